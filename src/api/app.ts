@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import type { Runtime } from '../runtime';
+import { createCdnApp } from '../storage';
+import { mountQueueDashboard } from './admin-queues';
+import { allowedMethodsOf } from './allowed-methods';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+import { authenticate } from './middleware/auth';
+import { handleError, notFoundHandler } from './middleware/errors';
+import { rateLimit } from './middleware/rate-limit';
+import { requestLog } from './middleware/request-log';
+import { registerDocs } from './routes/docs';
+import { registerHealth } from './routes/health';
+import { registerImageGenerate } from './routes/image-generate';
+import { registerJobs } from './routes/jobs';
+import { registerUsage } from './routes/usage';
+
+export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** The mount point of the CDN inside the API, when CDN_URL points at this service itself. */
+function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
+  if (!cdnUrl.startsWith(`${publicUrl}/`)) return null;
+  return cdnUrl.slice(publicUrl.length);
+}
+
+export function createApp(rt: Runtime): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(requestLog(rt.log));
+  app.onError(handleError);
+  app.notFound(notFoundHandler(allowedMethodsOf(app)));
+
+  registerHealth(app, rt);
+  registerDocs(app, { publicUrl: rt.config.PUBLIC_URL });
+  if (rt.config.ADMIN_USER && rt.config.ADMIN_PASSWORD) {
+    mountQueueDashboard(app, rt.queues, { username: rt.config.ADMIN_USER, password: rt.config.ADMIN_PASSWORD });
+  }
+  const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);
+  if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
+
+  const v1 = new Hono<AppEnv>();
+  v1.use(
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
+      },
+    }),
+  );
+  v1.use(authenticate(rt.principals));
+  v1.use(rateLimit(rt.rateLimiter));
+  registerUsage(v1, rt);
+  registerImageGenerate(v1, rt);
+  registerJobs(v1, rt);
+  app.route('/v1', v1);
+  return app;
+}

@@ -1,0 +1,14 @@
+import type { Hono } from 'hono';
+import type { Principal } from '../db/queries/accounts';
+import type { Logger } from '../logger';
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    /** Set by the auth middleware on every /v1 request. */
+    principal: Principal;
+  };
+}
+
+export type App = Hono<AppEnv>;

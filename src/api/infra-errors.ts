@@ -1,0 +1,30 @@
+/** Tells an outage of Postgres or Redis apart from a bug, so the caller gets 503 (retry) and not 500. */
+export type Dependency = 'Postgres' | 'Redis';
+
+const PG_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+const REDIS_MESSAGES = [/enableOfflineQueue/i, /Connection is closed/i, /Reached the max retries per request/i];
+
+export function unavailableDependency(err: unknown): Dependency | null {
+  for (let e = err as Record<string, unknown> | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const name = String(e.name ?? '');
+    const message = String(e.message ?? '');
+    if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.some((re) => re.test(message))) return 'Redis';
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (PG_CONNECTION_CODES.has(code)) return 'Postgres';
+  }
+  return null;
+}

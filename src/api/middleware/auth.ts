@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from 'hono';
+import { hashApiKey, looksLikeApiKey } from '../../accounts/api-key';
+import type { PrincipalCache } from '../../accounts/principal-cache';
+import type { Feature } from '../../db/queries/accounts';
+import type { AppEnv } from '../context';
+import { forbidden, unauthorized } from '../errors';
+
+/** `Authorization: Bearer kiln_…` → `c.var.principal`, or 401. */
+export function authenticate(principals: PrincipalCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>".');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('Authorization header must be "Bearer <API key>".');
+    const key = match[1]!;
+    const principal = looksLikeApiKey(key) ? await principals.resolve(hashApiKey(key)) : null;
+    if (!principal) throw unauthorized('API key not recognised (unknown or revoked).');
+    c.set('principal', principal);
+    await next();
+  };
+}
+
+/** 403 when the account's plan does not include `feature`. */
+export function requireFeature(feature: Feature): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal');
+    if (!principal.features.includes(feature)) {
+      throw forbidden(`The ${principal.planId} plan does not include ${feature}; upgrade the plan to use this endpoint.`);
+    }
+    await next();
+  };
+}

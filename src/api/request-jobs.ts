@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { findJob, insertJob, type JobRow } from '../db/queries/jobs';
+import type { RequestJobName } from '../queue/registry';
+import type { Runtime } from '../runtime';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+
+type Deps = Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>;
+
+const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.status === 'succeeded' || row.status === 'failed');
+
+/**
+ * The path of every synchronous endpoint: write the row, enqueue its job (the row id is the jobId), wait
+ * for a worker to finish it, and answer with the stored result, or 202 and a job link after
+ * SYNC_TIMEOUT_MS. The enqueue happens after the row is committed; if it fails, the row stays `queued`
+ * and the sweeper enqueues it later, so the request is never lost.
+ */
+export async function submitRequestJob(c: Context<AppEnv>, deps: Deps, job: { id: string; kind: RequestJobName; input: unknown }) {
+  const principal = c.get('principal');
+  await insertJob(deps.db, { id: job.id, accountId: principal.accountId, kind: job.kind, input: job.input });
+  try {
+    await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id });
+  } catch (err) {
+    c.get('log').warn({ err: { message: (err as Error).message }, jobId: job.id }, 'enqueue failed; the sweeper will retry');
+  }
+  const row = await deps.jobEvents.waitFor(job.id, deps.config.SYNC_TIMEOUT_MS, async () => {
+    const current = await findJob(deps.db, job.id);
+    return isFinished(current) ? current : null;
+  });
+  return respondWithJob(c, row ?? { id: job.id, status: 'queued' });
+}
+
+/** The answer for a job row: its result (200), its error (its own status), or 202 while it runs. */
+export function respondWithJob(c: Context<AppEnv>, row: Pick<JobRow, 'id' | 'status'> & Partial<JobRow>) {
+  if (row.status === 'succeeded') return c.json(row.result as object, 200);
+  if (row.status === 'failed') {
+    const error = row.error ?? { status: 500, code: 'internal_error', message: 'The job failed.' };
+    throw new ApiError(error.status as 500, error.code, error.message);
+  }
+  c.header('Location', `/v1/jobs/${row.id}`);
+  c.header('Retry-After', '1');
+  return c.json({ id: row.id, status: 'processing' as const }, 202);
+}
+

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Hono } from 'hono';
+import { openAPIRouteHandler } from 'hono-openapi';
+import type { AppEnv } from '../context';
+
+const require = createRequire(import.meta.url);
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Kiln API reference</title>
+  </head>
+  <body>
+    <script id="api-reference" data-url="/openapi.json"></script>
+    <script src="/docs/scalar.js"></script>
+  </body>
+</html>`;
+
+/**
+ * `/openapi.json` is generated from the valibot schemas the routes validate with; `/docs` renders it
+ * with Scalar's standalone bundle served from this origin, so the page works with no internet.
+ */
+export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
+  app.get(
+    '/openapi.json',
+    openAPIRouteHandler(app, {
+      documentation: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Kiln API',
+          version: '1.0.0',
+          description:
+            'Content generation and site hosting. Every `/v1` request needs `Authorization: Bearer <API key>`. ' +
+            'Errors always answer `{ "error": { "code", "message" } }`.',
+        },
+        servers: [{ url: opts.publicUrl }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A `kiln_…` API key' } } },
+        security: [{ bearer: [] }],
+      },
+      exclude: [/^\/(?!v1\/)/],
+    }),
+  );
+  let bundle: Promise<Buffer> | null = null;
+  app.get('/docs/scalar.js', async (c) => {
+    bundle ??= readFile(require.resolve('@scalar/api-reference/dist/browser/standalone.js'));
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(new Uint8Array(await bundle));
+  });
+  app.get('/docs', (c) => c.html(DOCS_PAGE));
+}

@@ -1,0 +1,58 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { IMAGE_STYLES } from '../../engines/image/types';
+import { newId } from '../../ids';
+import type { Runtime } from '../../runtime';
+import type { App } from '../context';
+import { requireFeature } from '../middleware/auth';
+import { jsonBody } from '../middleware/json-body';
+import { requireQuota } from '../quota';
+import { submitRequestJob } from '../request-jobs';
+import { requiredText } from '../schemas/fields';
+import { errorResponses } from '../schemas/responses';
+
+export const IMAGE_SIZES = ['512x512', '1024x1024', '1024x1792'] as const;
+
+export const imageGenerateBody = v.object({
+  prompt: v.pipe(requiredText(4000), v.description('What to draw.')),
+  style: v.optional(v.picklist(IMAGE_STYLES, `must be one of ${IMAGE_STYLES.join(', ')}`), 'photorealistic'),
+  size: v.optional(v.picklist(IMAGE_SIZES, `must be one of ${IMAGE_SIZES.join(', ')}`), '1024x1024'),
+  count: v.optional(
+    v.pipe(v.number('must be an integer from 1 to 4'), v.integer('must be an integer from 1 to 4'), v.minValue(1, 'must be from 1 to 4'), v.maxValue(4, 'must be from 1 to 4')),
+    1,
+  ),
+});
+
+export type ImageGenerateInput = v.InferOutput<typeof imageGenerateBody>;
+
+export const imageResultSchema = v.object({
+  id: v.string(),
+  images: v.array(v.object({ url: v.string(), size: v.picklist(IMAGE_SIZES) })),
+  created_at: v.string(),
+});
+
+export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>) {
+  app.post(
+    '/image/generate',
+    describeRoute({
+      tags: ['Images'],
+      summary: 'Generate images from a prompt',
+      description:
+        'Renders `count` PNG images of exactly `size` pixels. Links are signed and expire 24 hours after generation. ' +
+        'Answers 202 with a job link if rendering takes longer than the synchronous wait.',
+      requestBody: { content: { 'application/json': { schema: resolver(imageGenerateBody) } } },
+      responses: {
+        200: { description: 'The generated images', content: { 'application/json': { schema: resolver(imageResultSchema) } } },
+        202: { description: 'Still rendering; poll the `Location` (GET /v1/jobs/{id})' },
+        ...errorResponses(400, 401, 403, 413, 429),
+      },
+    }),
+    requireFeature('image'),
+    jsonBody(imageGenerateBody),
+    async (c) => {
+      const input = c.req.valid('json');
+      await requireQuota(rt.db, c.get('principal'), 'images_generated', input.count);
+      return submitRequestJob(c, rt, { id: newId('img'), kind: 'image.generate', input });
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { describeRoute } from 'hono-openapi';
+import { findAccountJob } from '../../db/queries/jobs';
+import type { Runtime } from '../../runtime';
+import type { App } from '../context';
+import { notFound } from '../errors';
+import { respondWithJob } from '../request-jobs';
+import { errorResponses } from '../schemas/responses';
+
+export function registerJobs(app: App, rt: Pick<Runtime, 'db'>) {
+  app.get(
+    '/jobs/:id',
+    describeRoute({
+      tags: ['Jobs'],
+      summary: 'Result of a request that answered 202',
+      description:
+        'While the job runs: 202 with `{ id, status: "processing" }`. Once done: exactly what the original endpoint answers ' +
+        '(its 200 body, or its error).',
+      responses: { 200: { description: 'The finished result, in the original endpoint’s shape' }, 202: { description: 'Still running' }, ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const row = await findAccountJob(rt.db, c.get('principal').accountId, c.req.param('id'));
+      if (!row) throw notFound(`No job ${c.req.param('id')} on this account.`);
+      return respondWithJob(c, row);
+    },
+  );
+}

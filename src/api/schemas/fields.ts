@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+
+/** A required string: trimmed, blank counts as missing, capped in length. */
+export const requiredText = (maxLength: number) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.nonEmpty('is required'),
+    v.maxLength(maxLength, `must be at most ${maxLength} characters`),
+  );
+
+export const errorEnvelopeSchema = v.object({
+  error: v.object({
+    code: v.string(),
+    message: v.string(),
+    request_id: v.optional(v.string()),
+  }),
+});
+
+export const timestamp = v.pipe(v.string(), v.isoTimestamp());

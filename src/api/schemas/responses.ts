@@ -1,0 +1,21 @@
+import { resolver } from 'hono-openapi';
+import { errorEnvelopeSchema } from './fields';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request (`missing_required_field`, `invalid_parameter`)',
+  401: 'Missing or unknown API key (`unauthorized`)',
+  403: 'The plan does not include this resource (`forbidden`)',
+  404: 'Not found (`not_found`)',
+  413: 'Body too large (`payload_too_large`)',
+  429: 'Rate limit (`rate_limit_exceeded`) or quota (`quota_exceeded`) reached; see `Retry-After`',
+};
+
+/** OpenAPI response entries for the error statuses a route can answer, all in the one envelope. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: resolver(errorEnvelopeSchema) } } },
+    ]),
+  );
+}

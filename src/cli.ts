@@ -1,0 +1,127 @@
+import { parseArgs } from 'node:util';
+import { announceRevocation } from './accounts/principal-cache';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connectDatabase } from './db/client';
+import { createAccount, createApiKey, findAccount, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
+import { createRedis } from './redis';
+
+/**
+ * The operator CLI: `npm run cli -- <group> <command> [options]` (also the `kiln` bin). With `--json`
+ * each command prints exactly one JSON object on stdout; messages for people go to stderr.
+ */
+const USAGE = `Usage: kiln <command> [options]
+
+  accounts create --name NAME --plan free|pro|business [--rate-limit N] [--json]
+  keys create --account ACCOUNT_ID --label LABEL [--json]
+  keys list --account ACCOUNT_ID [--json]
+  keys revoke KEY_ID [--json]
+`;
+
+class UsageError extends Error {}
+
+type Flags = { name?: string; plan?: string; 'rate-limit'?: string; account?: string; label?: string; json?: boolean; help?: boolean };
+
+function need(flags: Flags, name: keyof Flags): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+async function run(argv: string[], config: Config): Promise<object> {
+  const { values: flags, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      account: { type: 'string' },
+      label: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, command, ...rest] = positionals;
+  if (flags.help || !group) throw new UsageError('');
+  const { db, close } = connectDatabase(config.DATABASE_URL, { max: 1 });
+  try {
+    switch (`${group} ${command}`) {
+      case 'accounts create': {
+        const plan = need(flags, 'plan');
+        if (!(PLAN_IDS as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+        let rateLimit: number | null = null;
+        if (flags['rate-limit'] !== undefined) {
+          rateLimit = Number(flags['rate-limit']);
+          if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError('--rate-limit must be a whole number of requests per minute, at least 1');
+        }
+        const account = await createAccount(db, { name: need(flags, 'name'), planId: plan as PlanId, rateLimitOverride: rateLimit });
+        return { id: account.id, plan: account.planId };
+      }
+      case 'keys create': {
+        const accountId = need(flags, 'account');
+        if (!(await findAccount(db, accountId))) throw new UsageError(`no account ${accountId}`);
+        const key = await createApiKey(db, { accountId, label: need(flags, 'label') });
+        return { id: key.id, key: key.key, label: key.label };
+      }
+      case 'keys list': {
+        const accountId = need(flags, 'account');
+        if (!(await findAccount(db, accountId))) throw new UsageError(`no account ${accountId}`);
+        const keys = await listApiKeys(db, accountId);
+        return {
+          keys: keys.map((k) => ({
+            id: k.id,
+            label: k.label,
+            prefix: k.prefix,
+            created_at: k.createdAt.toISOString(),
+            revoked_at: k.revokedAt?.toISOString() ?? null,
+          })),
+        };
+      }
+      case 'keys revoke': {
+        const keyId = rest[0];
+        if (!keyId) throw new UsageError('keys revoke needs a KEY_ID');
+        const revoked = await revokeApiKey(db, keyId);
+        if (!revoked) throw new UsageError(`no active key ${keyId}`);
+        const redis = createRedis(config.REDIS_URL, 'subscriber');
+        try {
+          await announceRevocation(redis, `${config.REDIS_PREFIX}:events:key-revoked`, revoked.hash);
+        } finally {
+          redis.disconnect();
+        }
+        return { id: revoked.id, revoked: true };
+      }
+      default:
+        throw new UsageError(`unknown command "${[group, command].filter(Boolean).join(' ')}"`);
+    }
+  } finally {
+    await close();
+  }
+}
+
+function printHuman(result: object) {
+  if ('keys' in result && Array.isArray(result.keys)) {
+    if (result.keys.length === 0) process.stdout.write('(no keys)\n');
+    for (const k of result.keys) process.stdout.write(`${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`);
+    return;
+  }
+  for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);
+  if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
+}
+
+const argv = process.argv.slice(2);
+const json = argv.includes('--json');
+try {
+  const result = await run(argv, loadConfig());
+  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else printHuman(result);
+} catch (err) {
+  const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  if (err instanceof Error && (isUsage || err instanceof ConfigError)) {
+    if (err.message) process.stderr.write(`kiln: ${err.message}\n\n`);
+    if (!(err instanceof ConfigError)) process.stderr.write(USAGE);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`kiln: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}

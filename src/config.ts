@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+
+/**
+ * The only reader of process.env. Every setting is validated once at start, and every bad value is
+ * reported in one message so an operator fixes them all in one go.
+ */
+
+const bool = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no']), fallback ? 'true' : 'false'),
+    v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
+  );
+
+const int = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const url = (protocols: string[], fallback?: string) =>
+  v.pipe(
+    fallback === undefined ? v.string() : v.optional(v.string(), fallback),
+    v.url('must be a URL'),
+    v.check((s) => protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
+    v.transform((s) => s.replace(/\/+$/, '')),
+  );
+
+const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+
+/** `image=2,text=4` → { image: 2, text: 4 }. */
+const concurrencyMap = v.pipe(
+  v.optional(v.string(), ''),
+  v.check(
+    (s) => s === '' || s.split(',').every((p) => /^[a-z][a-z0-9-]*=\d+$/.test(p.trim())),
+    'must look like "image=2,text=4"',
+  ),
+  v.transform((s) =>
+    Object.fromEntries(
+      s
+        .split(',')
+        .filter((p) => p.trim() !== '')
+        .map((p) => {
+          const [name, n] = p.trim().split('=');
+          return [name!, Number(n)];
+        }),
+    ) as Record<string, number>,
+  ),
+);
+
+const envSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/kiln'),
+  DATABASE_POOL_SIZE: int(10, 1, 200),
+  REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
+  PORT: int(3000, 0, 65535),
+  PUBLIC_URL: v.optional(url(['http:', 'https:'])),
+  CDN_URL: v.optional(url(['http:', 'https:'])),
+  CDN_SIGNING_SECRET: optionalString,
+  SYNC_TIMEOUT_MS: int(60_000, 100, 600_000),
+  STORAGE_DRIVER: v.optional(v.picklist(['local', 's3']), 'local'),
+  STORAGE_DIR: v.optional(v.string(), './data/blobs'),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: v.optional(url(['http:', 'https:'])),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(true),
+  ADMIN_USER: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  WORKER_QUEUES: v.optional(v.string(), ''),
+  WORKER_CONCURRENCY: concurrencyMap,
+  IMAGE_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
+  OPENAI_BASE_URL: v.optional(url(['http:', 'https:'])),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_IMAGE_MODEL: v.optional(v.string(), 'gpt-image-1'),
+  /** Overrides every queue's lock duration and stall check (ms); for tuning and for fast crash tests. */
+  QUEUE_LOCK_DURATION_MS: v.optional(int(30_000, 1_000, 3_600_000)),
+  QUEUE_STALLED_INTERVAL_MS: v.optional(int(15_000, 500, 3_600_000)),
+  SHUTDOWN_TIMEOUT_MS: int(20_000, 1_000, 25_000),
+  /** Test-only fault injection: `crash-after-commit` makes a worker die right after committing a result. */
+  KILN_FAULT: v.optional(v.picklist(['crash-after-commit'])),
+});
+
+export type Env = v.InferOutput<typeof envSchema>;
+
+export interface Config extends Env {
+  PUBLIC_URL: string;
+  CDN_URL: string;
+  CDN_SIGNING_SECRET: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEV_SIGNING_SECRET = 'kiln-development-signing-secret-change-me';
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in a .env file mean "unset", not "the empty value".
+  const input = Object.fromEntries(Object.entries(source).filter(([, val]) => val !== undefined && val !== ''));
+  const parsed = v.safeParse(envSchema, input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.issues.map((issue) => {
+        const name = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
+        return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const env = parsed.output;
+  const problems: string[] = [];
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.CDN_SIGNING_SECRET) problems.push('CDN_SIGNING_SECRET is required when NODE_ENV=production');
+  if (env.CDN_SIGNING_SECRET && env.CDN_SIGNING_SECRET.length < 16) problems.push('CDN_SIGNING_SECRET must be at least 16 characters');
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
+  if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
+  if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    CDN_URL: env.CDN_URL ?? `${publicUrl}/cdn`,
+    CDN_SIGNING_SECRET: env.CDN_SIGNING_SECRET ?? DEV_SIGNING_SECRET,
+    isProduction,
+  };
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { generateApiKey } from '../../accounts/api-key';
+import { newId } from '../../ids';
+import type { Db, DbOrTx } from '../client';
+import { accounts, apiKeys, plans } from '../schema';
+import type { UsageMetric } from '../schema';
+
+export const PLAN_IDS = ['free', 'pro', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export type Feature = 'usage' | 'text' | 'plagiarism' | 'image' | 'voice' | 'files' | 'hosting';
+
+/** What a request knows about its caller once the key is recognised. */
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  planId: string;
+  rateLimitPerMinute: number;
+  features: readonly Feature[];
+  quotas: Record<UsageMetric, number>;
+}
+
+export async function createAccount(
+  db: DbOrTx,
+  input: { name: string; planId: PlanId; rateLimitOverride?: number | null; isDemo?: boolean },
+) {
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      id: newId('acct'),
+      name: input.name,
+      planId: input.planId,
+      rateLimitOverride: input.rateLimitOverride ?? null,
+      isDemo: input.isDemo ?? false,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findAccount(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+  return row ?? null;
+}
+
+export async function findDemoAccount(db: DbOrTx) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.isDemo, true)).orderBy(asc(accounts.createdAt)).limit(1);
+  return row ?? null;
+}
+
+/** Creates a key and returns the only copy of its secret. */
+export async function createApiKey(db: DbOrTx, input: { accountId: string; label: string }) {
+  const fresh = generateApiKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ id: newId('key'), accountId: input.accountId, label: input.label, displayPrefix: fresh.displayPrefix, hash: fresh.hash })
+    .returning();
+  return { ...row!, key: fresh.key };
+}
+
+export async function listApiKeys(db: DbOrTx, accountId: string) {
+  return db
+    .select({
+      id: apiKeys.id,
+      label: apiKeys.label,
+      prefix: apiKeys.displayPrefix,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, accountId))
+    .orderBy(asc(apiKeys.createdAt));
+}
+
+/** Returns the revoked key's hash (for cache eviction), or null when no active key has that id. */
+export async function revokeApiKey(db: DbOrTx, keyId: string): Promise<{ id: string; hash: string } | null> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, hash: apiKeys.hash });
+  return row ?? null;
+}
+
+export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Principal | null> {
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      accountId: accounts.id,
+      planId: plans.id,
+      rateLimitOverride: accounts.rateLimitOverride,
+      rateLimitPerMinute: plans.rateLimitPerMinute,
+      features: plans.features,
+      quotaTextTokens: plans.quotaTextTokens,
+      quotaImagesGenerated: plans.quotaImagesGenerated,
+      quotaAudioSeconds: plans.quotaAudioSeconds,
+      quotaFileChats: plans.quotaFileChats,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)));
+  if (!row) return null;
+  return {
+    keyId: row.keyId,
+    accountId: row.accountId,
+    planId: row.planId,
+    rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
+    features: row.features as Feature[],
+    quotas: {
+      text_tokens: row.quotaTextTokens,
+      images_generated: row.quotaImagesGenerated,
+      audio_seconds: row.quotaAudioSeconds,
+      file_chats: row.quotaFileChats,
+    },
+  };
+}

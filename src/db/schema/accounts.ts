@@ -1,0 +1,41 @@
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const plans = pgTable('plans', {
+  id: text('id').primaryKey(),
+  rateLimitPerMinute: integer('rate_limit_per_minute').notNull(),
+  quotaTextTokens: bigint('quota_text_tokens', { mode: 'number' }).notNull(),
+  quotaImagesGenerated: bigint('quota_images_generated', { mode: 'number' }).notNull(),
+  quotaAudioSeconds: bigint('quota_audio_seconds', { mode: 'number' }).notNull(),
+  quotaFileChats: bigint('quota_file_chats', { mode: 'number' }).notNull(),
+  features: text('features').array().notNull(),
+});
+
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  /** Requests per minute for this account instead of the plan's. */
+  rateLimitOverride: integer('rate_limit_override'),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    /** First characters of the key, shown in listings so a person can tell keys apart. */
+    displayPrefix: text('display_prefix').notNull(),
+    /** Hex SHA-256 of the whole key; the key itself is never stored. */
+    hash: text('hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('api_keys_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './files';
+export * from './jobs';
+export * from './usage';

@@ -1,0 +1,93 @@
+import { ImageProviderError, isPermanentStatus } from './image-provider-error';
+import { isPng } from './png-info';
+import { resizePng } from './resize-png';
+import { promptWithStyle } from './style-hints';
+import type { ImageProvider, ImageRequest } from './types';
+
+export interface OpenAIImageProviderOptions {
+  /** API root including the version, e.g. `http://host/v1`. */
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: number;
+}
+
+const DEFAULT_MODEL = 'gpt-image-1';
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+interface ImagesResponse {
+  data?: Array<{ b64_json?: string; url?: string }>;
+}
+
+/** Any OpenAI-compatible `/images/generations` endpoint (OpenAI, LocalAI, vLLM-style gateways). */
+export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): ImageProvider {
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/images/generations`;
+  const model = opts.model ?? DEFAULT_MODEL;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return {
+    name: 'openai',
+    async generate(req: ImageRequest, signal?: AbortSignal): Promise<Buffer> {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+      const body = JSON.stringify({
+        model,
+        prompt: promptWithStyle(req.prompt, req.style),
+        n: 1,
+        size: `${req.width}x${req.height}`,
+        response_format: 'b64_json',
+      });
+
+      try {
+        const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
+        if (!res.ok) throw await httpError(res, 'image generation');
+        const json = (await res.json().catch(() => {
+          throw new ImageProviderError('image server returned a body that is not JSON');
+        })) as ImagesResponse;
+        const png = await imageBytes(json, combined);
+        if (!isPng(png)) throw new ImageProviderError('image server returned data that is not a PNG');
+        return await resizePng(png, req.width, req.height);
+      } catch (err) {
+        if (err instanceof ImageProviderError) throw err;
+        // The caller's own cancellation is not a provider failure; let it surface as-is.
+        if (signal?.aborted) throw signal.reason;
+        if (timeout.aborted) throw new ImageProviderError(`image server did not answer within ${timeoutMs} ms`, { cause: err });
+        throw new ImageProviderError(`image server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
+      }
+    },
+  };
+}
+
+async function imageBytes(json: ImagesResponse, signal: AbortSignal): Promise<Buffer> {
+  const first = json.data?.[0];
+  if (first?.b64_json) return Buffer.from(first.b64_json, 'base64');
+  if (first?.url) {
+    const res = await fetch(first.url, { signal });
+    if (!res.ok) throw await httpError(res, 'image download');
+    return Buffer.from(await res.arrayBuffer());
+  }
+  throw new ImageProviderError('image server response has neither data[0].b64_json nor data[0].url');
+}
+
+async function httpError(res: Response, what: string): Promise<ImageProviderError> {
+  const detail = await serverMessage(res);
+  const message = `${what} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
+  return new ImageProviderError(message, { status: res.status, permanent: isPermanentStatus(res.status) });
+}
+
+/** OpenAI puts the reason in `error.message`; other servers send `error` as a string or plain text. */
+async function serverMessage(res: Response): Promise<string | undefined> {
+  const text = await res.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  return text.slice(0, 300);
+}

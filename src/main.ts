@@ -1,0 +1,68 @@
+import { loadConfig, ConfigError, type Config } from './config';
+import { createLogger } from './logger';
+import { ensureDemoAccount } from './roles/demo-account';
+import { release } from './roles/release';
+import { startWeb, type WebServer } from './roles/web';
+import { createRuntime, type Runtime } from './runtime';
+import { startWorkers, type WorkerSet } from './workers/start-workers';
+
+/**
+ * One entry for every process type of the Procfile: `release`, `web`, `worker`, or `all` (what
+ * `npm start` runs: migrations, the API and every worker in one process).
+ */
+const ROLES = ['all', 'release', 'web', 'worker'] as const;
+type Role = (typeof ROLES)[number];
+
+const HARD_EXIT_MS = 25_000;
+
+async function main(role: Role, config: Config) {
+  const log = createLogger({ level: config.LOG_LEVEL, role });
+  if (role === 'release' || role === 'all') await release(config, log);
+  if (role === 'release') return;
+
+  const rt: Runtime = createRuntime(config, role, log);
+  let web: WebServer | undefined;
+  let workers: WorkerSet | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, HARD_EXIT_MS).unref();
+    rt.jobEvents.releaseAll();
+    await web?.close();
+    await workers?.close(config.SHUTDOWN_TIMEOUT_MS);
+    await rt.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  if (role === 'worker' || role === 'all') workers = await startWorkers(rt);
+  if (role === 'web' || role === 'all') web = await startWeb(rt);
+  if (role === 'all') await ensureDemoAccount(rt.db, config, (line) => process.stdout.write(`${line}\n`));
+}
+
+const role = (process.argv[2] ?? 'all') as Role;
+if (!ROLES.includes(role)) {
+  process.stderr.write(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}.\n`);
+  process.exit(2);
+}
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+main(role, config).catch((err) => {
+  process.stderr.write(`kiln ${role} failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Tells waiting API processes that a request job reached a final state. The worker publishes after its
+ * transaction commits, so a waiter that hears the id can read the finished row at once. Messages can be
+ * lost (a reconnect), so waiters also re-check the row on a slow timer.
+ */
+export class JobEvents {
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly releases = new Set<() => void>();
+  private subscribed: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly channel: string,
+  ) {}
+
+  async publishDone(id: string): Promise<void> {
+    await this.publisher.publish(this.channel, id);
+  }
+
+  /**
+   * Resolves with `check()`'s first non-null answer, checking once now, on every completion message
+   * for `id`, and every `pollMs`; resolves null after `timeoutMs`.
+   */
+  async waitFor<T>(id: string, timeoutMs: number, check: () => Promise<T | null>, pollMs = 1_000): Promise<T | null> {
+    await this.ensureSubscribed();
+    return new Promise<T | null>((resolve, reject) => {
+      let settled = false;
+      let checking = false;
+      let again = false;
+      const finish = (value: T | null, error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        clearInterval(poller);
+        this.removeWaiter(id, onSignal);
+        this.releases.delete(release);
+        if (error) reject(error);
+        else resolve(value);
+      };
+      // Checks never overlap; a signal that arrives mid-check schedules one more.
+      const onSignal = () => {
+        if (settled) return;
+        if (checking) {
+          again = true;
+          return;
+        }
+        checking = true;
+        check().then(
+          (value) => {
+            checking = false;
+            if (value !== null) finish(value);
+            else if (again) {
+              again = false;
+              onSignal();
+            }
+          },
+          (error) => {
+            checking = false;
+            finish(null, error);
+          },
+        );
+      };
+      const release = () => finish(null);
+      this.releases.add(release);
+      const timer = setTimeout(release, timeoutMs);
+      const poller = setInterval(onSignal, pollMs);
+      this.addWaiter(id, onSignal);
+      onSignal();
+    });
+  }
+
+  /** Ends every wait now (answering "not yet"), so a shutting-down API can answer 202 and exit. */
+  releaseAll(): void {
+    for (const release of [...this.releases]) release();
+  }
+
+  private ensureSubscribed(): Promise<unknown> {
+    if (!this.subscribed) {
+      this.subscriber.on('message', (channel: string, id: string) => {
+        if (channel !== this.channel) return;
+        for (const wake of this.waiters.get(id) ?? []) wake();
+      });
+      this.subscribed = this.subscriber.subscribe(this.channel).catch((err) => {
+        this.subscribed = null;
+        throw err;
+      });
+    }
+    return this.subscribed;
+  }
+
+  private addWaiter(id: string, wake: () => void) {
+    let set = this.waiters.get(id);
+    if (!set) this.waiters.set(id, (set = new Set()));
+    set.add(wake);
+  }
+
+  private removeWaiter(id: string, wake: () => void) {
+    const set = this.waiters.get(id);
+    if (!set) return;
+    set.delete(wake);
+    if (set.size === 0) this.waiters.delete(id);
+  }
+}

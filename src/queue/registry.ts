@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { imageQueueConfig } from './config/image';
+import { maintenanceQueueConfig } from './config/maintenance';
+import type { QueueConfig } from './config/types';
+
+/**
+ * The contract between web and workers: every queue, every job name, the queue each job runs on and
+ * the schema of its payload. Adding a job kind touches this file, one processor and one route.
+ */
+export const QUEUE_CONFIGS = {
+  image: imageQueueConfig,
+  maintenance: maintenanceQueueConfig,
+} as const satisfies Record<string, QueueConfig>;
+
+export type QueueName = keyof typeof QUEUE_CONFIGS;
+export const QUEUE_NAMES = Object.keys(QUEUE_CONFIGS) as QueueName[];
+
+const requestJob = v.object({ id: v.pipe(v.string(), v.minLength(1)) });
+const noPayload = v.object({});
+
+export const JOBS = {
+  /** Renders, stores and bills the images of one POST /v1/image/generate. */
+  'image.generate': { queue: 'image', payload: requestJob },
+  /** Re-enqueues request rows left `queued` (their enqueue was lost). */
+  'jobs.requeue-stale': { queue: 'maintenance', payload: noPayload },
+  /** Deletes generated files whose signed links have expired. */
+  'cdn.sweep-expired': { queue: 'maintenance', payload: noPayload },
+} as const satisfies Record<string, { queue: QueueName; payload: v.GenericSchema }>;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
+
+/** Request kinds are the job names whose row lives in the `jobs` table and whose payload is `{ id }`. */
+export type RequestJobName = 'image.generate';
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOBS, name);
+}
+
+export function queueOf(name: JobName): QueueName {
+  return JOBS[name].queue;
+}

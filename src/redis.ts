@@ -1,0 +1,22 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * Three kinds of connection, because they fail differently:
+ * - `command`: API requests; fails fast when Redis is away so the caller gets 503 instead of a hang.
+ * - `subscriber`: pub/sub only (a subscribed connection can run nothing else); reconnects forever.
+ * - `worker`: BullMQ workers block on Redis and must retry forever (`maxRetriesPerRequest: null`).
+ */
+export type RedisRole = 'command' | 'subscriber' | 'worker';
+
+export function redisOptions(role: RedisRole): RedisOptions {
+  const base: RedisOptions = { lazyConnect: false, connectTimeout: 5_000 };
+  if (role === 'command') return { ...base, maxRetriesPerRequest: 1, enableOfflineQueue: false };
+  return { ...base, maxRetriesPerRequest: null };
+}
+
+export function createRedis(url: string, role: RedisRole): Redis {
+  const client = new Redis(url, redisOptions(role));
+  // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
+  client.on('error', () => {});
+  return client;
+}

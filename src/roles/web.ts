@@ -1,0 +1,32 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from '../api/app';
+import { waitForRedis, type Runtime } from '../runtime';
+
+export interface WebServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebServer> {
+  await waitForRedis(rt.redis);
+  await rt.principals.listen(rt.subscriber);
+  const app = createApp(rt);
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => resolve(s));
+    s.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set PORT to another port)`) : err),
+    );
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  rt.log.info({ port: boundPort, url: rt.config.PUBLIC_URL }, 'API listening');
+  return {
+    port: boundPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
+        server.close(() => resolve());
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,101 @@
+import type { Redis } from 'ioredis';
+import { PrincipalCache } from './accounts/principal-cache';
+import { RateLimiter } from './billing/rate-limiter';
+import type { Config } from './config';
+import { connectDatabase, type Database, type Db } from './db/client';
+import { createImageProvider, type ImageProvider } from './engines/image';
+import { createLogger, type Logger } from './logger';
+import { JobEvents } from './queue/job-events';
+import { Queues } from './queue/queues';
+import { createRedis } from './redis';
+import { createBlobStore, type BlobStore } from './storage';
+
+/**
+ * The process's connections and shared services, built once from the config and closed once. Every
+ * role (web, worker, all-in-one, tests) gets its parts from here, so they are wired the same way.
+ */
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  /** Fail-fast connection for request-time commands (rate limits, publishing). */
+  redis: Redis;
+  /** Pub/sub connection: job completions and key revocations. */
+  subscriber: Redis;
+  queues: Queues;
+  jobEvents: JobEvents;
+  principals: PrincipalCache;
+  rateLimiter: RateLimiter;
+  store: BlobStore;
+  imageProvider: ImageProvider;
+  channels: { jobDone: string; keyRevoked: string };
+  close(): Promise<void>;
+}
+
+export function createRuntime(config: Config, role: string, log = createLogger({ level: config.LOG_LEVEL, role })): Runtime {
+  const database = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE });
+  const redis = createRedis(config.REDIS_URL, 'command');
+  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
+  const prefix = config.REDIS_PREFIX;
+  const channels = { jobDone: `${prefix}:events:job-done`, keyRevoked: `${prefix}:events:key-revoked` };
+  const queues = new Queues(redis, prefix);
+  const store = createBlobStore({
+    driver: config.STORAGE_DRIVER,
+    localDir: config.STORAGE_DIR,
+    s3: config.S3_BUCKET
+      ? {
+          bucket: config.S3_BUCKET,
+          endpoint: config.S3_ENDPOINT,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+  });
+  const imageProvider = createImageProvider({
+    provider: config.IMAGE_PROVIDER,
+    openaiBaseUrl: config.OPENAI_BASE_URL,
+    openaiApiKey: config.OPENAI_API_KEY,
+    openaiModel: config.OPENAI_IMAGE_MODEL,
+  });
+
+  let closed: Promise<void> | null = null;
+  return {
+    config,
+    log,
+    database,
+    db: database.db,
+    redis,
+    subscriber,
+    queues,
+    jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
+    principals: new PrincipalCache(database.db, channels.keyRevoked),
+    rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
+    store,
+    imageProvider,
+    channels,
+    close() {
+      closed ??= (async () => {
+        await queues.close().catch(() => {});
+        subscriber.disconnect();
+        await redis.quit().catch(() => redis.disconnect());
+        await database.close();
+      })();
+      return closed;
+    },
+  };
+}
+
+/** Waits until Redis answers, so the first request does not meet a connection still being opened. */
+export async function waitForRedis(redis: Redis, timeoutMs = 10_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis not ready after ${timeoutMs} ms`)), timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

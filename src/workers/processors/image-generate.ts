@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import { imageGenerateBody } from '../../api/routes/image-generate';
+import { cdnUrl } from '../../storage';
+import type { ProcessorContext } from '../context';
+import { invalidJobInput, PermanentJobError } from '../errors';
+import { runRequestJob } from '../request-job';
+
+const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Renders each image, stores it, signs a 24-hour link, and bills `count` images. */
+export async function generateImages(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+  const { rt } = ctx;
+  await runRequestJob(ctx, payload.id, async (row) => {
+    const parsed = v.safeParse(imageGenerateBody, row.input);
+    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
+    const { prompt, style, size, count } = parsed.output;
+    const [width, height] = size.split('x').map(Number) as [number, number];
+    const createdAt = new Date();
+    const expiresAt = new Date(createdAt.getTime() + LINK_LIFETIME_MS);
+    const images = [];
+    const files = [];
+    for (let variant = 0; variant < count; variant++) {
+      const started = performance.now();
+      let png: Buffer;
+      try {
+        png = await rt.imageProvider.generate({ prompt, style, width, height, variant });
+      } catch (err) {
+        if ((err as { permanent?: boolean }).permanent) {
+          throw new PermanentJobError({ status: 502, code: 'upstream_error', message: `The image provider refused the request: ${(err as Error).message}` });
+        }
+        throw err;
+      }
+      // Same key on every attempt, so a retry overwrites rather than leaves orphans.
+      const key = `images/${row.id}/${variant}.png`;
+      await rt.store.put(key, png, 'image/png');
+      images.push({ url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET), size });
+      files.push({ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'image/png', sizeBytes: png.length, expiresAt });
+      ctx.log.info({ jobId: row.id, image: variant + 1, of: count, size, ms: Math.round(performance.now() - started) }, 'image rendered');
+    }
+    return {
+      result: { id: row.id, images, created_at: createdAt.toISOString() },
+      bill: [{ metric: 'images_generated', quantity: count }],
+      files,
+    };
+  });
+}

@@ -1,0 +1,44 @@
+import { findJob, completeJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
+import { recordCdnFiles, type NewCdnFile } from '../db/queries/files';
+import { recordUsage } from '../db/queries/usage';
+import type { UsageMetric } from '../db/schema';
+import { billingPeriodOf } from '../billing/period';
+import type { ProcessorContext } from './context';
+import { PermanentJobError } from './errors';
+
+export interface RequestJobOutcome {
+  /** The response body the original endpoint answers with. */
+  result: object;
+  bill: { metric: UsageMetric; quantity: number }[];
+  files?: NewCdnFile[];
+}
+
+/**
+ * The life of one request row: claim it, do the work, then store the result, the files and the bill in
+ * one transaction. A duplicate delivery of a finished row does nothing, and a second run after a crash
+ * cannot bill again (the ledger's unique key and the `succeeded` guard both stop it).
+ */
+export async function runRequestJob(ctx: ProcessorContext, id: string, work: (row: JobRow) => Promise<RequestJobOutcome>): Promise<void> {
+  const { rt } = ctx;
+  const row = await startJobAttempt(rt.db, id);
+  if (!row) {
+    const existing = await findJob(rt.db, id);
+    if (!existing) throw new PermanentJobError({ status: 404, code: 'not_found', message: `Job ${id} no longer exists.` });
+    ctx.log.info({ jobId: id, status: existing.status }, 'job already finished; nothing to do');
+    return;
+  }
+  const outcome = await work(row);
+  const periodKey = billingPeriodOf(new Date()).key;
+  await rt.db.transaction(async (tx) => {
+    if (!(await completeJob(tx, id, outcome.result))) return;
+    await recordCdnFiles(tx, outcome.files ?? []);
+    for (const line of outcome.bill) {
+      await recordUsage(tx, { accountId: row.accountId, metric: line.metric, quantity: line.quantity, sourceId: id, periodKey });
+    }
+  });
+  if (rt.config.KILN_FAULT === 'crash-after-commit') {
+    ctx.log.warn({ jobId: id }, 'fault injection: crashing after commit');
+    process.exit(86);
+  }
+  await rt.jobEvents.publishDone(id);
+}

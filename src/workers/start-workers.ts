@@ -1,0 +1,70 @@
+import { Worker } from 'bullmq';
+import { QUEUE_CONFIGS, QUEUE_NAMES, type QueueName } from '../queue/registry';
+import { createRedis } from '../redis';
+import type { Runtime } from '../runtime';
+import { createProcessor } from './base-processor';
+
+/** Recurring jobs, scheduled once per Redis (BullMQ job schedulers dedupe across worker processes). */
+const SCHEDULES = [
+  { name: 'jobs.requeue-stale', everyMs: 30_000 },
+  { name: 'cdn.sweep-expired', everyMs: 10 * 60_000 },
+] as const;
+
+export interface WorkerSet {
+  queues: QueueName[];
+  /** Stops taking jobs, lets running ones finish for up to `timeoutMs`, then hands the rest back. */
+  close(timeoutMs: number): Promise<void>;
+}
+
+/** `WORKER_QUEUES=image,maintenance` → those queues; empty → all. Unknown names are a start-up error. */
+export function selectQueues(spec: string): QueueName[] {
+  const names = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (names.length === 0) return [...QUEUE_NAMES];
+  const unknown = names.filter((n) => !(QUEUE_NAMES as string[]).includes(n));
+  if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${QUEUE_NAMES.join(', ')})`);
+  return names as QueueName[];
+}
+
+export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } = {}): Promise<WorkerSet> {
+  const queues = opts.queues ?? selectQueues(rt.config.WORKER_QUEUES);
+  const processor = createProcessor(rt);
+  const connections = queues.map(() => createRedis(rt.config.REDIS_URL, 'worker'));
+  const workers = queues.map((name, i) => {
+    const cfg = QUEUE_CONFIGS[name];
+    const worker = new Worker(name, processor, {
+      connection: connections[i]!,
+      prefix: rt.config.REDIS_PREFIX,
+      concurrency: rt.config.WORKER_CONCURRENCY[name] ?? cfg.concurrency,
+      lockDuration: rt.config.QUEUE_LOCK_DURATION_MS ?? cfg.lockDurationMs,
+      stalledInterval: rt.config.QUEUE_STALLED_INTERVAL_MS ?? cfg.stalledIntervalMs,
+      maxStalledCount: cfg.maxStalledCount,
+    });
+    worker.on('error', (err) => rt.log.error({ err: { message: err.message }, queue: name }, 'worker error'));
+    return worker;
+  });
+  if (queues.includes('maintenance')) {
+    const maintenance = rt.queues.get('maintenance');
+    for (const s of SCHEDULES) await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {} });
+  }
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  rt.log.info({ queues }, 'workers started');
+  return {
+    queues,
+    async close(timeoutMs) {
+      const graceful = Promise.all(workers.map((w) => w.close()));
+      const timedOut = await Promise.race([
+        graceful.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref()),
+      ]);
+      // Force-closing releases the locks' renewals; the jobs stall and another worker takes them.
+      if (timedOut) {
+        rt.log.warn({ timeoutMs }, 'jobs still running at shutdown; handing them back');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+      for (const c of connections) c.disconnect();
+    },
+  };
+}

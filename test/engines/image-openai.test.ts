@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenAIImageProvider, ImageProviderError, readPngSize, type ImageRequest } from '../../src/engines/image';
+
+interface Seen {
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** Requests the fake server received; it picks its answer from the prompt prefix, so tests stay independent. */
+let seen: Seen[] = [];
+let server: Server;
+let baseUrl: string;
+
+// Deliberately not the requested size, and not even the requested aspect, to exercise resizing.
+const remotePng = (() => {
+  const canvas = createCanvas(300, 200);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ff0000';
+  ctx.fillRect(0, 0, 300, 200);
+  return canvas.toBuffer('image/png');
+})();
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/files/image.png') {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(remotePng);
+      return;
+    }
+    if (req.method !== 'POST' || req.url !== '/v1/images/generations') {
+      res.writeHead(404).end();
+      return;
+    }
+    void readJson(req).then((body) => {
+      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
+      const prompt = String(body.prompt);
+      const send = (status: number, payload: unknown): void => {
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      };
+      if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
+      else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
+      else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
+      else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
+      else if (prompt.startsWith('url')) send(200, { data: [{ url: `${baseUrl.replace('/v1', '')}/files/image.png` }] });
+      else send(200, { created: 1, data: [{ b64_json: remotePng.toString('base64') }] });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+beforeEach(() => {
+  seen = [];
+});
+
+const req: ImageRequest = { prompt: 'a red barn', style: 'illustration', width: 512, height: 768, variant: 0 };
+
+async function failure(promise: Promise<unknown>): Promise<ImageProviderError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ImageProviderError);
+  return err as ImageProviderError;
+}
+
+describe('createOpenAIImageProvider', () => {
+  it('posts an OpenAI images request and returns a PNG resized to the requested size', async () => {
+    const provider = createOpenAIImageProvider({ baseUrl, apiKey: 'sk-test', model: 'dall-e-3' });
+    expect(provider.name).toBe('openai');
+    const png = await provider.generate(req);
+
+    expect(seen).toHaveLength(1);
+    const [call] = seen as [Seen];
+    expect(call.path).toBe('/v1/images/generations');
+    expect(call.authorization).toBe('Bearer sk-test');
+    expect(call.body).toMatchObject({ model: 'dall-e-3', n: 1, size: '512x768', response_format: 'b64_json' });
+    expect(String(call.body.prompt)).toContain('a red barn');
+    expect(String(call.body.prompt).toLowerCase()).toContain('illustration');
+
+    expect(readPngSize(png)).toEqual({ width: 512, height: 768 });
+    const image = await loadImage(png);
+    const canvas = createCanvas(1, 1);
+    canvas.getContext('2d').drawImage(image, 256, 384, 1, 1, 0, 0, 1, 1);
+    const [r, g, b] = canvas.getContext('2d').getImageData(0, 0, 1, 1).data;
+    expect([r, g, b]).toEqual([255, 0, 0]);
+  });
+
+  it('returns the PNG untouched when the server already sent the right size', async () => {
+    const png = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, width: 300, height: 200 });
+    expect(png.equals(remotePng)).toBe(true);
+  });
+
+  it('sends no Authorization header without an api key, and a default model', async () => {
+    await createOpenAIImageProvider({ baseUrl: `${baseUrl}/` }).generate(req);
+    expect(seen[0]?.authorization).toBeUndefined();
+    expect(typeof seen[0]?.body.model).toBe('string');
+    expect(seen[0]?.body.model).not.toBe('');
+  });
+
+  it('downloads data[0].url when the server returns a url instead of base64', async () => {
+    const png = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'url please', width: 1024, height: 1792 });
+    expect(readPngSize(png)).toEqual({ width: 1024, height: 1792 });
+  });
+
+  it('marks a 400 as permanent and carries the server message', async () => {
+    const err = await failure(createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'bad prompt' }));
+    expect(err.permanent).toBe(true);
+    expect(err.status).toBe(400);
+    expect(err.message).toContain('400');
+    expect(err.message).toContain('Your prompt was rejected by the safety system');
+  });
+
+  it('marks a 500 as retryable', async () => {
+    const err = await failure(createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'broken' }));
+    expect(err.permanent).toBe(false);
+    expect(err.status).toBe(500);
+    expect(err.message).toContain('upstream exploded');
+  });
+
+  it('marks a 429 as retryable even though it is a 4xx', async () => {
+    const err = await failure(createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'busy' }));
+    expect(err.permanent).toBe(false);
+    expect(err.status).toBe(429);
+  });
+
+  it('rejects a response that is not a PNG', async () => {
+    const err = await failure(createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'notpng' }));
+    expect(err.message).toMatch(/not a PNG/);
+  });
+
+  it('reports an unreachable server as a retryable error', async () => {
+    const dead = createServer();
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const port = (dead.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => dead.close(() => resolve()));
+    const err = await failure(createOpenAIImageProvider({ baseUrl: `http://127.0.0.1:${port}/v1` }).generate(req));
+    expect(err.permanent).toBe(false);
+    expect(err.message).toContain('unreachable');
+  });
+
+  it('times out a server that never answers', async () => {
+    const silent = createServer(() => {
+      // Never respond.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const provider = createOpenAIImageProvider({ baseUrl: `http://127.0.0.1:${port}/v1`, timeoutMs: 100 });
+      const err = await failure(provider.generate(req));
+      expect(err.message).toMatch(/within 100 ms/);
+      expect(err.permanent).toBe(false);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { Redis } from 'ioredis';
+import type { TestProject } from 'vitest/node';
+import { ensureDatabase, runMigrations } from '../../src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    adminDatabaseUrl: string;
+    redisUrl: string;
+  }
+}
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * The suite gets its own throwaway database, migrated once, and drops it at the end. Each test file
+ * uses its own Redis key prefix, so files running in parallel never see each other's queues.
+ */
+export default async function setup(project: TestProject) {
+  const name = `kiln_test_${randomBytes(5).toString('hex')}`;
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  try {
+    await ensureDatabase(url.toString());
+  } catch (err) {
+    throw new Error(`Tests need Postgres at ${PG_BASE} (${(err as Error).message}). Start it: pg_ctlcluster --skip-systemctl-redirect 15 main start`);
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(`Tests need Redis at ${REDIS_URL} (${(err as Error).message}). Start it: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`);
+  } finally {
+    redis.disconnect();
+  }
+  await runMigrations(url.toString());
+  project.provide('databaseUrl', url.toString());
+  project.provide('adminDatabaseUrl', PG_BASE);
+  project.provide('redisUrl', REDIS_URL);
+
+  return async () => {
+    const admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    const cleaner = new Redis(REDIS_URL);
+    const stream = cleaner.scanStream({ match: 'kt_*', count: 1000 });
+    for await (const keys of stream) if ((keys as string[]).length) await cleaner.unlink(...(keys as string[]));
+    cleaner.disconnect();
+  };
+}

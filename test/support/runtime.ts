@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { createApp } from '../../src/api/app';
+import { loadConfig, type Config } from '../../src/config';
+import { createAccount, createApiKey, type PlanId } from '../../src/db/queries/accounts';
+import { createLogger } from '../../src/logger';
+import { createRuntime, waitForRedis, type Runtime } from '../../src/runtime';
+
+/** A fresh Redis prefix: one per test file (or per test that needs isolation). */
+export const newRedisPrefix = () => `kt_${randomBytes(5).toString('hex')}`;
+
+/** The environment a test process (or a child process it spawns) runs with. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    REDIS_PREFIX: newRedisPrefix(),
+    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'kiln-blobs-')),
+    PUBLIC_URL: 'http://kiln.test',
+    CDN_SIGNING_SECRET: 'test-signing-secret-0123456789',
+    DATABASE_POOL_SIZE: '4',
+    ...overrides,
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig(testEnv(overrides));
+}
+
+export interface TestService {
+  rt: Runtime;
+  app: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+/** A runtime and the API app on it, talking to the suite's real Postgres and Redis. */
+export async function startTestService(overrides: Record<string, string> = {}, config = testConfig(overrides)): Promise<TestService> {
+  const rt = createRuntime(config, 'test', createLogger({ level: config.LOG_LEVEL, role: 'test' }));
+  await waitForRedis(rt.redis);
+  await rt.principals.listen(rt.subscriber);
+  return { rt, app: createApp(rt), close: () => rt.close() };
+}
+
+export async function createTestAccount(rt: Pick<Runtime, 'db'>, plan: PlanId = 'business', rateLimitOverride?: number) {
+  const account = await createAccount(rt.db, { name: `test ${plan}`, planId: plan, rateLimitOverride });
+  const key = await createApiKey(rt.db, { accountId: account.id, label: 'test' });
+  return { accountId: account.id, keyId: key.id, key: key.key, auth: { Authorization: `Bearer ${key.key}` } };
+}
+
+export function jsonRequest(body: unknown, headers: Record<string, string> = {}, method = 'POST'): RequestInit {
+  return { method, headers: { 'Content-Type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) };
+}
