@@ -22,8 +22,10 @@ export async function ensureDatabase(url: string): Promise<boolean> {
       await sql.unsafe(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
       return true;
     } catch (err) {
-      // Another process created it between our check and our CREATE.
-      if ((err as { code?: string }).code === '42P04') return false;
+      // Another process created it between our check and our CREATE: either "already exists" or,
+      // when both CREATEs race inside the catalog, a unique violation on pg_database.
+      const code = (err as { code?: string }).code;
+      if (code === '42P04' || code === '23505') return false;
       throw err;
     }
   } finally {

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
 import type { AppEnv } from '../context';
 
-const require = createRequire(import.meta.url);
+// The package exports no path to its browser bundle, so find it beside the entry point it does export.
+const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -45,7 +45,7 @@ export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
   );
   let bundle: Promise<Buffer> | null = null;
   app.get('/docs/scalar.js', async (c) => {
-    bundle ??= readFile(require.resolve('@scalar/api-reference/dist/browser/standalone.js'));
+    bundle ??= readFile(SCALAR_BUNDLE);
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(new Uint8Array(await bundle));

@@ -37,7 +37,8 @@ export function buildPalette({ tints, motifs, tone, seed }: PaletteInput): Palet
   let palette: Palette = {
     skyTop: hsl(hue + 10, 0.55, 0.38),
     skyHorizon: hsl(hue + spread, 0.6, 0.78),
-    sun: hsl(hue + spread + 20, 0.9, 0.85),
+    // Kept in the warm yellows whatever the scene hue: a green or violet sun reads as a bug.
+    sun: hsl(35 + ((seed >>> 3) % 20), 0.95, 0.82),
     ground: hsl(hue + 150, 0.35, 0.28),
     groundFar: hsl(hue + 130, 0.3, 0.45),
     water: hsl(hue + 190, 0.45, 0.35),

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(c.CDN_URL).toBe('http://localhost:3000/cdn');
+    expect(c.SYNC_TIMEOUT_MS).toBe(60_000);
+    expect(c.STORAGE_DRIVER).toBe('local');
+  });
+
+  it('reports every bad value in one error, one line each', () => {
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://x', STORAGE_DRIVER: 'ftp', SYNC_TIMEOUT_MS: '5' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.find((p) => p.startsWith('PORT='))).toContain('whole number');
+      expect(problems.find((p) => p.startsWith('REDIS_URL='))).toContain('redis:');
+      expect(problems.find((p) => p.startsWith('STORAGE_DRIVER='))).toBeDefined();
+      expect(problems.find((p) => p.startsWith('SYNC_TIMEOUT_MS='))).toContain('at least 100');
+    }
+  });
+
+  it('requires a signing secret in production and S3 settings for the s3 driver', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CDN_SIGNING_SECRET is required/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET is required/);
+    expect(() => loadConfig({ ADMIN_USER: 'x' })).toThrow(/together/);
+  });
+
+  it('parses WORKER_CONCURRENCY', () => {
+    expect(loadConfig({ WORKER_CONCURRENCY: 'image=3, maintenance=1' }).WORKER_CONCURRENCY).toEqual({ image: 3, maintenance: 1 });
+    expect(() => loadConfig({ WORKER_CONCURRENCY: 'image:3' })).toThrow(/WORKER_CONCURRENCY/);
+  });
+});

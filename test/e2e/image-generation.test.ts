@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cdnFiles, usageLedger } from '../../src/db/schema';
+import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
+import { sweepExpiredFiles } from '../../src/workers/processors/sweep-expired-files';
+import { pngSize } from '../support/png';
+import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
+
+let svc: TestService;
+let workers: WorkerSet;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  workers = await startWorkers(svc.rt);
+});
+afterAll(async () => {
+  await workers.close(5_000);
+  await svc.close();
+});
+
+/** Fetches a CDN link through the app (CDN_URL is the API's own /cdn). */
+async function fetchCdn(url: string) {
+  const u = new URL(url);
+  return svc.app.request(u.pathname + u.search);
+}
+
+describe('POST /v1/image/generate, end to end through the queue', () => {
+  it('renders count PNGs of exactly the requested size, served by signed links, and bills count images', async () => {
+    const { auth } = await createTestAccount(svc.rt);
+    const res = await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'a red sun over the sea', size: '1024x1792', count: 2, style: 'illustration' }, auth));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.id).toMatch(/^img_[a-z0-9]{20}$/);
+    expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(body.images).toHaveLength(2);
+    const pngs: Uint8Array[] = [];
+    for (const image of body.images) {
+      expect(image.size).toBe('1024x1792');
+      expect(image.url.startsWith('http://kiln.test/cdn/')).toBe(true);
+      const file = await fetchCdn(image.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      expect(pngSize(bytes)).toEqual({ width: 1024, height: 1792 });
+      pngs.push(bytes);
+    }
+    expect(Buffer.compare(Buffer.from(pngs[0]!), Buffer.from(pngs[1]!))).not.toBe(0);
+
+    const usage = await (await svc.app.request('/v1/usage', { headers: auth })).json();
+    expect(usage.usage.images_generated).toBe(2);
+
+    const again = await svc.app.request(`/v1/jobs/${body.id}`, { headers: auth });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(body);
+  });
+
+  it('defaults: photorealistic, 1024x1024, one image; same prompt and style give the same picture', async () => {
+    const { auth } = await createTestAccount(svc.rt);
+    const first = await (await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'green hills at sunset' }, auth))).json();
+    const second = await (await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'green hills at sunset' }, auth))).json();
+    expect(first.images).toHaveLength(1);
+    expect(first.images[0].size).toBe('1024x1024');
+    const [a, b] = await Promise.all([fetchCdn(first.images[0].url), fetchCdn(second.images[0].url)]);
+    const [ba, bb] = [Buffer.from(await a.arrayBuffer()), Buffer.from(await b.arrayBuffer())];
+    expect(pngSize(ba)).toEqual({ width: 1024, height: 1024 });
+    expect(ba.equals(bb)).toBe(true);
+  });
+
+  it('a tampered link is refused and an expired file is swept and then 404', async () => {
+    const { auth } = await createTestAccount(svc.rt);
+    const body = await (await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'a city at night', size: '512x512' }, auth))).json();
+    const url = new URL(body.images[0].url);
+    const tampered = `${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 3600}&sig=${url.searchParams.get('sig')}`;
+    expect((await svc.app.request(tampered)).status).toBe(403);
+
+    const key = url.pathname.replace(/^\/cdn\//, '');
+    await svc.rt.db.update(cdnFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(cdnFiles.storageKey, key));
+    await sweepExpiredFiles({ rt: svc.rt, job: { updateProgress: async () => {} } as never, log: svc.rt.log });
+    expect(await svc.rt.store.exists(key)).toBe(false);
+    const [row] = await svc.rt.db.select().from(cdnFiles).where(eq(cdnFiles.storageKey, key));
+    expect(row!.deletedAt).not.toBeNull();
+    expect((await fetchCdn(body.images[0].url)).status).toBe(404);
+  });
+});
+
+describe('synchronous wait fallback', () => {
+  it('answers 202 with a job link when no worker finishes in time, then the link answers the result', async () => {
+    // A separate prefix with no workers: the job waits in the queue.
+    const env = testEnv({ SYNC_TIMEOUT_MS: '300' });
+    const lone = await startTestService({}, testConfig(env));
+    try {
+      const { auth } = await createTestAccount(lone.rt);
+      const res = await lone.app.request('/v1/image/generate', jsonRequest({ prompt: 'a boat on a lake', size: '512x512' }, auth));
+      expect(res.status).toBe(202);
+      const pending = await res.json();
+      expect(pending).toEqual({ id: expect.stringMatching(/^img_/), status: 'processing' });
+      expect(res.headers.get('location')).toBe(`/v1/jobs/${pending.id}`);
+      expect((await lone.app.request(`/v1/jobs/${pending.id}`, { headers: auth })).status).toBe(202);
+
+      const late = await startWorkers(lone.rt, { queues: ['image'] });
+      try {
+        let done: Response | undefined;
+        for (let i = 0; i < 100; i++) {
+          done = await lone.app.request(`/v1/jobs/${pending.id}`, { headers: auth });
+          if (done.status !== 202) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(done!.status).toBe(200);
+        const result = await done!.json();
+        expect(result.id).toBe(pending.id);
+        expect(result.images[0].size).toBe('512x512');
+      } finally {
+        await late.close(5_000);
+      }
+      const ledger = await lone.rt.db.select().from(usageLedger).where(eq(usageLedger.sourceId, pending.id));
+      expect(ledger).toHaveLength(1);
+    } finally {
+      await lone.close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findJob, insertJob } from '../../src/db/queries/jobs';
+import { jobs, usageLedger, usageTotals } from '../../src/db/schema';
+import { newId } from '../../src/ids';
+import { requeueStaleJobs } from '../../src/workers/processors/requeue-stale';
+import { generateImages } from '../../src/workers/processors/image-generate';
+import { startWorkers } from '../../src/workers/start-workers';
+import { spawnKiln } from '../support/processes';
+import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ledgerFor = (svc: TestService, id: string) => svc.rt.db.select().from(usageLedger).where(eq(usageLedger.sourceId, id));
+
+describe('a job run twice leaves one result and one ledger entry', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService();
+  });
+  afterAll(() => svc.close());
+
+  it('running the processor again for a finished row changes nothing', async () => {
+    const { accountId } = await createTestAccount(svc.rt);
+    const id = newId('img');
+    await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: 'a tree', style: 'abstract', size: '512x512', count: 3 } });
+    const ctx = { rt: svc.rt, job: {} as never, log: svc.rt.log };
+    await generateImages(ctx, { id });
+    const first = await findJob(svc.rt.db, id);
+    await generateImages(ctx, { id });
+    const second = await findJob(svc.rt.db, id);
+    expect(first!.status).toBe('succeeded');
+    expect(second!.result).toEqual(first!.result);
+    expect(second!.attempts).toBe(1);
+    const ledger = await ledgerFor(svc, id);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]!.quantity).toBe(3);
+  });
+
+  it('the sweeper re-enqueues a row whose enqueue was lost, once, and a worker finishes it', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt);
+    const id = newId('img');
+    await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: 'a lost job', style: 'illustration', size: '512x512', count: 1 } });
+    await svc.rt.db.update(jobs).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, id));
+    const ctx = { rt: svc.rt, job: {} as never, log: svc.rt.log };
+    await requeueStaleJobs(ctx);
+    await requeueStaleJobs(ctx);
+    expect(await svc.rt.queues.get('image').getJobCounts('wait')).toEqual({ wait: 1 });
+    const workers = await startWorkers(svc.rt, { queues: ['image'] });
+    try {
+      await until('the re-enqueued job to finish', async () => (await findJob(svc.rt.db, id))?.status === 'succeeded');
+    } finally {
+      await workers.close(5_000);
+    }
+    expect(await ledgerFor(svc, id)).toHaveLength(1);
+    expect((await svc.app.request(`/v1/jobs/${id}`, { headers: auth })).status).toBe(200);
+  });
+});
+
+describe('a worker that crashes after committing', () => {
+  it('the stalled job is recovered by another worker and still bills once', async () => {
+    const env = testEnv({ QUEUE_LOCK_DURATION_MS: '1500', QUEUE_STALLED_INTERVAL_MS: '500', WORKER_QUEUES: 'image' });
+    const svc = await startTestService({}, testConfig(env));
+    try {
+      const { accountId } = await createTestAccount(svc.rt);
+      const id = newId('img');
+      await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: 'crash test', style: 'abstract', size: '512x512', count: 2 } });
+      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
+
+      const doomed = spawnKiln('worker', { ...env, KILN_FAULT: 'crash-after-commit' });
+      const exit = await doomed.exited;
+      expect(exit.code).toBe(86);
+      expect((await findJob(svc.rt.db, id))!.status).toBe('succeeded');
+      const job = await svc.rt.queues.get('image').getJob(id);
+      expect(await job!.getState()).toBe('active');
+
+      const rescuer = await startWorkers(svc.rt, { queues: ['image'] });
+      try {
+        await until('the stalled job to complete', async () => (await (await svc.rt.queues.get('image').getJob(id))?.getState()) === 'completed');
+      } finally {
+        await rescuer.close(5_000);
+      }
+      const ledger = await ledgerFor(svc, id);
+      expect(ledger).toHaveLength(1);
+      const [total] = await svc.rt.db.select().from(usageTotals).where(eq(usageTotals.accountId, accountId));
+      expect(total!.total).toBe(2);
+    } finally {
+      await svc.close();
+    }
+  }, 40_000);
+});
+
+describe('graceful shutdown', () => {
+  it('on SIGTERM the process answers in-flight requests, finishes the running job and exits 0 within 25 s', async () => {
+    const env = testEnv({ PORT: '0', LOG_LEVEL: 'info' });
+    const svc = await startTestService({}, testConfig(env));
+    const proc = spawnKiln('all', env);
+    try {
+      const line = await proc.waitForLine(/"API listening"/);
+      const port = JSON.parse(line).port as number;
+      const { auth } = await createTestAccount(svc.rt);
+      const pending = fetch(`http://127.0.0.1:${port}/v1/image/generate`, jsonRequest({ prompt: 'shutdown', size: '1024x1792', count: 4 }, auth));
+      // Let the worker pick the job up, then ask the process to stop mid-job.
+      const id = await until('the job to start', async () => {
+        const [row] = await svc.rt.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.status, 'running'));
+        return row?.id;
+      });
+      const stoppedAt = Date.now();
+      proc.child.kill('SIGTERM');
+      const res = await pending;
+      expect([200, 202]).toContain(res.status);
+      const exit = await proc.exited;
+      expect(exit.code).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(25_000);
+      expect(proc.output()).toContain('"stopped"');
+      expect((await findJob(svc.rt.db, id))!.status).toBe('succeeded');
+      expect(await ledgerFor(svc, id)).toHaveLength(1);
+    } finally {
+      proc.child.kill('SIGKILL');
+      await svc.close();
+    }
+  }, 40_000);
+});

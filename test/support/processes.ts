@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+export interface Spawned {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves with the first stdout line matching `pattern`. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+}
+
+/** Starts `src/main.ts ROLE` as a real child process with the given environment. */
+export function spawnKiln(role: string, env: Record<string, string>): Spawned {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    out += d.toString();
+    for (const l of listeners) l();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    output: () => out,
+    exited,
+    waitForLine(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const line = out.split('\n').find((l) => pattern.test(l));
+          if (line) {
+            listeners.delete(check);
+            clearTimeout(timer);
+            resolve(line);
+          }
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms; output:\n${out}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
