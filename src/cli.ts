@@ -3,6 +3,7 @@ import { announceRevocation } from './accounts/principal-cache';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { createAccount, createApiKey, findAccount, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
+import { loadEnvFile } from './load-env-file';
 import { createRedis } from './redis';
 
 /**
@@ -108,6 +109,7 @@ function printHuman(result: object) {
   if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
 }
 
+loadEnvFile();
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
 try {

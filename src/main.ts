@@ -1,4 +1,5 @@
 import { loadConfig, ConfigError, type Config } from './config';
+import { loadEnvFile } from './load-env-file';
 import { createLogger } from './logger';
 import { ensureDemoAccount } from './roles/demo-account';
 import { release } from './roles/release';
@@ -54,6 +55,7 @@ if (!ROLES.includes(role)) {
 }
 let config: Config;
 try {
+  loadEnvFile();
   config = loadConfig();
 } catch (err) {
   if (err instanceof ConfigError) {
