@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { PrincipalCache } from './accounts/principal-cache';
 import { RateLimiter } from './billing/rate-limiter';
+import { UsageCache } from './billing/usage-cache';
 import type { Config } from './config';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
@@ -27,9 +28,12 @@ export interface Runtime {
   jobEvents: JobEvents;
   principals: PrincipalCache;
   rateLimiter: RateLimiter;
+  usage: UsageCache;
   store: BlobStore;
   imageProvider: ImageProvider;
-  channels: { jobDone: string; keyRevoked: string };
+  channels: { jobDone: string; keyRevoked: string; usageChanged: string };
+  /** Subscribes the caches an API process keeps to their invalidation events. */
+  listenForInvalidations(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,11 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const prefix = config.REDIS_PREFIX;
-  const channels = { jobDone: `${prefix}:events:job-done`, keyRevoked: `${prefix}:events:key-revoked` };
+  const channels = {
+    jobDone: `${prefix}:events:job-done`,
+    keyRevoked: `${prefix}:events:key-revoked`,
+    usageChanged: `${prefix}:events:usage-changed`,
+  };
   const queues = new Queues(redis, prefix);
   const store = createBlobStore({
     driver: config.STORAGE_DRIVER,
@@ -73,9 +81,13 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
     principals: new PrincipalCache(database.db, channels.keyRevoked),
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
+    usage: new UsageCache(database.db, channels.usageChanged),
     store,
     imageProvider,
     channels,
+    async listenForInvalidations() {
+      await Promise.all([this.principals.listen(subscriber), this.usage.listen(subscriber)]);
+    },
     close() {
       closed ??= (async () => {
         await queues.close().catch(() => {});

@@ -11,7 +11,11 @@ import { runNode } from './processes';
  * temp storage dir. Created here, and removed by `dispose()` whatever happened.
  */
 
-/** Settings Kiln reads that the bench sets itself or wants at their defaults, never inherited from the shell. */
+/**
+ * Settings Kiln reads that the bench sets itself or wants at their defaults, never inherited from the
+ * shell. Those not set below are passed as '' rather than removed: Kiln treats '' as unset, and a real
+ * (even empty) variable keeps a developer's `.env` (loaded by Kiln, real variables win) from filling it.
+ */
 const KILN_VARS = [
   'NODE_ENV', 'LOG_LEVEL', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL', 'REDIS_PREFIX', 'PORT', 'PUBLIC_URL', 'CDN_URL',
   'CDN_SIGNING_SECRET', 'SYNC_TIMEOUT_MS', 'STORAGE_DRIVER', 'STORAGE_DIR', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION',
@@ -48,7 +52,7 @@ export async function createEnvironment(): Promise<BenchEnvironment> {
   const redisPrefix = `kiln_bench_${id}`;
   const storageDir = await mkdtemp(join(tmpdir(), 'kiln-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of KILN_VARS) delete env[name];
+  for (const name of KILN_VARS) env[name] = '';
   Object.assign(env, {
     // production would also be fine with a secret, but it changes nothing measured; test skips the demo account.
     NODE_ENV: 'test',

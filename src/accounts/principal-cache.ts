@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { findPrincipalByKeyHash, type Principal } from '../db/queries/accounts';
+import { hashApiKey } from './api-key';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
@@ -12,6 +13,8 @@ const MAX_ENTRIES = 50_000;
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
+  /** Key → hash, so a repeat caller is not hashed on every request. */
+  private readonly hashes = new Map<string, string>();
 
   constructor(
     private readonly db: Db,
@@ -26,14 +29,23 @@ export class PrincipalCache {
     await subscriber.subscribe(this.revocationChannel);
   }
 
-  async resolve(hash: string): Promise<Principal | null> {
-    const now = Date.now();
-    const hit = this.entries.get(hash);
-    if (hit && hit.expiresAt > now) return hit.principal;
+  /** The principal of a cached, unexpired key, without a promise: the path of almost every request. */
+  peek(key: string): Principal | undefined {
+    const hash = this.hashes.get(key);
+    const hit = hash === undefined ? undefined : this.entries.get(hash);
+    return hit && hit.expiresAt > Date.now() ? hit.principal : undefined;
+  }
+
+  async resolve(key: string): Promise<Principal | null> {
+    const hash = hashApiKey(key);
     const principal = await findPrincipalByKeyHash(this.db, hash);
     if (principal) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(hash, { principal, expiresAt: now + TTL_MS });
+      if (this.entries.size >= MAX_ENTRIES) {
+        this.entries.clear();
+        this.hashes.clear();
+      }
+      this.hashes.set(key, hash);
+      this.entries.set(hash, { principal, expiresAt: Date.now() + TTL_MS });
     } else {
       this.entries.delete(hash);
     }

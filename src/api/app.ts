@@ -41,14 +41,15 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
 
   const v1 = new Hono<AppEnv>();
-  v1.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
-      },
-    }),
-  );
+  // Only where a body is expected: on @hono/node-server, touching the body of a GET builds a whole
+  // WHATWG Request, which costs a GET several times its own work.
+  const limitBody = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
+    },
+  });
+  v1.on(['POST', 'PUT', 'PATCH'], '*', limitBody);
   v1.use(authenticate(rt.principals));
   v1.use(rateLimit(rt.rateLimiter));
   registerUsage(v1, rt);

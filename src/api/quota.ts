@@ -1,5 +1,5 @@
 import { checkQuota } from '../billing/quota';
-import type { Db } from '../db/client';
+import type { UsageCache } from '../billing/usage-cache';
 import type { Principal } from '../db/queries/accounts';
 import type { UsageMetric } from '../db/schema';
 import { ApiError } from './errors';
@@ -11,8 +11,8 @@ const METRIC_NOUNS: Record<UsageMetric, string> = {
   file_chats: 'file chats',
 };
 
-export async function requireQuota(db: Db, principal: Principal, metric: UsageMetric, amount: number): Promise<void> {
-  const d = await checkQuota(db, principal, metric, amount);
+export async function requireQuota(usage: UsageCache, principal: Principal, metric: UsageMetric, amount: number): Promise<void> {
+  const d = await checkQuota(usage, principal, metric, amount);
   if (d.allowed) return;
   throw new ApiError(
     429,

@@ -4,6 +4,7 @@ import type { RequestJobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
+import { requestLogger } from './middleware/request-log';
 
 type Deps = Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>;
 
@@ -21,7 +22,7 @@ export async function submitRequestJob(c: Context<AppEnv>, deps: Deps, job: { id
   try {
     await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id });
   } catch (err) {
-    c.get('log').warn({ err: { message: (err as Error).message }, jobId: job.id }, 'enqueue failed; the sweeper will retry');
+    requestLogger(c).warn({ err: { message: (err as Error).message }, jobId: job.id }, 'enqueue failed; the sweeper will retry');
   }
   const row = await deps.jobEvents.waitFor(job.id, deps.config.SYNC_TIMEOUT_MS, async () => {
     const current = await findJob(deps.db, job.id);

@@ -1,8 +1,7 @@
-import type { Db } from '../db/client';
 import type { Principal } from '../db/queries/accounts';
-import { getUsageTotals } from '../db/queries/usage';
 import type { UsageMetric } from '../db/schema';
-import { billingPeriodOf, secondsUntilPeriodEnd } from './period';
+import { currentBillingPeriod, secondsUntilPeriodEnd } from './period';
+import type { UsageCache } from './usage-cache';
 
 export interface QuotaDecision {
   allowed: boolean;
@@ -16,8 +15,8 @@ export interface QuotaDecision {
  * Whether `amount` more of `metric` fits in the account's quota for this period. Checked before
  * enqueueing; the ledger written with the result is what counts.
  */
-export async function checkQuota(db: Db, principal: Principal, metric: UsageMetric, amount: number, now = new Date()): Promise<QuotaDecision> {
+export async function checkQuota(usage: UsageCache, principal: Principal, metric: UsageMetric, amount: number, now = new Date()): Promise<QuotaDecision> {
   const quota = principal.quotas[metric];
-  const used = (await getUsageTotals(db, principal.accountId, billingPeriodOf(now).key))[metric];
+  const used = (await usage.totals(principal.accountId, currentBillingPeriod(now.getTime()).key))[metric];
   return { allowed: used + amount <= quota, quota, used, resetSeconds: secondsUntilPeriodEnd(now) };
 }

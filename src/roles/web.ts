@@ -9,7 +9,7 @@ export interface WebServer {
 
 export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebServer> {
   await waitForRedis(rt.redis);
-  await rt.principals.listen(rt.subscriber);
+  await rt.listenForInvalidations();
   const app = createApp(rt);
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => resolve(s));

@@ -3,6 +3,7 @@ import { recordCdnFiles, type NewCdnFile } from '../db/queries/files';
 import { recordUsage } from '../db/queries/usage';
 import type { UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
+import { announceUsageChange } from '../billing/usage-cache';
 import type { ProcessorContext } from './context';
 import { PermanentJobError } from './errors';
 
@@ -29,16 +30,20 @@ export async function runRequestJob(ctx: ProcessorContext, id: string, work: (ro
   }
   const outcome = await work(row);
   const periodKey = billingPeriodOf(new Date()).key;
-  await rt.db.transaction(async (tx) => {
-    if (!(await completeJob(tx, id, outcome.result))) return;
+  const billed = await rt.db.transaction(async (tx) => {
+    if (!(await completeJob(tx, id, outcome.result))) return false;
     await recordCdnFiles(tx, outcome.files ?? []);
+    let any = false;
     for (const line of outcome.bill) {
-      await recordUsage(tx, { accountId: row.accountId, metric: line.metric, quantity: line.quantity, sourceId: id, periodKey });
+      any = (await recordUsage(tx, { accountId: row.accountId, metric: line.metric, quantity: line.quantity, sourceId: id, periodKey })) || any;
     }
+    return any;
   });
   if (rt.config.KILN_FAULT === 'crash-after-commit') {
     ctx.log.warn({ jobId: id }, 'fault injection: crashing after commit');
     process.exit(86);
   }
+  // Usage first: Redis delivers in order, so a caller woken by "done" never reads stale usage.
+  if (billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);
   await rt.jobEvents.publishDone(id);
 }

@@ -42,7 +42,7 @@ export interface TestService {
 export async function startTestService(overrides: Record<string, string> = {}, config = testConfig(overrides)): Promise<TestService> {
   const rt = createRuntime(config, 'test', createLogger({ level: config.LOG_LEVEL, role: 'test' }));
   await waitForRedis(rt.redis);
-  await rt.principals.listen(rt.subscriber);
+  await rt.listenForInvalidations();
   return { rt, app: createApp(rt), close: () => rt.close() };
 }
 

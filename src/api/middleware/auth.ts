@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { hashApiKey, looksLikeApiKey } from '../../accounts/api-key';
+import { looksLikeApiKey } from '../../accounts/api-key';
 import type { PrincipalCache } from '../../accounts/principal-cache';
 import type { Feature } from '../../db/queries/accounts';
 import type { AppEnv } from '../context';
@@ -13,7 +13,7 @@ export function authenticate(principals: PrincipalCache): MiddlewareHandler<AppE
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('Authorization header must be "Bearer <API key>".');
     const key = match[1]!;
-    const principal = looksLikeApiKey(key) ? await principals.resolve(hashApiKey(key)) : null;
+    const principal = principals.peek(key) ?? (looksLikeApiKey(key) ? await principals.resolve(key) : null);
     if (!principal) throw unauthorized('API key not recognised (unknown or revoked).');
     c.set('principal', principal);
     await next();

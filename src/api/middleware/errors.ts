@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
 import { ApiError, envelope, serviceUnavailable } from '../errors';
 import { unavailableDependency } from '../infra-errors';
+import { requestLogger } from './request-log';
 
 const HTTP_EXCEPTION_CODES: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large' };
 
@@ -16,7 +17,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return send(c, err);
   const down = unavailableDependency(err);
   if (down) {
-    c.get('log')?.warn({ err: { message: err.message }, dependency: down }, 'dependency unavailable');
+    requestLogger(c).warn({ err: { message: err.message }, dependency: down }, 'dependency unavailable');
     return send(c, serviceUnavailable(down));
   }
   if (err instanceof HTTPException && err.status < 500) {
@@ -27,7 +28,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     return send(c, new ApiError(err.status as 400, code, err.message || code, headers));
   }
   const requestId = c.get('requestId');
-  c.get('log')?.error({ err }, 'unhandled error');
+  requestLogger(c).error({ err }, 'unhandled error');
   return send(c, new ApiError(500, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when reporting it.`));
 };
 

@@ -21,7 +21,9 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler<AppEnv> {
         { ...headers, 'Retry-After': String(d.retryAfterSeconds) },
       );
     }
+    // Set before the handler builds its response (success or error) rather than patched on afterwards,
+    // which would make @hono/node-server materialise a full Response object.
+    for (const [name, value] of Object.entries(headers)) c.header(name, value);
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }

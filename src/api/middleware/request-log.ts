@@ -1,16 +1,22 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from '../../logger';
 import type { AppEnv } from '../context';
 
-/** A child logger carrying the request id, and one line per finished request. */
+/**
+ * Puts the process logger on the context and writes one line per finished request. The child logger
+ * that carries the request id is made only when something is logged (`requestLogger`), because making
+ * one per request costs a fast endpoint a noticeable share of its time.
+ */
 export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
+  const logRequests = log.isLevelEnabled('info');
   return async (c, next) => {
+    c.set('log', log);
+    if (!logRequests) return next();
     const started = performance.now();
-    const child = log.child({ request_id: c.get('requestId') });
-    c.set('log', child);
     await next();
-    child.info(
+    log.info(
       {
+        request_id: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -20,4 +26,9 @@ export function requestLog(log: Logger): MiddlewareHandler<AppEnv> {
       'request',
     );
   };
+}
+
+/** A logger whose every line carries this request's id. */
+export function requestLogger(c: Context<AppEnv>): Logger {
+  return c.get('log').child({ request_id: c.get('requestId') });
 }

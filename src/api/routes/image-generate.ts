@@ -31,7 +31,7 @@ export const imageResultSchema = v.object({
   created_at: v.string(),
 });
 
-export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>) {
+export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
   app.post(
     '/image/generate',
     describeRoute({
@@ -51,7 +51,7 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
     jsonBody(imageGenerateBody),
     async (c) => {
       const input = c.req.valid('json');
-      await requireQuota(rt.db, c.get('principal'), 'images_generated', input.count);
+      await requireQuota(rt.usage, c.get('principal'), 'images_generated', input.count);
       return submitRequestJob(c, rt, { id: newId('img'), kind: 'image.generate', input });
     },
   );

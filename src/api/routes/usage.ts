@@ -1,7 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { billingPeriodOf } from '../../billing/period';
-import { getUsageTotals } from '../../db/queries/usage';
+import { currentBillingPeriod } from '../../billing/period';
 import type { Runtime } from '../../runtime';
 import type { App } from '../context';
 import { requireFeature } from '../middleware/auth';
@@ -18,7 +17,7 @@ export const usageReportSchema = v.object({
   }),
 });
 
-export function registerUsage(app: App, rt: Pick<Runtime, 'db'>) {
+export function registerUsage(app: App, rt: Pick<Runtime, 'usage'>) {
   app.get(
     '/usage',
     describeRoute({
@@ -32,9 +31,9 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'db'>) {
     }),
     requireFeature('usage'),
     async (c) => {
-      const period = billingPeriodOf(new Date());
-      const usage = await getUsageTotals(rt.db, c.get('principal').accountId, period.key);
-      return c.json({ period_start: period.start.toISOString(), period_end: period.end.toISOString(), usage });
+      const period = currentBillingPeriod();
+      const usage = await rt.usage.totals(c.get('principal').accountId, period.key);
+      return c.json({ period_start: period.startIso, period_end: period.endIso, usage });
     },
   );
 }
