@@ -5,7 +5,7 @@ import type { Scenario } from '../lib/types';
 export const usage: Scenario = {
   name: 'GET /v1/usage',
   kind: 'api',
-  description: 'auth (cached principal) + Redis rate limit + one Postgres query',
+  description: 'auth (cached principal) + Redis rate limit (GCRA, leased under load) + usage totals (cached, invalidated on billing)',
   targets: [{ metric: 'rpsRatio', op: '>=', value: 0.35 }],
   run: (ctx) =>
     measure({
