@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import { QUEUE_CONFIGS, QUEUE_NAMES, type QueueName } from '../queue/registry';
 import { createRedis } from '../redis';
-import type { Runtime } from '../runtime';
+import { waitForRedis, type Runtime } from '../runtime';
 import { createProcessor } from './base-processor';
 
 /** Recurring jobs, scheduled once per Redis (BullMQ job schedulers dedupe across worker processes). */
@@ -30,6 +30,8 @@ export function selectQueues(spec: string): QueueName[] {
 
 export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } = {}): Promise<WorkerSet> {
   const queues = opts.queues ?? selectQueues(rt.config.WORKER_QUEUES);
+  // The scheduler below goes through the fail-fast command connection, which must be open first.
+  await waitForRedis(rt.redis);
   const processor = createProcessor(rt);
   const connections = queues.map(() => createRedis(rt.config.REDIS_URL, 'worker'));
   const workers = queues.map((name, i) => {

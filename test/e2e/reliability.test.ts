@@ -65,6 +65,33 @@ describe('a job run twice leaves one result and one ledger entry', () => {
   });
 });
 
+describe('bad input fails at once, without retries', () => {
+  it('an invalid payload and an invalid request row each fail on the first attempt', async () => {
+    const svc = await startTestService();
+    const workers = await startWorkers(svc.rt, { queues: ['image'] });
+    try {
+      const queue = svc.rt.queues.get('image');
+      await queue.add('image.generate', { wrong: true } as never, { jobId: 'bad-payload' });
+      const { accountId } = await createTestAccount(svc.rt);
+      const id = newId('img');
+      await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: '', size: '3x3' } });
+      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
+      for (const jobId of ['bad-payload', id]) {
+        await until(`${jobId} to fail`, async () => (await (await queue.getJob(jobId))?.getState()) === 'failed');
+        const job = await queue.getJob(jobId);
+        expect(job!.attemptsMade).toBe(1);
+      }
+      const row = await findJob(svc.rt.db, id);
+      expect(row!.status).toBe('failed');
+      expect(row!.error).toMatchObject({ status: 400, code: 'invalid_parameter' });
+      expect(await ledgerFor(svc, id)).toHaveLength(0);
+    } finally {
+      await workers.close(5_000);
+      await svc.close();
+    }
+  });
+});
+
 describe('a worker that crashes after committing', () => {
   it('the stalled job is recovered by another worker and still bills once', async () => {
     const env = testEnv({ QUEUE_LOCK_DURATION_MS: '1500', QUEUE_STALLED_INTERVAL_MS: '500', WORKER_QUEUES: 'image' });
