@@ -24,7 +24,7 @@ const url = (protocols: string[], fallback?: string) =>
   v.pipe(
     fallback === undefined ? v.string() : v.optional(v.string(), fallback),
     v.url('must be a URL'),
-    v.check((s) => protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
+    v.check((s) => URL.canParse(s) && protocols.includes(new URL(s).protocol), `must use ${protocols.join(' or ')}`),
     v.transform((s) => s.replace(/\/+$/, '')),
   );
 
@@ -82,6 +82,33 @@ const envSchema = v.object({
   QUEUE_LOCK_DURATION_MS: v.optional(int(30_000, 1_000, 3_600_000)),
   QUEUE_STALLED_INTERVAL_MS: v.optional(int(15_000, 500, 3_600_000)),
   SHUTDOWN_TIMEOUT_MS: int(20_000, 1_000, 25_000),
+  EDGE_HTTP_PORT: int(8080, 0, 65535),
+  EDGE_HTTPS_PORT: int(8443, 0, 65535),
+  /** Sites are served at {site_id}.{HOSTING_DOMAIN}; `*.localhost` resolves to loopback on most systems. */
+  HOSTING_DOMAIN: v.optional(
+    v.pipe(v.string(), v.toLowerCase(), v.regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a hostname')),
+    'kiln.localhost',
+  ),
+  EDGE_IPV4: v.optional(v.pipe(v.string(), v.ip('must be an IPv4 address'), v.regex(/^\d+\.\d+\.\d+\.\d+$/, 'must be an IPv4 address')), '127.0.0.1'),
+  /** Comma-separated `host[:port]` resolvers for domain verification; the system's when unset. */
+  DNS_SERVERS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => s.split(',').every((p) => /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(p.trim())), 'must be comma-separated host[:port]'),
+      v.transform((s) => s.split(',').map((p) => p.trim())),
+    ),
+  ),
+  FETCH_ALLOW_PRIVATE: bool(false),
+  FETCH_TIMEOUT_MS: int(60_000, 1_000, 600_000),
+  DEPLOY_MAX_ARCHIVE_BYTES: int(200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
+  DOMAIN_VERIFY_WINDOW_MS: int(48 * 3_600_000, 1_000, 30 * 24 * 3_600_000),
+  /** First automatic DNS check after this long, doubling up to an hour. */
+  DOMAIN_CHECK_BASE_MS: int(60_000, 100, 3_600_000),
+  TLS_ISSUER: v.optional(v.picklist(['local', 'acme']), 'local'),
+  ACME_DIRECTORY_URL: v.optional(url(['http:', 'https:'])),
+  ACME_EMAIL: optionalString,
+  /** PEM file of extra CAs to trust when talking to the ACME server (e.g. a test CA's own HTTPS). */
+  ACME_CA_BUNDLE: optionalString,
   /** Test-only fault injection: `crash-after-commit` makes a worker die right after committing a result. */
   KILN_FAULT: v.optional(v.picklist(['crash-after-commit'])),
 });
@@ -123,6 +150,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.CDN_SIGNING_SECRET && env.CDN_SIGNING_SECRET.length < 16) problems.push('CDN_SIGNING_SECRET must be at least 16 characters');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
   if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
+  if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
   if (problems.length) throw new ConfigError(problems);
 

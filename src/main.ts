@@ -4,14 +4,15 @@ import { createLogger } from './logger';
 import { ensureDemoAccount } from './roles/demo-account';
 import { release } from './roles/release';
 import { startWeb, type WebServer } from './roles/web';
-import { createRuntime, type Runtime } from './runtime';
+import { startEdge, type EdgeServers } from './hosting/edge/edge-server';
+import { createRuntime, waitForRedis, type Runtime } from './runtime';
 import { startWorkers, type WorkerSet } from './workers/start-workers';
 
 /**
- * One entry for every process type of the Procfile: `release`, `web`, `worker`, or `all` (what
- * `npm start` runs: migrations, the API and every worker in one process).
+ * One entry for every process type of the Procfile: `release`, `web`, `worker`, `edge`, or `all` (what
+ * `npm start` runs: migrations, the API, every worker and the edge in one process).
  */
-const ROLES = ['all', 'release', 'web', 'worker'] as const;
+const ROLES = ['all', 'release', 'web', 'worker', 'edge'] as const;
 type Role = (typeof ROLES)[number];
 
 const HARD_EXIT_MS = 25_000;
@@ -24,6 +25,7 @@ async function main(role: Role, config: Config) {
   const rt: Runtime = createRuntime(config, role, log);
   let web: WebServer | undefined;
   let workers: WorkerSet | undefined;
+  let edge: EdgeServers | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -35,6 +37,7 @@ async function main(role: Role, config: Config) {
     }, HARD_EXIT_MS).unref();
     rt.jobEvents.releaseAll();
     await web?.close();
+    await edge?.close();
     await workers?.close(config.SHUTDOWN_TIMEOUT_MS);
     await rt.close();
     log.info('stopped');
@@ -45,6 +48,10 @@ async function main(role: Role, config: Config) {
 
   if (role === 'worker' || role === 'all') workers = await startWorkers(rt);
   if (role === 'web' || role === 'all') web = await startWeb(rt);
+  if (role === 'edge' || role === 'all') {
+    await waitForRedis(rt.redis);
+    edge = await startEdge(rt);
+  }
   if (role === 'all') await ensureDemoAccount(rt.db, config, (line) => process.stdout.write(`${line}\n`));
 }
 

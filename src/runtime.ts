@@ -31,7 +31,7 @@ export interface Runtime {
   usage: UsageCache;
   store: BlobStore;
   imageProvider: ImageProvider;
-  channels: { jobDone: string; keyRevoked: string; usageChanged: string };
+  channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
   close(): Promise<void>;
@@ -46,6 +46,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     jobDone: `${prefix}:events:job-done`,
     keyRevoked: `${prefix}:events:key-revoked`,
     usageChanged: `${prefix}:events:usage-changed`,
+    routesChanged: `${prefix}:events:routes-changed`,
   };
   const queues = new Queues(redis, prefix);
   const store = createBlobStore({

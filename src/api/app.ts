@@ -12,6 +12,10 @@ import { handleError, notFoundHandler } from './middleware/errors';
 import { rateLimit } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { registerDocs } from './routes/docs';
+import { registerCreateDeployment } from './routes/hosting/deployments-create';
+import { registerReadDeployment } from './routes/hosting/deployments-read';
+import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
+import { registerDomains } from './routes/hosting/domains';
 import { registerHealth } from './routes/health';
 import { registerImageGenerate } from './routes/image-generate';
 import { registerJobs } from './routes/jobs';
@@ -55,6 +59,10 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerUsage(v1, rt);
   registerImageGenerate(v1, rt);
   registerJobs(v1, rt);
+  registerCreateDeployment(v1, rt);
+  registerReadDeployment(v1, rt);
+  registerRollbackDeployment(v1, rt);
+  registerDomains(v1, rt);
   app.route('/v1', v1);
   return app;
 }

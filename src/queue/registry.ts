@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { deployQueueConfig } from './config/deploy';
+import { domainsQueueConfig } from './config/domains';
 import { imageQueueConfig } from './config/image';
 import { maintenanceQueueConfig } from './config/maintenance';
 import type { QueueConfig } from './config/types';
@@ -9,6 +11,8 @@ import type { QueueConfig } from './config/types';
  */
 export const QUEUE_CONFIGS = {
   image: imageQueueConfig,
+  deploy: deployQueueConfig,
+  domains: domainsQueueConfig,
   maintenance: maintenanceQueueConfig,
 } as const satisfies Record<string, QueueConfig>;
 
@@ -21,7 +25,15 @@ const noPayload = v.object({});
 export const JOBS = {
   /** Renders, stores and bills the images of one POST /v1/image/generate. */
   'image.generate': { queue: 'image', payload: requestJob },
-  /** Re-enqueues request rows left `queued` (their enqueue was lost). */
+  /** Downloads, extracts, stores and publishes one deployment. */
+  'deployment.build': { queue: 'deploy', payload: requestJob },
+  /** One automatic DNS check of a pending custom domain; schedules the next while pending. */
+  'domain.verify': { queue: 'domains', payload: requestJob },
+  /** Issues (or renews) the certificate of a verified custom domain. */
+  'certificate.issue': { queue: 'domains', payload: requestJob },
+  /** Queues renewal of certificates that expire within 30 days. */
+  'certificates.renew': { queue: 'maintenance', payload: noPayload },
+  /** Re-enqueues request rows and builds left waiting (their enqueue was lost). */
   'jobs.requeue-stale': { queue: 'maintenance', payload: noPayload },
   /** Deletes generated files whose signed links have expired. */
   'cdn.sweep-expired': { queue: 'maintenance', payload: noPayload },

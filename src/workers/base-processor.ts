@@ -1,15 +1,14 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import * as v from 'valibot';
-import { failJob } from '../db/queries/jobs';
 import { isJobName, JOBS, type JobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import { PermanentJobError } from './errors';
-import { PROCESSORS } from './processors';
+import { PROCESSORS, type Processor } from './processors';
 
 /**
  * Wraps every processor: checks the job name and payload against the registry (bad input fails at once,
- * without retries), logs each attempt, and records the final failure on the request row so the waiting
- * caller gets an answer instead of a timeout.
+ * without retries), logs each attempt, and hands the final failure to the processor's `onFinalFailure`
+ * (a request row, a deployment) so whoever waits or polls gets an answer instead of a timeout.
  */
 export function createProcessor(rt: Runtime) {
   return async function process(job: Job): Promise<void> {
@@ -18,21 +17,21 @@ export function createProcessor(rt: Runtime) {
     const name: JobName = job.name;
     const payload = v.safeParse(JOBS[name].payload, job.data);
     if (!payload.success) throw new UnrecoverableError(`Invalid payload for ${name}: ${payload.issues[0].message}`);
+    const processor = PROCESSORS[name] as Processor<unknown>;
+    const ctx = { rt, job, log };
     const started = performance.now();
     try {
-      await (PROCESSORS[name] as (ctx: unknown, p: unknown) => Promise<void>)({ rt, job, log }, payload.output);
+      await processor.run(ctx, payload.output);
       log.info({ ms: Math.round(performance.now() - started) }, 'job done');
     } catch (err) {
       const permanent = err instanceof PermanentJobError;
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       log.warn({ err: { message: (err as Error).message }, permanent, finalAttempt }, 'job attempt failed');
-      const requestId = (job.data as { id?: unknown }).id;
-      if ((permanent || finalAttempt) && typeof requestId === 'string') {
+      if ((permanent || finalAttempt) && processor.onFinalFailure) {
         const error = permanent
           ? err.error
-          : { status: 500, code: 'internal_error', message: `The job failed after ${job.attemptsMade + 1} attempts. Quote job id ${requestId} when reporting it.` };
-        await failJob(rt.db, requestId, error);
-        await rt.jobEvents.publishDone(requestId).catch(() => {});
+          : { status: 500, code: 'internal_error', message: `The job failed after ${job.attemptsMade + 1} attempts. Quote job id ${job.id} when reporting it.` };
+        await processor.onFinalFailure(ctx, payload.output, error);
       }
       if (permanent) throw new UnrecoverableError(err.message);
       throw err;

@@ -8,6 +8,7 @@ import { createProcessor } from './base-processor';
 const SCHEDULES = [
   { name: 'jobs.requeue-stale', everyMs: 30_000 },
   { name: 'cdn.sweep-expired', everyMs: 10 * 60_000 },
+  { name: 'certificates.renew', everyMs: 24 * 3_600_000 },
 ] as const;
 
 export interface WorkerSet {

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './files';
 export * from './jobs';
 export * from './usage';
+export * from './hosting';

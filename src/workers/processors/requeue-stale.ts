@@ -1,3 +1,4 @@
+import { findStaleBuilds } from '../../db/queries/deployments';
 import { findStaleJobs } from '../../db/queries/jobs';
 import { isJobName, type RequestJobName } from '../../queue/registry';
 import type { ProcessorContext } from '../context';
@@ -7,7 +8,7 @@ const RUNNING_GRACE_MS = 15 * 60_000;
 const BATCH = 500;
 
 /**
- * Re-enqueues rows whose job was lost. Safe to run anywhere, any number of times: the row id is the
+ * Re-enqueues request rows and deployments whose job was lost. Safe to run anywhere, any number of times: the row id is the
  * BullMQ jobId, so a job that still exists is not added twice.
  */
 export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
@@ -17,5 +18,7 @@ export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
     if (!isJobName(row.kind)) continue;
     await ctx.rt.queues.enqueue(row.kind as RequestJobName, { id: row.id }, { jobId: row.id });
   }
-  if (stale.length > 0) ctx.log.info({ count: stale.length }, 're-enqueued stale jobs');
+  const builds = await findStaleBuilds(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
+  for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id });
+  if (stale.length + builds.length > 0) ctx.log.info({ jobs: stale.length, builds: builds.length }, 're-enqueued stale work');
 }

@@ -1,0 +1,55 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { deploymentLogLines, findAccountDeployment } from '../../../db/queries/deployments';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { notFound } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { deploymentSchema, deploymentView } from '../../schemas/hosting';
+import { errorResponses } from '../../schemas/responses';
+
+const logSchema = v.object({
+  id: v.string(),
+  status: v.string(),
+  lines: v.array(v.object({ at: v.string(), level: v.string(), message: v.string() })),
+});
+
+export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
+  app.get(
+    '/hosting/deployments/:id',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Status of a deployment',
+      description: '`url` is present once the deployment has been published; a failed one carries `error`.',
+      responses: {
+        200: { description: 'The deployment', content: { 'application/json': { schema: resolver(deploymentSchema) } } },
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    requireFeature('hosting'),
+    async (c) => {
+      const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
+      if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      return c.json(deploymentView(d, rt.config.HOSTING_DOMAIN));
+    },
+  );
+
+  app.get(
+    '/hosting/deployments/:id/logs',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Build log of a deployment',
+      responses: {
+        200: { description: 'Log lines, oldest first', content: { 'application/json': { schema: resolver(logSchema) } } },
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    requireFeature('hosting'),
+    async (c) => {
+      const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
+      if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      const lines = await deploymentLogLines(rt.db, d.id);
+      return c.json({ id: d.id, status: d.status, lines: lines.map((l) => ({ at: l.at.toISOString(), level: l.level, message: l.message })) });
+    },
+  );
+}

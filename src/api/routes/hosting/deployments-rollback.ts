@@ -1,0 +1,52 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { findAccountDeployment, markRolledBack, setLiveDeployment } from '../../../db/queries/deployments';
+import { announceRoutesChanged } from '../../../hosting/routes-events';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { invalidParameter, notFound } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { errorResponses } from '../../schemas/responses';
+
+const rollbackSchema = v.object({
+  id: v.string(),
+  status: v.literal('rolled_back'),
+  environment: v.picklist(['production', 'preview']),
+  site_id: v.string(),
+  rolled_back_at: v.string(),
+});
+
+export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'redis' | 'channels'>) {
+  app.post(
+    '/hosting/deployments/:id/rollback',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Make an earlier deployment live again',
+      description:
+        'The target must have been published at some time; it becomes the live deployment of its site and environment at once ' +
+        '(status `rolled_back`). Later deployments keep their own status.',
+      responses: {
+        200: { description: 'Rolled back', content: { 'application/json': { schema: resolver(rollbackSchema) } } },
+        ...errorResponses(400, 401, 403, 404),
+      },
+    }),
+    requireFeature('hosting'),
+    async (c) => {
+      const target = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
+      if (!target) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (!target.publishedAt) throw invalidParameter(`Deployment ${target.id} was never published (status ${target.status}); only a published deployment can be restored.`);
+      const rolledBack = await rt.db.transaction(async (tx) => {
+        await setLiveDeployment(tx, target.siteId, target.environment, target.id);
+        return markRolledBack(tx, target.id, new Date());
+      });
+      await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+      return c.json({
+        id: rolledBack.id,
+        status: 'rolled_back' as const,
+        environment: rolledBack.environment,
+        site_id: rolledBack.siteId,
+        rolled_back_at: rolledBack.rolledBackAt!.toISOString(),
+      });
+    },
+  );
+}

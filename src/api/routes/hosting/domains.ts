@@ -1,0 +1,125 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { deleteCertificate, deleteDomain, findAccountDomain, insertDomain, restartVerification, verifiedElsewhere } from '../../../db/queries/domains';
+import { claimSite } from '../../../db/queries/sites';
+import { checkDomainNow, recordsFor, scheduleDomainCheck } from '../../../hosting/domain-verification';
+import { newVerificationToken, normalizeDomain } from '../../../hosting/domains';
+import { announceRoutesChanged } from '../../../hosting/routes-events';
+import { newId } from '../../../ids';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { ApiError, invalidParameter, notFound } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { requiredText } from '../../schemas/fields';
+import { domainSchema, domainView, siteIdField } from '../../schemas/hosting';
+import { errorResponses } from '../../schemas/responses';
+
+export const addDomainBody = v.object({
+  site_id: siteIdField,
+  domain: v.pipe(requiredText(253), v.description('A bare domain name or subdomain: no scheme, port, path or trailing dot.')),
+});
+
+const alreadyExists = (domain: string) => new ApiError(409, 'domain_already_exists', `${domain} is already attached to a site.`);
+
+type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
+
+/** Path parameter → normalised name; a name that could never be attached is simply not found. */
+function domainParam(raw: string): string {
+  const n = normalizeDomain(decodeURIComponent(raw));
+  if (!n.ok) throw notFound(`No domain ${raw} on this account.`);
+  return n.domain;
+}
+
+export function registerDomains(app: App, rt: Deps) {
+  app.post(
+    '/hosting/domains',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Attach a custom domain to a site',
+      description:
+        'Answers the DNS records to create at the registrar: an ownership TXT record and a routing record (CNAME for a subdomain, ' +
+        'A for an apex domain). The service then checks for them automatically, backing off from about a minute to an hour, for 48 hours.',
+      requestBody: { content: { 'application/json': { schema: resolver(addDomainBody) } } },
+      responses: {
+        201: { description: 'Domain added, pending verification', content: { 'application/json': { schema: resolver(domainSchema) } } },
+        409: { description: 'Already attached (`domain_already_exists`)' },
+        ...errorResponses(400, 401, 403, 404, 429),
+      },
+    }),
+    requireFeature('hosting'),
+    jsonBody(addDomainBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const accountId = c.get('principal').accountId;
+      const n = normalizeDomain(body.domain);
+      if (!n.ok) throw invalidParameter(`'domain' ${n.reason}`);
+      const hosting = rt.config.HOSTING_DOMAIN;
+      if (n.domain === hosting || n.domain.endsWith(`.${hosting}`)) {
+        throw invalidParameter(`'domain' must be your own domain, not one under ${hosting} (sites are already served there).`);
+      }
+      if ((await claimSite(rt.db, accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
+      if (await verifiedElsewhere(rt.db, accountId, n.domain)) throw alreadyExists(n.domain);
+      const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, accountId, siteId: body.site_id, token: newVerificationToken() });
+      if (!row) throw alreadyExists(n.domain);
+      await scheduleDomainCheck(rt, row).catch((err) => rt.log.warn({ err: { message: err.message } }, 'could not schedule domain check'));
+      const { ssl: _ssl, ...view } = domainView(row);
+      return c.json({ ...view, dns_records: recordsFor(rt, row) }, 201);
+    },
+  );
+
+  app.get(
+    '/hosting/domains/:domain',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Verification and certificate status of a domain',
+      responses: { 200: { description: 'The domain', content: { 'application/json': { schema: resolver(domainSchema) } } }, ...errorResponses(401, 403, 404) },
+    }),
+    requireFeature('hosting'),
+    async (c) => {
+      const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
+      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
+      return c.json(domainView(d));
+    },
+  );
+
+  app.post(
+    '/hosting/domains/:domain/verify',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Check the DNS records now',
+      description: 'Runs a verification check at once and answers the domain as GET does. On a failed domain it starts a new 48-hour window.',
+      responses: { 200: { description: 'The domain after the check', content: { 'application/json': { schema: resolver(domainSchema) } } }, ...errorResponses(401, 403, 404) },
+    }),
+    requireFeature('hosting'),
+    async (c) => {
+      let d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
+      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
+      if (d.status === 'failed') d = (await restartVerification(rt.db, d.id)) ?? d;
+      const checked = (await checkDomainNow(rt, d.id)) ?? d;
+      if (checked.status === 'pending_verification' && d.status === 'failed') await scheduleDomainCheck(rt, checked);
+      return c.json(domainView(checked));
+    },
+  );
+
+  app.delete(
+    '/hosting/domains/:domain',
+    describeRoute({
+      tags: ['Hosting'],
+      summary: 'Detach a domain',
+      description: 'Irreversible; traffic for the domain stops at once.',
+      responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404) },
+    }),
+    requireFeature('hosting'),
+    async (c) => {
+      const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
+      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
+      await rt.db.transaction(async (tx) => {
+        await deleteDomain(tx, d.id);
+        if (d.status === 'verified') await deleteCertificate(tx, d.domain);
+      });
+      await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+      return c.body(null, 204);
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client';
+import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type DeploymentEnvironment } from '../schema';
+
+export type DeploymentRow = typeof deployments.$inferSelect;
+export type DeploymentFileRow = typeof deploymentFiles.$inferSelect;
+
+export async function insertDeployment(
+  db: DbOrTx,
+  row: { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null },
+): Promise<DeploymentRow> {
+  const [inserted] = await db.insert(deployments).values(row).returning();
+  return inserted!;
+}
+
+export async function findDeployment(db: DbOrTx, id: string): Promise<DeploymentRow | null> {
+  const [row] = await db.select().from(deployments).where(eq(deployments.id, id));
+  return row ?? null;
+}
+
+export async function findAccountDeployment(db: DbOrTx, accountId: string, id: string): Promise<DeploymentRow | null> {
+  const [row] = await db.select().from(deployments).where(and(eq(deployments.id, id), eq(deployments.accountId, accountId)));
+  return row ?? null;
+}
+
+/** Claims a pending (or interrupted) build; null when it already finished (a duplicate delivery). */
+export async function startBuild(db: DbOrTx, id: string): Promise<DeploymentRow | null> {
+  const [row] = await db
+    .update(deployments)
+    .set({ status: 'building', startedAt: new Date() })
+    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building'])))
+    .returning();
+  return row ?? null;
+}
+
+export async function failBuild(db: DbOrTx, id: string, error: string): Promise<void> {
+  await db
+    .update(deployments)
+    .set({ status: 'failed', error, finishedAt: new Date() })
+    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building'])));
+}
+
+export async function appendDeploymentLog(db: DbOrTx, deploymentId: string, message: string, level: 'info' | 'warn' | 'error' = 'info') {
+  await db.insert(deploymentLogs).values({ deploymentId, message, level });
+}
+
+export async function deploymentLogLines(db: DbOrTx, deploymentId: string) {
+  return db
+    .select({ at: deploymentLogs.at, level: deploymentLogs.level, message: deploymentLogs.message })
+    .from(deploymentLogs)
+    .where(eq(deploymentLogs.deploymentId, deploymentId))
+    .orderBy(asc(deploymentLogs.id));
+}
+
+/** The most recent deployment of the site that was ever published: what a redeploy without a source serves. */
+export async function latestPublishedDeployment(db: DbOrTx, siteId: string): Promise<DeploymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.siteId, siteId), isNotNull(deployments.publishedAt)))
+    .orderBy(desc(deployments.publishedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deploymentManifest(db: DbOrTx, deploymentId: string): Promise<DeploymentFileRow[]> {
+  return db.select().from(deploymentFiles).where(eq(deploymentFiles.deploymentId, deploymentId));
+}
+
+export async function insertManifest(tx: Tx, deploymentId: string, files: Omit<DeploymentFileRow, 'deploymentId'>[]) {
+  // Batches keep each statement under Postgres's parameter limit.
+  for (let i = 0; i < files.length; i += 2_000) {
+    await tx
+      .insert(deploymentFiles)
+      .values(files.slice(i, i + 2_000).map((f) => ({ ...f, deploymentId })))
+      .onConflictDoNothing();
+  }
+}
+
+/**
+ * Marks the build published and, in the same transaction, makes it the live deployment of its site and
+ * environment unless a newer deployment (created later) is already live there. Returns whether it went live.
+ */
+export async function publishBuild(tx: Tx, d: DeploymentRow, stats: { fileCount: number; totalBytes: number }): Promise<boolean> {
+  const now = new Date();
+  await tx
+    .update(deployments)
+    .set({ status: 'published', publishedAt: now, finishedAt: now, error: null, fileCount: stats.fileCount, totalBytes: stats.totalBytes })
+    .where(eq(deployments.id, d.id));
+  // Lock the site's live row so two builds finishing together decide in turn.
+  await tx.execute(sql`SELECT 1 FROM ${liveDeployments} WHERE site_id = ${d.siteId} AND environment = ${d.environment} FOR UPDATE`);
+  const [current] = await tx
+    .select({ deploymentId: liveDeployments.deploymentId, createdAt: deployments.createdAt })
+    .from(liveDeployments)
+    .innerJoin(deployments, eq(deployments.id, liveDeployments.deploymentId))
+    .where(and(eq(liveDeployments.siteId, d.siteId), eq(liveDeployments.environment, d.environment)));
+  if (current && current.createdAt > d.createdAt) return false;
+  await setLiveDeployment(tx, d.siteId, d.environment, d.id);
+  return true;
+}
+
+export async function setLiveDeployment(tx: DbOrTx, siteId: string, environment: DeploymentEnvironment, deploymentId: string) {
+  await tx
+    .insert(liveDeployments)
+    .values({ siteId, environment, deploymentId })
+    .onConflictDoUpdate({ target: [liveDeployments.siteId, liveDeployments.environment], set: { deploymentId, updatedAt: new Date() } });
+}
+
+export async function markRolledBack(tx: DbOrTx, id: string, at: Date): Promise<DeploymentRow> {
+  const [row] = await tx.update(deployments).set({ status: 'rolled_back', rolledBackAt: at }).where(eq(deployments.id, id)).returning();
+  return row!;
+}
+
+export async function allLiveDeployments(db: DbOrTx) {
+  return db.select().from(liveDeployments);
+}
+
+/** Builds stuck in `pending` (their enqueue was lost) or `building` (their worker and job were lost). */
+export async function findStaleBuilds(db: DbOrTx, pendingBefore: Date, buildingBefore: Date, limit: number) {
+  return db
+    .select({ id: deployments.id })
+    .from(deployments)
+    .where(
+      or(
+        and(eq(deployments.status, 'pending'), lt(deployments.createdAt, pendingBefore)),
+        and(eq(deployments.status, 'building'), lt(deployments.startedAt, buildingBefore)),
+      ),
+    )
+    .limit(limit);
+}

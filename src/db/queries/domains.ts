@@ -1,0 +1,109 @@
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { acmeChallenges, certificates, domains, tlsSecrets, type DomainStatus, type SslStatus } from '../schema';
+
+export type DomainRow = typeof domains.$inferSelect;
+export type CertificateRow = typeof certificates.$inferSelect;
+
+export async function insertDomain(db: DbOrTx, row: { id: string; domain: string; accountId: string; siteId: string; token: string }): Promise<DomainRow | null> {
+  const [inserted] = await db.insert(domains).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function findAccountDomain(db: DbOrTx, accountId: string, domain: string): Promise<DomainRow | null> {
+  const [row] = await db.select().from(domains).where(and(eq(domains.accountId, accountId), eq(domains.domain, domain)));
+  return row ?? null;
+}
+
+export async function findDomainById(db: DbOrTx, id: string): Promise<DomainRow | null> {
+  const [row] = await db.select().from(domains).where(eq(domains.id, id));
+  return row ?? null;
+}
+
+/** Whether an account other than `accountId` has proven ownership of `domain`. */
+export async function verifiedElsewhere(db: DbOrTx, accountId: string, domain: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: domains.id })
+    .from(domains)
+    .where(and(eq(domains.domain, domain), eq(domains.status, 'verified'), ne(domains.accountId, accountId)));
+  return Boolean(row);
+}
+
+export async function deleteDomain(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(domains).where(eq(domains.id, id));
+}
+
+export async function recordDomainCheck(db: DbOrTx, id: string, status: DomainStatus, extra: Partial<Pick<DomainRow, 'verifiedAt'>> = {}) {
+  const [row] = await db
+    .update(domains)
+    .set({ status, checks: sql`${domains.checks} + 1`, lastCheckedAt: new Date(), ...extra })
+    .where(eq(domains.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** `verify` on a failed domain starts a new verification window. */
+export async function restartVerification(db: DbOrTx, id: string) {
+  const [row] = await db
+    .update(domains)
+    .set({ status: 'pending_verification', windowStartedAt: new Date(), checks: 0 })
+    .where(and(eq(domains.id, id), eq(domains.status, 'failed')))
+    .returning();
+  return row ?? null;
+}
+
+export async function setSslStatus(db: DbOrTx, id: string, ssl: SslStatus, sslError: string | null = null) {
+  await db.update(domains).set({ ssl, sslError }).where(eq(domains.id, id));
+}
+
+/** Verified custom domains with their site: the edge's routing table for custom hosts. */
+export async function verifiedDomains(db: DbOrTx) {
+  return db.select({ id: domains.id, domain: domains.domain, siteId: domains.siteId, ssl: domains.ssl }).from(domains).where(eq(domains.status, 'verified'));
+}
+
+export async function saveCertificate(db: DbOrTx, cert: Omit<CertificateRow, 'updatedAt'>) {
+  await db
+    .insert(certificates)
+    .values(cert)
+    .onConflictDoUpdate({ target: certificates.hostname, set: { ...cert, updatedAt: new Date() } });
+}
+
+export async function findCertificate(db: DbOrTx, hostname: string): Promise<CertificateRow | null> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.hostname, hostname));
+  return row ?? null;
+}
+
+export async function deleteCertificate(db: DbOrTx, hostname: string) {
+  await db.delete(certificates).where(eq(certificates.hostname, hostname));
+}
+
+export async function allCertificates(db: DbOrTx) {
+  return db.select().from(certificates);
+}
+
+export async function certificatesExpiringBefore(db: DbOrTx, before: Date) {
+  return db.select({ hostname: certificates.hostname }).from(certificates).where(lte(certificates.notAfter, before));
+}
+
+/** Returns the stored secret, creating it with `make` the first time (safe when two processes race). */
+export async function getOrCreateTlsSecret(db: DbOrTx, name: string, make: () => Promise<{ certPem?: string; keyPem: string }>) {
+  const [existing] = await db.select().from(tlsSecrets).where(eq(tlsSecrets.name, name));
+  if (existing) return existing;
+  const made = await make();
+  await db.insert(tlsSecrets).values({ name, certPem: made.certPem ?? null, keyPem: made.keyPem }).onConflictDoNothing();
+  const [row] = await db.select().from(tlsSecrets).where(eq(tlsSecrets.name, name));
+  return row!;
+}
+
+export async function putAcmeChallenge(db: DbOrTx, token: string, keyAuthorization: string) {
+  await db.insert(acmeChallenges).values({ token, keyAuthorization }).onConflictDoUpdate({ target: acmeChallenges.token, set: { keyAuthorization } });
+}
+
+export async function removeAcmeChallenge(db: DbOrTx, token: string) {
+  await db.delete(acmeChallenges).where(eq(acmeChallenges.token, token));
+}
+
+export async function findAcmeChallenge(db: DbOrTx, token: string): Promise<string | null> {
+  const [row] = await db.select({ k: acmeChallenges.keyAuthorization }).from(acmeChallenges).where(eq(acmeChallenges.token, token));
+  return row?.k ?? null;
+}

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+export type DeploymentStatus = 'pending' | 'building' | 'published' | 'failed' | 'rolled_back';
+export type DeploymentEnvironment = 'production' | 'preview';
+export type DomainStatus = 'pending_verification' | 'verified' | 'failed';
+export type SslStatus = 'inactive' | 'active' | 'error';
+
+/** A site exists once an account first names it; its id is global, so one account owns it. */
+export const sites = pgTable('sites', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    environment: text('environment').$type<DeploymentEnvironment>().notNull(),
+    status: text('status').$type<DeploymentStatus>().notNull().default('pending'),
+    sourceUrl: text('source_url'),
+    error: text('error'),
+    fileCount: integer('file_count'),
+    totalBytes: bigint('total_bytes', { mode: 'number' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    /** When it first reached `published`; a rollback may only target a deployment that has one. */
+    publishedAt: ts('published_at'),
+    finishedAt: ts('finished_at'),
+    rolledBackAt: ts('rolled_back_at'),
+  },
+  (t) => [index('deployments_site_idx').on(t.siteId, t.createdAt), index('deployments_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A published deployment's manifest: each path and the content hash of its blob. */
+export const deploymentFiles = pgTable(
+  'deployment_files',
+  {
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    hash: text('hash').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+export const deploymentLogs = pgTable(
+  'deployment_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    level: text('level').notNull().default('info'),
+    message: text('message').notNull(),
+  },
+  (t) => [index('deployment_logs_deployment_idx').on(t.deploymentId, t.id)],
+);
+
+/** Which deployment each site serves per environment: the one row an atomic publish or rollback switches. */
+export const liveDeployments = pgTable(
+  'live_deployments',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    environment: text('environment').$type<DeploymentEnvironment>().notNull(),
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deployments.id, { onDelete: 'cascade' }),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.environment] })],
+);
+
+export const domains = pgTable(
+  'domains',
+  {
+    id: text('id').primaryKey(),
+    domain: text('domain').notNull(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    status: text('status').$type<DomainStatus>().notNull().default('pending_verification'),
+    ssl: text('ssl').$type<SslStatus>().notNull().default('inactive'),
+    token: text('token').notNull(),
+    /** Start of the current verification window (reset by POST …/verify on a failed domain). */
+    windowStartedAt: ts('window_started_at').notNull().defaultNow(),
+    checks: integer('checks').notNull().default(0),
+    lastCheckedAt: ts('last_checked_at'),
+    verifiedAt: ts('verified_at'),
+    sslError: text('ssl_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('domains_account_domain_idx').on(t.accountId, t.domain),
+    // However many accounts claim a name, only one can have proven it.
+    uniqueIndex('domains_verified_idx').on(t.domain).where(sql`status = 'verified'`),
+  ],
+);
+
+export const certificates = pgTable('certificates', {
+  /** The hostname served (a verified custom domain, or `*.{HOSTING_DOMAIN}`). */
+  hostname: text('hostname').primaryKey(),
+  certPem: text('cert_pem').notNull(),
+  keyPem: text('key_pem').notNull(),
+  issuer: text('issuer').notNull(),
+  notBefore: ts('not_before').notNull(),
+  notAfter: ts('not_after').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Key material Kiln keeps for itself: the local certificate authority and ACME account keys. */
+export const tlsSecrets = pgTable('tls_secrets', {
+  name: text('name').primaryKey(),
+  certPem: text('cert_pem'),
+  keyPem: text('key_pem').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** HTTP-01 key authorizations the edge answers at /.well-known/acme-challenge/{token}. */
+export const acmeChallenges = pgTable('acme_challenges', {
+  token: text('token').primaryKey(),
+  keyAuthorization: text('key_authorization').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,55 @@
+import { findDomainById, recordDomainCheck, type DomainRow } from '../db/queries/domains';
+import type { Runtime } from '../runtime';
+import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords } from './domains';
+import { MAX_CHECK_DELAY_MS, nextCheckDelayMs, verificationExpired, FIRST_CHECK_DELAY_MS } from './domains/verify-schedule';
+import { announceRoutesChanged } from './routes-events';
+
+type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
+
+export function recordsFor(rt: Pick<Runtime, 'config'>, d: Pick<DomainRow, 'domain' | 'siteId' | 'token'>) {
+  return requiredRecords({ domain: d.domain, siteId: d.siteId, hostingDomain: rt.config.HOSTING_DOMAIN, edgeIpv4: rt.config.EDGE_IPV4, token: d.token });
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
+
+/**
+ * One DNS check of a pending domain: both records seen → `verified` (then a certificate is queued and the
+ * edge told); the window over → `failed`; otherwise still pending. A resolver failure (SERVFAIL, timeout)
+ * decides nothing but still counts as a check, so the backoff goes on.
+ */
+export async function checkDomainNow(rt: Deps, domainId: string): Promise<DomainRow | null> {
+  const d = await findDomainById(rt.db, domainId);
+  if (!d || d.status !== 'pending_verification') return d;
+  let seen = { ownership: false, routing: false };
+  try {
+    seen = await checkDomainRecords(createResolver(rt.config.DNS_SERVERS), recordsFor(rt, d), { edgeIpv4: rt.config.EDGE_IPV4 });
+  } catch (err) {
+    if (!(err instanceof DnsLookupError)) throw err;
+    rt.log.warn({ domain: d.domain, err: { message: err.message } }, 'DNS lookup failed; will retry');
+  }
+  if (seen.ownership && seen.routing) {
+    try {
+      const verified = await recordDomainCheck(rt.db, d.id, 'verified', { verifiedAt: new Date() });
+      await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}` });
+      await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+      rt.log.info({ domain: d.domain, site: d.siteId }, 'domain verified');
+      return verified;
+    } catch (err) {
+      // Another account proved the same name first; this claim cannot become valid.
+      if (!isUniqueViolation(err)) throw err;
+      return recordDomainCheck(rt.db, d.id, 'failed');
+    }
+  }
+  if (verificationExpired(d.windowStartedAt, new Date(), rt.config.DOMAIN_VERIFY_WINDOW_MS)) {
+    rt.log.info({ domain: d.domain }, 'domain verification window over; failed');
+    return recordDomainCheck(rt.db, d.id, 'failed');
+  }
+  return recordDomainCheck(rt.db, d.id, 'pending_verification');
+}
+
+/** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */
+export async function scheduleDomainCheck(rt: Pick<Runtime, 'config' | 'queues'>, d: Pick<DomainRow, 'id' | 'checks'>): Promise<void> {
+  const scale = rt.config.DOMAIN_CHECK_BASE_MS / FIRST_CHECK_DELAY_MS;
+  const delay = Math.min(MAX_CHECK_DELAY_MS, Math.round(nextCheckDelayMs(d.checks) * scale));
+  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.checks}`, delay });
+}

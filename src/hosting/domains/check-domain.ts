@@ -1,0 +1,77 @@
+import type { DnsRecord } from './dns-records';
+import type { DomainResolver } from './dns-resolver';
+
+export interface DomainCheckResult {
+  ownership: boolean;
+  routing: boolean;
+  /** What the resolvers returned, for showing the user why a check did not pass yet. */
+  seen: { txt: string[]; cname: string[]; a: string[] };
+}
+
+export interface CheckDomainOptions {
+  /**
+   * EDGE_IPV4. requiredRecords only names it for apex domains; pass it so a subdomain answering with
+   * the edge address (flattened CNAME) counts as routed. Without it a subdomain needs the CNAME.
+   */
+  edgeIpv4?: string;
+}
+
+/**
+ * Looks up the records from requiredRecords and says which are in place. Throws DnsLookupError when
+ * a lookup it needs could not be answered, so the caller retries rather than treating an outage as
+ * "record missing".
+ *
+ * Matching rules:
+ * - TXT: one record (chunks joined) must equal the token value exactly; the token is case-sensitive.
+ * - CNAME: compared case-insensitively, ignoring a trailing dot (DNS names are case-insensitive and
+ *   some providers show the absolute form).
+ * - A at the apex: the edge address must be among the answers. Extra addresses are tolerated so a
+ *   user can move without an outage; they show up in `seen.a` for the API to warn about.
+ * - Subdomain: the CNAME, or an A record equal to the edge address. DNS hosts that flatten CNAMEs
+ *   (and private-suffix zones where a CNAME is impossible) answer with A records instead.
+ */
+export async function checkDomainRecords(
+  resolver: DomainResolver,
+  records: DnsRecord[],
+  options: CheckDomainOptions = {},
+): Promise<DomainCheckResult> {
+  const ownershipRecord = records.find((r) => r.type === 'TXT');
+  const routingRecord = records.find((r) => r.type === 'CNAME' || r.type === 'A');
+  if (!ownershipRecord || !routingRecord) throw new Error('checkDomainRecords needs an ownership (TXT) and a routing (CNAME or A) record');
+
+  const edgeIpv4 = routingRecord.type === 'A' ? routingRecord.value : options.edgeIpv4;
+
+  const [txt, cname, a] = await Promise.allSettled([
+    resolver.resolveTxt(ownershipRecord.name),
+    routingRecord.type === 'CNAME' ? resolver.resolveCname(routingRecord.name) : Promise.resolve([]),
+    edgeIpv4 !== undefined ? resolver.resolve4(routingRecord.name) : Promise.resolve([]),
+  ]);
+
+  if (txt.status === 'rejected') throw txt.reason;
+  const ownership = txt.value.includes(ownershipRecord.value);
+
+  const cnameMatch =
+    cname.status === 'fulfilled' &&
+    routingRecord.type === 'CNAME' &&
+    cname.value.some((v) => sameHostname(v, routingRecord.value));
+  const aMatch = a.status === 'fulfilled' && edgeIpv4 !== undefined && a.value.includes(edgeIpv4);
+  // One matching answer settles routing even if the other lookup failed.
+  if (!cnameMatch && !aMatch) {
+    if (cname.status === 'rejected') throw cname.reason;
+    if (a.status === 'rejected') throw a.reason;
+  }
+
+  return {
+    ownership,
+    routing: cnameMatch || aMatch,
+    seen: {
+      txt: txt.value,
+      cname: cname.status === 'fulfilled' ? cname.value : [],
+      a: a.status === 'fulfilled' ? a.value : [],
+    },
+  };
+}
+
+function sameHostname(a: string, b: string): boolean {
+  return a.replace(/\.$/, '').toLowerCase() === b.replace(/\.$/, '').toLowerCase();
+}

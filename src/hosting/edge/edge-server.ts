@@ -1,0 +1,137 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Redis } from 'ioredis';
+import { findAcmeChallenge } from '../../db/queries/domains';
+import type { Logger } from '../../logger';
+import type { Runtime } from '../../runtime';
+import type { BlobStore } from '../../storage';
+import { siteBlobKey } from '../blob-keys';
+import { issueAndStoreCertificate } from '../certificates';
+import { findCertificate } from '../../db/queries/domains';
+import { needsRenewal } from '../tls';
+import { BlobCache } from './blob-cache';
+import { serveSite } from './serve-site';
+import { SiteRoutes } from './site-routes';
+
+const ACME_PREFIX = '/.well-known/acme-challenge/';
+const SAFETY_RELOAD_MS = 5_000;
+
+function blobSource(store: BlobStore) {
+  return {
+    async read(hash: string): Promise<Buffer | null> {
+      const blob = await store.get(siteBlobKey(hash));
+      if (!blob) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of blob.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+  };
+}
+
+function plain(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
+}
+
+const NO_SITE_PAGE = '<!doctype html><meta charset="utf-8"><title>Not found</title><h1>No site here</h1><p>No site is published at this address.</p>';
+
+export interface EdgeServers {
+  httpPort: number;
+  httpsPort: number;
+  routes: SiteRoutes;
+  close(): Promise<void>;
+}
+
+/** Makes sure the wildcard certificate of HOSTING_DOMAIN exists (always from the local CA: ACME HTTP-01 cannot issue wildcards). */
+async function ensureWildcardCertificate(rt: Runtime) {
+  const hostname = `*.${rt.config.HOSTING_DOMAIN}`;
+  const existing = await findCertificate(rt.db, hostname);
+  if (existing && !needsRenewal(existing.notAfter, new Date())) return;
+  await issueAndStoreCertificate({ db: rt.db, config: { ...rt.config, TLS_ISSUER: 'local' } }, hostname);
+}
+
+/**
+ * The edge: serves every published site by Host header over HTTP and HTTPS (SNI picks the certificate),
+ * answers ACME HTTP-01 challenges before anything else, and follows publishes, rollbacks and domain
+ * changes through Redis pub/sub without a restart.
+ */
+export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP_PORT, https: rt.config.EDGE_HTTPS_PORT }): Promise<EdgeServers> {
+  const log: Logger = rt.log.child({ part: 'edge' });
+  await ensureWildcardCertificate(rt);
+  const routes = new SiteRoutes(rt.db, rt.config.HOSTING_DOMAIN);
+  await routes.reload();
+  const subscriber: Redis = rt.subscriber.duplicate();
+  subscriber.on('error', () => {});
+  subscriber.on('message', (channel: string) => {
+    if (channel === rt.channels.routesChanged) routes.reload().catch((err) => log.error({ err: { message: err.message } }, 'route reload failed'));
+  });
+  await subscriber.subscribe(rt.channels.routesChanged);
+  const safety = setInterval(() => routes.reload().catch(() => {}), SAFETY_RELOAD_MS);
+  safety.unref();
+
+  const blobs = new BlobCache(blobSource(rt.store));
+  const handler = (secure: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res, secure).catch((err) => {
+      log.error({ err: { message: (err as Error).message }, host: req.headers.host, url: req.url }, 'edge request failed');
+      if (!res.headersSent) plain(res, 500, 'Internal error');
+      else res.destroy();
+    });
+  };
+  const handle = async (req: IncomingMessage, res: ServerResponse, secure: boolean) => {
+    const url = req.url ?? '/';
+    if (url.startsWith(ACME_PREFIX)) {
+      const token = url.slice(ACME_PREFIX.length).split('?')[0]!;
+      const keyAuthorization = /^[A-Za-z0-9_-]+$/.test(token) ? await findAcmeChallenge(rt.db, token) : null;
+      return keyAuthorization ? plain(res, 200, keyAuthorization) : plain(res, 404, 'Unknown challenge');
+    }
+    const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const resolved = routes.resolve(host);
+    const target = resolved instanceof Promise ? await resolved : resolved;
+    if (!target) {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(NO_SITE_PAGE), 'Cache-Control': 'no-store' });
+      return res.end(req.method === 'HEAD' ? undefined : NO_SITE_PAGE);
+    }
+    if (!secure && target.httpsOnly) {
+      const port = httpsPort === 443 ? '' : `:${httpsPort}`;
+      return plain(res, 301, 'Moved to HTTPS', { Location: `https://${host}${port}${url}` });
+    }
+    await serveSite(req, res, target.site, blobs);
+  };
+
+  const http: Server = createHttpServer(handler(false));
+  const https = createHttpsServer(
+    {
+      SNICallback: (servername, cb) => cb(null, routes.secureContext(servername)),
+    },
+    handler(true),
+  );
+  const listen = (server: Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '0.0.0.0', () => {
+        const a = server.address();
+        resolve(typeof a === 'object' && a ? a.port : port);
+      });
+    });
+  const httpPort = await listen(http, ports.http);
+  const httpsPort = await listen(https, ports.https);
+  log.info({ httpPort, httpsPort, hostingDomain: rt.config.HOSTING_DOMAIN }, 'edge listening');
+  return {
+    httpPort,
+    httpsPort,
+    routes,
+    async close() {
+      clearInterval(safety);
+      subscriber.disconnect();
+      await Promise.all(
+        [http, https].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeIdleConnections();
+            }),
+        ),
+      );
+    },
+  };
+}

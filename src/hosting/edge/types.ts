@@ -1,0 +1,20 @@
+export interface SiteFileEntry {
+  /** SHA-256 hex of the content; also the blob key and the basis of the ETag. */
+  hash: string;
+  size: number;
+  /** Full header value, e.g. "text/html; charset=utf-8" (see contentTypeFor). */
+  contentType: string;
+}
+
+export interface LiveSite {
+  deploymentId: string;
+  /** Used for Last-Modified. */
+  publishedAt: Date;
+  /** Keys: relative POSIX paths without a leading slash ("index.html", "assets/app.js", "404.html"). */
+  files: ReadonlyMap<string, SiteFileEntry>;
+}
+
+/** The content-addressed blob store; may be slow (disk/S3). */
+export interface BlobSource {
+  read(hash: string): Promise<Buffer | null>;
+}

@@ -1,0 +1,30 @@
+/** The addresses of hosted sites (decisions.md: Hosting). */
+export const SITE_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+export function productionHost(siteId: string, hostingDomain: string): string {
+  return `${siteId}.${hostingDomain}`;
+}
+
+/** Hostnames cannot hold `_`, so the preview label uses the id without its `dep_` prefix. */
+export function previewHost(deploymentId: string, siteId: string, hostingDomain: string): string {
+  return `${deploymentId.replace(/^dep_/, '')}--${siteId}.${hostingDomain}`;
+}
+
+export function deploymentUrl(d: { id: string; siteId: string; environment: 'production' | 'preview' }, hostingDomain: string): string {
+  const host = d.environment === 'production' ? productionHost(d.siteId, hostingDomain) : previewHost(d.id, d.siteId, hostingDomain);
+  return `https://${host}`;
+}
+
+/** Reads a Host header under HOSTING_DOMAIN: `{site}` (production) or `{id}--{site}` (a preview). */
+export function parseHostingHost(host: string, hostingDomain: string): { siteId: string; deploymentId?: string } | null {
+  const suffix = `.${hostingDomain}`;
+  if (!host.endsWith(suffix)) return null;
+  const label = host.slice(0, -suffix.length);
+  if (label.includes('.')) return null;
+  const sep = label.indexOf('--');
+  if (sep === -1) return SITE_ID_PATTERN.test(label) ? { siteId: label } : null;
+  const id = label.slice(0, sep);
+  const siteId = label.slice(sep + 2);
+  if (!/^[a-z0-9]+$/.test(id) || !SITE_ID_PATTERN.test(siteId)) return null;
+  return { siteId, deploymentId: `dep_${id}` };
+}

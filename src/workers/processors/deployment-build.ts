@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  appendDeploymentLog,
+  deploymentManifest,
+  failBuild,
+  insertManifest,
+  latestPublishedDeployment,
+  publishBuild,
+  startBuild,
+  type DeploymentFileRow,
+  type DeploymentRow,
+} from '../../db/queries/deployments';
+import type { JobError } from '../../db/schema';
+import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from '../../hosting/archive';
+import { siteBlobKey } from '../../hosting/blob-keys';
+import { contentTypeFor } from '../../hosting/edge/content-type';
+import { announceRoutesChanged } from '../../hosting/routes-events';
+import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
+import type { ProcessorContext } from '../context';
+import { PermanentJobError } from '../errors';
+
+type ManifestEntry = Omit<DeploymentFileRow, 'deploymentId'>;
+
+/** Blob writes in flight at once: enough to hide storage latency, few enough to bound memory. */
+const STORE_CONCURRENCY = 16;
+
+const buildFailure = (message: string) => new PermanentJobError({ status: 400, code: 'build_failed', message });
+
+/** Fetch refusals that another attempt could cure; the rest (private address, 404, too large) are final. */
+function isTransientFetchError(err: FetchRefusedError): boolean {
+  return err.reason === 'timeout' || err.reason === 'connection' || err.reason === 'dns' || (err.reason === 'http_status' && (err.status ?? 0) >= 500);
+}
+
+function displayUrl(raw: string): string {
+  const u = new URL(raw);
+  u.username = '';
+  u.password = '';
+  u.search = u.search ? '?…' : '';
+  return u.toString();
+}
+
+async function storeSiteFiles(ctx: ProcessorContext, d: DeploymentRow, archivePath: string, log: (m: string) => Promise<void>): Promise<ManifestEntry[]> {
+  const head = Buffer.alloc(512);
+  const fh = await open(archivePath, 'r');
+  const { bytesRead } = await fh.read(head, 0, 512, 0).finally(() => fh.close());
+  if (!detectArchiveKind(head.subarray(0, bytesRead))) throw buildFailure('The source is not a .zip or .tar.gz archive (recognised by content, not by name).');
+
+  const entries: ManifestEntry[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let failed: unknown;
+  const store = async (path: string, data: Buffer) => {
+    const hash = createHash('sha256').update(data).digest('hex');
+    const contentType = contentTypeFor(path);
+    const key = siteBlobKey(hash);
+    // Content-addressed: identical files across deployments are stored once.
+    if (!(await ctx.rt.store.exists(key))) await ctx.rt.store.put(key, data, contentType);
+    entries.push({ path, hash, size: data.length, contentType });
+    if (entries.length % 500 === 0) {
+      ctx.log.info({ deployment: d.id, files: entries.length }, 'storing site files');
+      await log(`Stored ${entries.length} files…`);
+    }
+  };
+  const result = await extractSiteArchive(archivePath, DEFAULT_ARCHIVE_LIMITS, async (file) => {
+    if (failed) throw failed;
+    const p = store(file.path, file.data).catch((err) => {
+      failed ??= err;
+    });
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+    if (inFlight.size >= STORE_CONCURRENCY) await Promise.race(inFlight);
+  });
+  await Promise.all(inFlight);
+  if (failed) throw failed;
+  await log(`Extracted ${result.files} files (${result.bytes} bytes) from the ${result.kind} archive${result.stripped ? `, served from its folder "${result.stripped}/"` : ''}.`);
+  return entries;
+}
+
+/**
+ * Builds one deployment: download the archive under the fetch rules, extract it safely, store every file
+ * content-addressed, then in one transaction record the manifest, mark it published and switch the
+ * site's live deployment (unless a newer one is already live). Running it again for a finished
+ * deployment does nothing.
+ */
+export async function buildDeployment(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+  const { rt } = ctx;
+  const d = await startBuild(rt.db, payload.id);
+  if (!d) {
+    ctx.log.info({ deployment: payload.id }, 'deployment already finished or gone; nothing to do');
+    return;
+  }
+  const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') => appendDeploymentLog(rt.db, d.id, message, level);
+  await log(`Build started (attempt ${ctx.job.attemptsMade + 1}).`);
+
+  let entries: ManifestEntry[];
+  if (d.sourceUrl) {
+    const dir = await mkdtemp(join(tmpdir(), 'kiln-build-'));
+    try {
+      const archivePath = join(dir, 'source');
+      await log(`Downloading ${displayUrl(d.sourceUrl)}`);
+      try {
+        const got = await guardedDownload(d.sourceUrl, archivePath, {
+          allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
+          maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES,
+          timeoutMs: rt.config.FETCH_TIMEOUT_MS,
+        });
+        await log(`Downloaded ${got.bytes} bytes.`);
+      } catch (err) {
+        if (err instanceof FetchRefusedError && !isTransientFetchError(err)) throw buildFailure(`Could not download the source: ${err.message}`);
+        throw err;
+      }
+      try {
+        entries = await storeSiteFiles(ctx, d, archivePath, log);
+      } catch (err) {
+        if (err instanceof ArchiveError) throw buildFailure(`The archive was refused: ${err.message}`);
+        throw err;
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else {
+    const previous = await latestPublishedDeployment(rt.db, d.siteId);
+    if (!previous) throw buildFailure(`Site ${d.siteId} has no earlier successful deployment to redeploy; send a source_url.`);
+    entries = (await deploymentManifest(rt.db, previous.id)).map(({ deploymentId: _, ...f }) => f);
+    await log(`No source_url: redeploying the ${entries.length} files of ${previous.id}.`);
+  }
+
+  const totalBytes = entries.reduce((n, e) => n + e.size, 0);
+  const wentLive = await rt.db.transaction(async (tx) => {
+    await insertManifest(tx, d.id, entries);
+    return publishBuild(tx, d, { fileCount: entries.length, totalBytes });
+  });
+  await log(
+    wentLive
+      ? `Published ${entries.length} files; now live for ${d.environment}.`
+      : `Published ${entries.length} files; a newer ${d.environment} deployment is already live, so this one does not replace it.`,
+  );
+  await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+  ctx.log.info({ deployment: d.id, site: d.siteId, files: entries.length, live: wentLive }, 'deployment published');
+}
+
+/** Once no attempt is left: the deployment ends `failed` with the reason, in its status and its log. */
+export async function failDeployment(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+  const message = error.code === 'build_failed' ? error.message : `The build failed: ${error.message}`;
+  await failBuild(ctx.rt.db, payload.id, message);
+  await appendDeploymentLog(ctx.rt.db, payload.id, message, 'error');
+}

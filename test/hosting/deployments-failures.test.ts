@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDeployment } from '../../src/workers/processors/deployment-build';
+import { insertDeployment, findDeployment } from '../../src/db/queries/deployments';
+import { claimSite } from '../../src/db/queries/sites';
+import { newId } from '../../src/ids';
+import { rawTarGz, renameInZip, zipBuffer, PNG_HEAD } from './support/archive-fixtures';
+import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
+import { createTestAccount, jsonRequest } from '../support/runtime';
+
+let h: HostingHarness;
+let files: Awaited<ReturnType<typeof startFileHost>>;
+
+beforeAll(async () => {
+  h = await startHostingHarness();
+  files = await startFileHost();
+  files.put('/ok.zip', await zipBuffer([{ name: 'index.html', data: 'ok' }]));
+  files.put('/picture.zip', PNG_HEAD);
+  // yazl refuses unsafe names, so the name is swapped in place after building.
+  files.put('/slip.zip', renameInZip(await zipBuffer([{ name: 'xx/xx/evil.txt', data: 'pwned' }]), 'xx/xx/evil.txt', '../../evil.txt'));
+  files.put('/symlink.zip', await zipBuffer([{ name: 'index.html', data: 'hi' }, { name: 'link', data: '/etc/passwd', mode: 0o120777 }]));
+  files.put('/symlink.tar.gz', rawTarGz([{ name: 'index.html', data: 'hi' }, { name: 'link', type: '2', linkname: '/etc/passwd' }]));
+  files.put('/bomb.zip', await zipBuffer([{ name: 'zeros.bin', data: Buffer.alloc(60 * 1024 * 1024) }]));
+});
+afterAll(async () => {
+  await h.close();
+  await files.close();
+});
+
+async function failureOf(sourceUrl: string, siteId = 'failing') {
+  const d = await h.deploy({ site_id: siteId, source_url: sourceUrl });
+  expect(d.status).toBe('failed');
+  expect(d.url).toBeUndefined();
+  const logs = await (await h.svc.app.request(`/v1/hosting/deployments/${d.id}/logs`, { headers: h.auth })).json();
+  expect(logs.lines.at(-1)).toMatchObject({ level: 'error', message: d.error });
+  return d.error as string;
+}
+
+describe('failed builds end `failed` with an error and log lines', () => {
+  it('a source that answers 404', async () => {
+    expect(await failureOf(files.url('/missing.zip'))).toMatch(/HTTP 404/);
+  });
+  it('a file that is not an archive (whatever its name)', async () => {
+    expect(await failureOf(files.url('/picture.zip'))).toMatch(/not a \.zip or \.tar\.gz archive/);
+  });
+  it('zip-slip', async () => {
+    expect(await failureOf(files.url('/slip.zip'))).toMatch(/refused.*\.\./);
+  });
+  it('a symlink in a zip and in a tar.gz', async () => {
+    expect(await failureOf(files.url('/symlink.zip'))).toMatch(/link/i);
+    expect(await failureOf(files.url('/symlink.tar.gz'))).toMatch(/link/i);
+  });
+  it('a zip bomb', async () => {
+    expect(await failureOf(files.url('/bomb.zip'))).toMatch(/expands to more than \d+ times its size|too large/);
+  });
+  it('a redeploy with nothing published before', async () => {
+    const d = await h.deploy({ site_id: 'never-published' });
+    expect(d.status).toBe('failed');
+    expect(d.error).toMatch(/no earlier successful deployment/);
+  });
+  it('nothing of a failed build is served', async () => {
+    expect((await edgeGet(h.edge.httpPort, `failing.${HOSTING_DOMAIN}`, '/')).status).toBe(404);
+  });
+});
+
+describe('fetch rules', () => {
+  it('a private address is refused with FETCH_ALLOW_PRIVATE off, and never reached', async () => {
+    const strict = await startHostingHarness({ FETCH_ALLOW_PRIVATE: 'false' });
+    try {
+      const before = files.hits('/ok.zip');
+      const d = await strict.deploy({ site_id: 'strict', source_url: files.url('/ok.zip') });
+      expect(d.status).toBe('failed');
+      expect(d.error).toMatch(/private|loopback/i);
+      expect(files.hits('/ok.zip')).toBe(before);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('out-of-order builds', () => {
+  it('a build that finishes after a newer one was published does not replace it', async () => {
+    files.put('/old.zip', await zipBuffer([{ name: 'index.html', data: 'old' }]));
+    files.put('/new.zip', await zipBuffer([{ name: 'index.html', data: 'new' }]));
+    const { accountId } = await createTestAccount(h.svc.rt, 'business');
+    await claimSite(h.svc.rt.db, accountId, 'race');
+    const older = await insertDeployment(h.svc.rt.db, { id: newId('dep'), accountId, siteId: 'race', environment: 'production', sourceUrl: files.url('/old.zip') });
+    await new Promise((r) => setTimeout(r, 5));
+    const newer = await insertDeployment(h.svc.rt.db, { id: newId('dep'), accountId, siteId: 'race', environment: 'production', sourceUrl: files.url('/new.zip') });
+    const ctx = (id: string) => ({ rt: h.svc.rt, job: { attemptsMade: 0, id } as never, log: h.svc.rt.log });
+    await buildDeployment(ctx(newer.id), { id: newer.id });
+    await buildDeployment(ctx(older.id), { id: older.id });
+    expect((await findDeployment(h.svc.rt.db, older.id))!.status).toBe('published');
+    await until('edge to settle', async () => (await edgeGet(h.edge.httpPort, `race.${HOSTING_DOMAIN}`, '/')).body.toString() === 'new', 2_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await edgeGet(h.edge.httpPort, `race.${HOSTING_DOMAIN}`, '/')).body.toString()).toBe('new');
+    // Running a finished build again changes nothing.
+    await buildDeployment(ctx(older.id), { id: older.id });
+    expect((await edgeGet(h.edge.httpPort, `race.${HOSTING_DOMAIN}`, '/')).body.toString()).toBe('new');
+  });
+});
+
+describe('errors of spec section 7 for deployments', () => {
+  const post = (body: unknown, headers = h.auth) => h.svc.app.request('/v1/hosting/deployments', jsonRequest(body, headers));
+  const code = async (res: Response) => [res.status, (await res.json()).error.code];
+
+  it('400 missing_required_field and invalid_parameter', async () => {
+    expect(await code(await post({}))).toEqual([400, 'missing_required_field']);
+    expect(await code(await post({ site_id: ' ' }))).toEqual([400, 'missing_required_field']);
+    expect(await code(await post({ site_id: 'Bad_Site' }))).toEqual([400, 'invalid_parameter']);
+    expect(await code(await post({ site_id: '-a' }))).toEqual([400, 'invalid_parameter']);
+    expect(await code(await post({ site_id: 'a'.repeat(41) }))).toEqual([400, 'invalid_parameter']);
+    expect(await code(await post({ site_id: 'ok', source_url: 'ftp://x/site.zip' }))).toEqual([400, 'invalid_parameter']);
+    expect(await code(await post({ site_id: 'ok', source_url: 'not a url' }))).toEqual([400, 'invalid_parameter']);
+    expect(await code(await post({ site_id: 'ok', environment: 'staging' }))).toEqual([400, 'invalid_parameter']);
+  });
+
+  it('401, 403 for a plan without hosting, 404 for a site of another account', async () => {
+    expect(await code(await post({ site_id: 'x' }, {}))).toEqual([401, 'unauthorized']);
+    const pro = await createTestAccount(h.svc.rt, 'pro');
+    expect(await code(await post({ site_id: 'x' }, pro.auth))).toEqual([403, 'forbidden']);
+    const other = await createTestAccount(h.svc.rt, 'business');
+    await post({ site_id: 'owned-by-h', source_url: files.url('/ok.zip') });
+    expect(await code(await post({ site_id: 'owned-by-h' }, other.auth))).toEqual([404, 'not_found']);
+  });
+
+  it('GET, logs and rollback: 404 for unknown ids and other accounts, 400 for a target never published', async () => {
+    const other = await createTestAccount(h.svc.rt, 'business');
+    const mine = await h.deploy({ site_id: 'mine', source_url: files.url('/ok.zip') });
+    for (const path of [`/v1/hosting/deployments/${mine.id}`, `/v1/hosting/deployments/${mine.id}/logs`]) {
+      expect(await code(await h.svc.app.request(path, { headers: other.auth }))).toEqual([404, 'not_found']);
+    }
+    expect(await code(await h.svc.app.request(`/v1/hosting/deployments/${mine.id}/rollback`, { method: 'POST', headers: other.auth }))).toEqual([404, 'not_found']);
+    expect(await code(await h.svc.app.request('/v1/hosting/deployments/dep_nope', { headers: h.auth }))).toEqual([404, 'not_found']);
+    expect(await code(await h.svc.app.request('/v1/hosting/deployments/dep_nope/rollback', { method: 'POST', headers: h.auth }))).toEqual([404, 'not_found']);
+    const failed = await h.deploy({ site_id: 'mine', source_url: files.url('/missing.zip') });
+    const res = await h.svc.app.request(`/v1/hosting/deployments/${failed.id}/rollback`, { method: 'POST', headers: h.auth });
+    expect(await code(res)).toEqual([400, 'invalid_parameter']);
+  });
+});

@@ -1,0 +1,99 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startEdge, type EdgeServers } from '../../../src/hosting/edge/edge-server';
+import { startWorkers, type WorkerSet } from '../../../src/workers/start-workers';
+import { createTestAccount, jsonRequest, startTestService, type TestService } from '../../support/runtime';
+
+/** A plain HTTP server on loopback that hosts archives (and anything else) by path. */
+export async function startFileHost(): Promise<{ url(path: string): string; put(path: string, body: Buffer, status?: number): void; hits(path: string): number; close(): Promise<void> }> {
+  const files = new Map<string, { body: Buffer; status: number }>();
+  const counts = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    const f = files.get(path);
+    if (!f) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(f.status, { 'Content-Type': 'application/octet-stream', 'Content-Length': f.body.length }).end(f.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    put: (path, body, status = 200) => files.set(path, { body, status }),
+    hits: (path) => counts.get(path) ?? 0,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+export interface EdgeResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request to the edge with any Host header (fetch will not let a test set Host). */
+export function edgeGet(port: number, host: string, path = '/', headers: Record<string, string> = {}, method = 'GET'): Promise<EdgeResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+export interface HostingHarness {
+  svc: TestService;
+  edge: EdgeServers;
+  workers: WorkerSet;
+  auth: Record<string, string>;
+  accountId: string;
+  /** POST /v1/hosting/deployments and wait until the build ends; returns the final deployment. */
+  deploy(body: Record<string, unknown>): Promise<any>;
+  close(): Promise<void>;
+}
+
+export const HOSTING_DOMAIN = 'kiln.test';
+
+export async function startHostingHarness(env: Record<string, string> = {}): Promise<HostingHarness> {
+  const svc = await startTestService({ FETCH_ALLOW_PRIVATE: 'true', HOSTING_DOMAIN, ...env });
+  const workers = await startWorkers(svc.rt, { queues: ['deploy', 'domains'] });
+  const edge = await startEdge(svc.rt, { http: 0, https: 0 });
+  const { auth, accountId } = await createTestAccount(svc.rt, 'business');
+  return {
+    svc,
+    edge,
+    workers,
+    auth,
+    accountId,
+    async deploy(body) {
+      const created = await svc.app.request('/v1/hosting/deployments', jsonRequest(body, auth));
+      if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+      const { id } = await created.json();
+      return until(`deployment ${id} to finish`, async () => {
+        const d = await (await svc.app.request(`/v1/hosting/deployments/${id}`, { headers: auth })).json();
+        return d.status === 'published' || d.status === 'failed' ? d : null;
+      });
+    },
+    async close() {
+      await edge.close();
+      await workers.close(5_000);
+      await svc.close();
+    },
+  };
+}
