@@ -87,7 +87,11 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     imageProvider,
     channels,
     async listenForInvalidations() {
-      await Promise.all([this.principals.listen(subscriber), this.usage.listen(subscriber)]);
+      // Subscribing before the connection is ready races ioredis's ready check (INFO), which a
+      // connection already in subscriber mode may not send.
+      await waitForRedis(subscriber);
+      await this.principals.listen(subscriber);
+      await this.usage.listen(subscriber);
     },
     close() {
       closed ??= (async () => {

@@ -79,6 +79,14 @@ export class JobEvents {
 
   private ensureSubscribed(): Promise<unknown> {
     if (!this.subscribed) {
+      if (this.subscriber.status !== 'ready') {
+        // See Runtime.listenForInvalidations: subscribe only on a ready connection.
+        this.subscribed = new Promise((resolve) => this.subscriber.once('ready', resolve)).then(() => {
+          this.subscribed = null;
+          return this.ensureSubscribed();
+        });
+        return this.subscribed;
+      }
       this.subscriber.on('message', (channel: string, id: string) => {
         if (channel !== this.channel) return;
         for (const wake of this.waiters.get(id) ?? []) wake();

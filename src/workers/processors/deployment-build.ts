@@ -144,6 +144,9 @@ export async function buildDeployment(ctx: ProcessorContext, payload: { id: stri
 /** Once no attempt is left: the deployment ends `failed` with the reason, in its status and its log. */
 export async function failDeployment(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
   const message = error.code === 'build_failed' ? error.message : `The build failed: ${error.message}`;
-  await failBuild(ctx.rt.db, payload.id, message);
-  await appendDeploymentLog(ctx.rt.db, payload.id, message, 'error');
+  // One transaction: whoever sees `failed` also sees the log line that explains it.
+  await ctx.rt.db.transaction(async (tx) => {
+    await appendDeploymentLog(tx, payload.id, message, 'error');
+    await failBuild(tx, payload.id, message);
+  });
 }

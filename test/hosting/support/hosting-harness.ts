@@ -1,4 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { startEdge, type EdgeServers } from '../../../src/hosting/edge/edge-server';
 import { startWorkers, type WorkerSet } from '../../../src/workers/start-workers';
@@ -70,10 +71,10 @@ export interface HostingHarness {
 
 export const HOSTING_DOMAIN = 'kiln.test';
 
-export async function startHostingHarness(env: Record<string, string> = {}): Promise<HostingHarness> {
+export async function startHostingHarness(env: Record<string, string> = {}, edgePorts = { http: 0, https: 0 }): Promise<HostingHarness> {
   const svc = await startTestService({ FETCH_ALLOW_PRIVATE: 'true', HOSTING_DOMAIN, ...env });
   const workers = await startWorkers(svc.rt, { queues: ['deploy', 'domains'] });
-  const edge = await startEdge(svc.rt, { http: 0, https: 0 });
+  const edge = await startEdge(svc.rt, edgePorts);
   const { auth, accountId } = await createTestAccount(svc.rt, 'business');
   return {
     svc,
@@ -96,4 +97,30 @@ export async function startHostingHarness(env: Record<string, string> = {}): Pro
       await svc.close();
     },
   };
+}
+
+/** A port free right now on 127.0.0.1 (for servers another process must be told about in advance). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** An HTTPS request to the edge with SNI and Host set to `host`, trusting only `caPem`. */
+export function edgeGetTls(port: number, host: string, caPem: string, path = '/'): Promise<EdgeResponse & { peerNames: string; authorized: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest({ host: '127.0.0.1', port, path, servername: host, headers: { host }, ca: caPem, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      const socket = res.socket as import('node:tls').TLSSocket;
+      const peer = socket.getPeerCertificate();
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), peerNames: peer.subjectaltname ?? '', authorized: socket.authorized }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

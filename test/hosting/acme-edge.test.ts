@@ -1,0 +1,61 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { zipBuffer } from './support/archive-fixtures';
+import { startDnsServer, type FakeDnsServer } from './support/dns-server';
+import { edgeGetTls, freePort, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
+import { startPebble, type Pebble } from './support/pebble';
+import { jsonRequest } from '../support/runtime';
+
+// The acme issuer end to end: Debian's pebble as the CA, validating HTTP-01 against Kiln's own edge,
+// which answers from the tokens the certificate job stored.
+let dns: FakeDnsServer;
+let pebble: Pebble;
+let h: HostingHarness;
+let files: Awaited<ReturnType<typeof startFileHost>>;
+let dir: string;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  const edgeHttpPort = await freePort();
+  pebble = await startPebble({ httpPort: edgeHttpPort, dnsServer: dns.server });
+  dir = await mkdtemp(join(tmpdir(), 'kiln-acme-'));
+  await writeFile(join(dir, 'pebble-ca.pem'), pebble.caBundlePem);
+  h = await startHostingHarness(
+    { DNS_SERVERS: dns.server, TLS_ISSUER: 'acme', ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_BUNDLE: join(dir, 'pebble-ca.pem') },
+    { http: edgeHttpPort, https: 0 },
+  );
+  files = await startFileHost();
+  files.put('/site.zip', await zipBuffer([{ name: 'index.html', data: 'served over ACME TLS' }]));
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.allSettled([h?.close(), pebble?.stop(), dns?.close(), files?.close()]);
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+it('verified domain → certificate from the ACME CA (HTTP-01 answered by the edge) → HTTPS with it', async () => {
+  expect((await h.deploy({ site_id: 'acme-site', source_url: files.url('/site.zip') })).status).toBe('published');
+  const added = await (await h.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'acme-site', domain: 'acme-shop.com' }, h.auth))).json();
+  dns.set(added.dns_records[0].name, { TXT: [added.dns_records[0].value] });
+  dns.set('acme-shop.com', { A: ['127.0.0.1'] });
+  const verified = await (await h.svc.app.request('/v1/hosting/domains/acme-shop.com/verify', { method: 'POST', headers: h.auth })).json();
+  expect(verified.status).toBe('verified');
+  const domain = await until('ssl active', async () => {
+    const d = await (await h.svc.app.request('/v1/hosting/domains/acme-shop.com', { headers: h.auth })).json();
+    return d.ssl === 'active' || d.ssl === 'error' ? d : null;
+  }, 30_000, 100);
+  expect(domain.ssl).toBe('active');
+
+  const root = await pebble.rootCaPem();
+  const res = await until('HTTPS with the ACME certificate', async () => {
+    const r = await edgeGetTls(h.edge.httpsPort, 'acme-shop.com', root).catch(() => null);
+    return r?.authorized ? r : null;
+  }, 3_000);
+  expect(res.peerNames).toBe('DNS:acme-shop.com');
+  expect(res.body.toString()).toBe('served over ACME TLS');
+  // Pebble really asked the edge for the token (and the token is gone afterwards).
+  const left = await h.svc.rt.database.sql`SELECT count(*)::int AS n FROM acme_challenges`;
+  expect(left[0]!.n).toBe(0);
+}, 60_000);
