@@ -22,7 +22,14 @@ const KILN_VARS = [
   'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'ADMIN_USER', 'ADMIN_PASSWORD', 'WORKER_QUEUES',
   'WORKER_CONCURRENCY', 'IMAGE_PROVIDER', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_IMAGE_MODEL', 'QUEUE_LOCK_DURATION_MS',
   'QUEUE_STALLED_INTERVAL_MS', 'SHUTDOWN_TIMEOUT_MS', 'KILN_FAULT',
+  // Hosting
+  'EDGE_HTTP_PORT', 'EDGE_HTTPS_PORT', 'HOSTING_DOMAIN', 'EDGE_IPV4', 'DNS_SERVERS', 'FETCH_ALLOW_PRIVATE', 'FETCH_TIMEOUT_MS',
+  'DEPLOY_MAX_ARCHIVE_BYTES', 'DOMAIN_VERIFY_WINDOW_MS', 'DOMAIN_CHECK_BASE_MS', 'TLS_ISSUER', 'ACME_DIRECTORY_URL', 'ACME_EMAIL',
+  'ACME_CA_BUNDLE',
 ];
+
+/** Sites are served at `{site}.kiln.bench`; the bench always sends the Host header itself, no DNS needed. */
+export const BENCH_HOSTING_DOMAIN = 'kiln.bench';
 
 export const BENCH_LOG_LEVEL = 'warn';
 
@@ -33,7 +40,7 @@ export interface BenchEnvironment {
   redisUrl: string;
   redisPrefix: string;
   storageDir: string;
-  /** The environment for Kiln processes (and the CLI), minus PORT/PUBLIC_URL. */
+  /** The environment for Kiln processes (and the CLI), minus PORT/PUBLIC_URL/EDGE_HTTP_PORT/EDGE_HTTPS_PORT. */
   env: NodeJS.ProcessEnv;
 }
 
@@ -64,6 +71,9 @@ export async function createEnvironment(): Promise<BenchEnvironment> {
     CDN_SIGNING_SECRET: `kiln-bench-signing-secret-${id}`,
     // Graceful stop must fit in the bench's 5 s SIGTERM → SIGKILL window.
     SHUTDOWN_TIMEOUT_MS: '3000',
+    // The hosting scenarios serve their archives from loopback, which the fetch rules refuse by default.
+    FETCH_ALLOW_PRIVATE: 'true',
+    HOSTING_DOMAIN: BENCH_HOSTING_DOMAIN,
   });
   return { id, databaseName, databaseUrl, redisUrl, redisPrefix, storageDir, env };
 }

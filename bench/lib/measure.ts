@@ -60,6 +60,7 @@ export async function measure(opts: MeasureOptions): Promise<Result> {
     errors: r.errors,
     timeouts: r.timeouts,
     statusCodes,
+    bytesPerSec: r.throughput.average,
   };
   if (r.non2xx > 0 || r.errors > 0) result.errorProbe = await probe(opts);
   return result;

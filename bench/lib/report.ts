@@ -1,9 +1,13 @@
-import type { Result, Scenario, Target } from './types';
+import type { Result, Target, Timing, TimingTarget } from './types';
 
 export interface Row {
   label: string;
-  scenario: Scenario;
+  kind: 'baseline' | 'api' | 'diagnostic' | 'reference';
+  description: string;
   result: Result;
+  targets?: Target[];
+  /** Label of the row this one is compared with ("vs peer"). */
+  peer?: string;
 }
 
 export interface TargetCheck {
@@ -27,29 +31,67 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-/** The results table; API and diagnostic rows get their requests/s as a share of `referenceRps`. */
+export function peerOf(row: Row, rows: Row[]): Row | undefined {
+  return row.peer === undefined ? undefined : rows.find((r) => r.label === row.peer);
+}
+
+function mib(bytesPerSec: number | undefined): string {
+  return bytesPerSec === undefined ? '' : fmt(bytesPerSec / 1024 ** 2, 1);
+}
+
+/**
+ * The results table; every non-baseline row gets its requests/s as a share of `referenceRps`, and rows
+ * with a peer (e.g. the edge vs a plain server serving the same bytes) also as a share of the peer's.
+ */
 export function renderTable(rows: Row[], referenceRps: number): string {
-  const body = rows.map(({ label, scenario, result: r }) => [
-    label,
-    String(r.connections),
-    fmt(r.rps, 0),
-    scenario.kind === 'baseline' ? '' : pct(r.rps / referenceRps),
-    fmt(r.latencyMs.p50),
-    fmt(r.latencyMs.p99),
-    fmt(r.non2xx),
-    fmt(r.errors),
-  ]);
+  const body = rows.map((row) => {
+    const { label, kind, result: r } = row;
+    const peer = peerOf(row, rows);
+    return [
+      label,
+      String(r.connections),
+      fmt(r.rps, 0),
+      kind === 'baseline' ? '' : pct(r.rps / referenceRps),
+      peer ? pct(r.rps / peer.result.rps) : '',
+      mib(r.bytesPerSec),
+      fmt(r.latencyMs.p50),
+      fmt(r.latencyMs.p99),
+      fmt(r.non2xx),
+      fmt(r.errors),
+    ];
+  });
   return table(
-    ['scenario', 'conns', 'req/s', 'vs base', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    ['scenario', 'conns', 'req/s', 'vs base', 'vs peer', 'MiB/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
     body,
-    [false, true, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true, true],
   );
+}
+
+export function stats(samples: number[]): { n: number; min: number; median: number; max: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  if (s.length === 0) return { n: 0, min: NaN, median: NaN, max: NaN };
+  const mid = Math.floor(s.length / 2);
+  const median = s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  return { n: s.length, min: s[0]!, median, max: s[s.length - 1]! };
+}
+
+const secs = (n: number) => (Number.isFinite(n) ? fmt(n, n < 10 ? 2 : 1) : '-');
+
+/** Durations measured by the run (seconds). */
+export function renderTimings(timings: Timing[]): string {
+  const body = timings.map((t) => {
+    const s = stats(t.samplesS);
+    return [t.label, String(s.n), secs(s.min), secs(s.median), secs(s.max), t.ok ? '' : 'FAILED'];
+  });
+  return table(['timing', 'n', 'min s', 'median s', 'max s', ''], body, [false, true, true, true, true, false]);
 }
 
 function describeTarget(t: Target): string {
   switch (t.metric) {
     case 'rpsRatio':
       return `req/s ${t.op} ${pct(t.value)} of baseline`;
+    case 'peerRatio':
+      return `req/s ${t.op} ${pct(t.value)} of its peer`;
     case 'rps':
       return `req/s ${t.op} ${fmt(t.value)}`;
     default:
@@ -57,11 +99,18 @@ function describeTarget(t: Target): string {
   }
 }
 
-function actualOf(t: Target, r: Result, referenceRps: number): { value: number; text: string } {
+function actualOf(t: Target, row: Row, rows: Row[], referenceRps: number): { value: number; text: string } {
+  const r = row.result;
   switch (t.metric) {
     case 'rpsRatio': {
       const value = r.rps / referenceRps;
       return { value, text: `${pct(value)} (${fmt(r.rps)} / ${fmt(referenceRps)} req/s)` };
+    }
+    case 'peerRatio': {
+      const peer = peerOf(row, rows);
+      if (!peer) return { value: NaN, text: `no peer row "${row.peer ?? '?'}"` };
+      const value = r.rps / peer.result.rps;
+      return { value, text: `${pct(value)} (${fmt(r.rps)} / ${fmt(peer.result.rps)} req/s of ${peer.label})` };
     }
     case 'rps':
       return { value: r.rps, text: `${fmt(r.rps)} req/s` };
@@ -70,21 +119,41 @@ function actualOf(t: Target, r: Result, referenceRps: number): { value: number; 
   }
 }
 
-export function checkTargets(rows: Row[], referenceRps: number): TargetCheck[] {
+const meets = (op: '>=' | '<', actual: number, wanted: number) => (op === '>=' ? actual >= wanted : actual < wanted);
+
+export function checkTargets(rows: Row[], referenceRps: number, timings: Timing[] = []): TargetCheck[] {
   const checks: TargetCheck[] = [];
-  for (const { label, scenario, result } of rows) {
-    for (const t of scenario.targets ?? []) {
-      const actual = actualOf(t, result, referenceRps);
-      const met = t.op === '>=' ? actual.value >= t.value : actual.value < t.value;
+  for (const row of rows) {
+    for (const t of row.targets ?? []) {
+      const actual = actualOf(t, row, rows, referenceRps);
+      const peer = t.metric === 'peerRatio' ? peerOf(row, rows) : undefined;
+      const dirty = [row, ...(peer ? [peer] : [])].filter((x) => !isClean(x.result));
       checks.push({
-        row: label,
+        row: row.label,
         target: describeTarget(t),
-        actual: isClean(result) ? actual.text : `${actual.text}, but ${result.non2xx} non-2xx / ${result.errors} errors`,
-        status: !isClean(result) ? 'INVALID' : met ? 'PASS' : 'MISS',
+        actual: dirty.length
+          ? `${actual.text}, but ${dirty.map((x) => `${x.label}: ${x.result.non2xx} non-2xx / ${x.result.errors} errors`).join('; ')}`
+          : actual.text,
+        status: dirty.length || Number.isNaN(actual.value) ? 'INVALID' : meets(t.op, actual.value, t.value) ? 'PASS' : 'MISS',
       });
     }
   }
+  for (const t of timings) {
+    for (const target of t.targets ?? []) checks.push(checkTiming(t, target));
+  }
   return checks;
+}
+
+function checkTiming(t: Timing, target: TimingTarget): TargetCheck {
+  const s = stats(t.samplesS);
+  const value = s[target.stat];
+  const text = `${target.stat} ${secs(value)} s (n=${s.n}: ${t.samplesS.map(secs).join(', ')})`;
+  return {
+    row: t.label,
+    target: `${target.stat} ${target.op} ${fmt(target.value, 1)} s`,
+    actual: t.ok ? text : `${text}, but ${t.note ?? 'it did not finish cleanly'}`,
+    status: !t.ok || s.n === 0 ? 'INVALID' : meets(target.op, value, target.value) ? 'PASS' : 'MISS',
+  };
 }
 
 export function renderChecks(checks: TargetCheck[]): string {

@@ -1,9 +1,10 @@
 /** Shared shapes of the bench: what a scenario gets, and what it gives back. */
+import type { Child } from './processes';
 
 export interface BenchContext {
   /** Root URL of the bare Hono hello-world (the baseline). */
   baselineUrl: string;
-  /** Root URL of the Kiln service under test (web + workers in one process). */
+  /** Root URL of the Kiln service under test (web + workers + edge in one process). */
   apiUrl: string;
   /** A business-plan key with a rate limit high enough never to refuse (the limiter still runs). */
   apiKey: string;
@@ -12,6 +13,20 @@ export interface BenchContext {
   durationS: number;
   /** Seconds of load before each measurement, thrown away (BENCH_WARMUP). */
   warmupS: number;
+  /** Root URL of Kiln's edge over plain HTTP (sites are picked by the Host header). */
+  edgeUrl: string;
+  /** HOSTING_DOMAIN Kiln runs with: a site is served at `{site}.{hostingDomain}`. */
+  hostingDomain: string;
+  /** The throwaway database Kiln uses (for queue-drain polling). */
+  databaseUrl: string;
+  /** The repository root (to start helper processes). */
+  root: string;
+  /** Starts `node --import tsx <args>` as a child that the run stops at cleanup. */
+  startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child;
+  /** Registers work to run at cleanup (servers opened in the bench process, clients). */
+  onCleanup(fn: () => Promise<void> | void): void;
+  /** Prints an indented progress line under the scenario being run. */
+  say(line: string): void;
 }
 
 /** What the user saw when the load got non-2xx answers: one plain request with the same shape. */
@@ -35,28 +50,68 @@ export interface Result {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** Mean response bytes/s (autocannon's throughput average). */
+  bytesPerSec?: number;
   errorProbe?: ErrorProbe;
 }
 
 /**
  * A target a row must meet. `rpsRatio` is requests/s over the reference baseline (0.35 = 35 %);
- * latencies are in ms.
+ * `peerRatio` is requests/s over the row's `peer` (another row of the same scenario, e.g. a plain
+ * server serving the same bytes); latencies are in ms.
  */
 export interface Target {
-  metric: 'rpsRatio' | 'p50' | 'p99' | 'rps';
+  metric: 'rpsRatio' | 'peerRatio' | 'p50' | 'p99' | 'rps';
   op: '>=' | '<';
   value: number;
+}
+
+/** A target on a timing (seconds). */
+export interface TimingTarget {
+  stat: 'min' | 'median' | 'max';
+  op: '>=' | '<';
+  /** Seconds. */
+  value: number;
+}
+
+/** One load-test row a scenario produced. */
+export interface OutputRow {
+  label: string;
+  kind: 'api' | 'diagnostic' | 'reference';
+  description: string;
+  result: Result;
+  targets?: Target[];
+  /** Label of the row this one is compared with (the "vs peer" column and `peerRatio` targets). */
+  peer?: string;
+}
+
+/** A measured duration: one or more samples in seconds. */
+export interface Timing {
+  label: string;
+  description: string;
+  samplesS: number[];
+  /** Everything finished as it should (e.g. every deployment published): targets are INVALID otherwise. */
+  ok: boolean;
+  /** Why it is not ok, or anything the reader should know. */
+  note?: string;
+  targets?: TimingTarget[];
+}
+
+export interface ScenarioOutput {
+  rows: OutputRow[];
+  timings?: Timing[];
 }
 
 export interface Scenario {
   name: string;
   /**
    * `baseline` rows are run first and again last, and their mean is the reference; `api` rows get a
-   * ratio against it; `diagnostic` rows are API rows that exist to explain others (no target).
+   * ratio against it; `diagnostic` rows are API rows that exist to explain others (no target);
+   * `group` scenarios produce several rows and/or timings of their own (ScenarioOutput).
    */
-  kind: 'baseline' | 'api' | 'diagnostic';
+  kind: 'baseline' | 'api' | 'diagnostic' | 'group';
   /** One line for the reader: what the row measures. */
   description: string;
   targets?: Target[];
-  run(ctx: BenchContext): Promise<Result>;
+  run(ctx: BenchContext): Promise<Result | ScenarioOutput>;
 }
