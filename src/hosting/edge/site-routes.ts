@@ -25,7 +25,7 @@ const NEGATIVE_TTL_MS = 2_000;
 export class SiteRoutes {
   private production = new Map<string, string>();
   private domains = new Map<string, { siteId: string; httpsOnly: boolean }>();
-  private contexts = new Map<string, SecureContext>();
+  private contexts = new Map<string, { context: SecureContext; version: number }>();
   private readonly sites = new Map<string, LiveSite>();
   private readonly loading = new Map<string, Promise<LiveSite | null>>();
   private readonly missing = new Map<string, number>();
@@ -62,11 +62,14 @@ export class SiteRoutes {
     for (const l of live) if (l.environment === 'production') production.set(l.siteId, l.deploymentId);
     const domainMap = new Map<string, { siteId: string; httpsOnly: boolean }>();
     for (const d of domains) domainMap.set(d.domain, { siteId: d.siteId, httpsOnly: d.ssl === 'active' });
-    const contexts = new Map<string, SecureContext>();
+    const contexts = new Map<string, { context: SecureContext; version: number }>();
     for (const c of certs) {
       // A certificate outlives its domain only until the next reload: removed domains lose HTTPS too.
       if (!c.hostname.startsWith('*.') && !domainMap.has(c.hostname)) continue;
-      contexts.set(c.hostname, createSecureContext({ cert: c.certPem, key: c.keyPem }));
+      // Building a context parses the key: reuse it until the certificate row changes.
+      const version = c.updatedAt.getTime();
+      const known = this.contexts.get(c.hostname);
+      contexts.set(c.hostname, known?.version === version ? known : { context: createSecureContext({ cert: c.certPem, key: c.keyPem }), version });
     }
     // Swap whole tables so a request never sees half of a reload.
     this.production = production;
@@ -131,8 +134,8 @@ export class SiteRoutes {
   secureContext(servername: string): SecureContext | undefined {
     const host = servername.toLowerCase();
     const exact = this.contexts.get(host);
-    if (exact) return exact;
+    if (exact) return exact.context;
     const dot = host.indexOf('.');
-    return dot > 0 ? this.contexts.get(`*${host.slice(dot)}`) : undefined;
+    return dot > 0 ? this.contexts.get(`*${host.slice(dot)}`)?.context : undefined;
   }
 }
