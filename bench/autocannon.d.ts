@@ -18,6 +18,14 @@ declare module 'autocannon' {
       timeout?: number;
       pipelining?: number;
       title?: string;
+      /** Request templates; each inherits method/headers/body from above and may rewrite itself per request. */
+      requests?: Array<{
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+        setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }, context: Record<string, unknown>) => unknown;
+      }>;
     }
 
     /** Percentile keys are p0_001 … p99_999; latency values are in ms. */

@@ -8,17 +8,19 @@
  * also on Ctrl-C).
  *
  * Knobs: BENCH_DURATION (measured seconds per scenario, default 10), BENCH_WARMUP (default 2),
- * BENCH_ONLY (comma-separated name fragments: run only matching non-baseline scenarios),
- * BENCH_STRICT=1 (exit 1 when a target is missed; failed requests always exit 1).
+ * BENCH_ONLY (comma-separated name fragments: run only matching non-baseline scenarios, e.g.
+ * BENCH_ONLY=hosting for the three hosting scenarios), BENCH_STRICT=1 (exit 1 when a target is missed;
+ * failed requests always exit 1), BENCH_DRAIN_TIMEOUT (seconds to wait for the builds queued by the
+ * deployment-create load, default 900).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_LOG_LEVEL, createEnvironment, disposeEnvironment, provision, type BenchEnvironment } from './lib/environment';
+import { BENCH_HOSTING_DOMAIN, BENCH_LOG_LEVEL, createEnvironment, disposeEnvironment, provision, type BenchEnvironment } from './lib/environment';
 import { freePort, startNode, stopChild, waitForHttp, type Child } from './lib/processes';
-import { checkTargets, isClean, pct, renderChecks, renderFailures, renderTable, type Row } from './lib/report';
-import type { BenchContext, Scenario } from './lib/types';
+import { checkTargets, isClean, pct, renderChecks, renderFailures, renderTable, renderTimings, stats, type Row } from './lib/report';
+import type { BenchContext, Result, Scenario, ScenarioOutput, Timing } from './lib/types';
 import { SCENARIOS } from './scenarios';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -53,17 +55,25 @@ const machine = {
 };
 const command = [
   'npm run bench',
-  ...['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_ONLY', 'BENCH_STRICT'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`),
+  ...['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_ONLY', 'BENCH_STRICT', 'BENCH_DRAIN_TIMEOUT'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`),
 ].join('  ');
 
 // ---- cleanup: once, whatever happens ---------------------------------------------------------------
 const children: Child[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
 let benv: BenchEnvironment | undefined;
 let cleaning: Promise<boolean> | undefined;
 
 function cleanup(): Promise<boolean> {
   cleaning ??= (async () => {
     say('\nCleaning up');
+    for (const fn of cleanups.splice(0)) {
+      try {
+        await fn();
+      } catch (err) {
+        say(`  cleanup step failed: ${(err as Error).message}`);
+      }
+    }
     await Promise.all(
       children.map(async (c) => {
         await stopChild(c, 5_000);
@@ -89,12 +99,33 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // ---- the run -------------------------------------------------------------------------------------
-async function runScenario(s: Scenario, ctx: BenchContext, label: string): Promise<Row> {
-  process.stdout.write(`  ${label.padEnd(32)} … `);
+const isOutput = (out: Result | ScenarioOutput): out is ScenarioOutput => 'rows' in out;
+
+function summary(result: Result): string {
+  return `${Math.round(result.rps)} req/s, p50 ${result.latencyMs.p50} ms${isClean(result) ? '' : `, ${result.non2xx} non-2xx, ${result.errors} errors`}`;
+}
+
+/** Runs one scenario; a `group` prints its progress lines under its name and may give several rows and timings. */
+async function runScenario(s: Scenario, ctx: BenchContext, label: string): Promise<{ rows: Row[]; timings: Timing[] }> {
   const started = Date.now();
-  const result = await s.run(ctx);
-  say(`${Math.round(result.rps)} req/s, p50 ${result.latencyMs.p50} ms${isClean(result) ? '' : `, ${result.non2xx} non-2xx, ${result.errors} errors`} (${Math.round((Date.now() - started) / 1000)} s)`);
-  return { label, scenario: s, result };
+  const took = () => `(${Math.round((Date.now() - started) / 1000)} s)`;
+  if (s.kind === 'group') {
+    say(`  ${label}`);
+    const out = await s.run(ctx);
+    const { rows = [], timings = [] } = isOutput(out) ? out : { rows: [{ label, kind: 'api' as const, description: s.description, result: out, targets: s.targets }] };
+    for (const r of rows) say(`    ${r.label.trim()}: ${summary(r.result)}`);
+    for (const t of timings) {
+      const st = stats(t.samplesS);
+      say(`    ${t.label.trim()}: median ${st.median.toFixed(2)} s (n=${st.n})${t.ok ? '' : ' FAILED'}`);
+    }
+    say(`    done ${took()}`);
+    return { rows, timings };
+  }
+  process.stdout.write(`  ${label.padEnd(32)} … `);
+  const out = await s.run(ctx);
+  if (isOutput(out)) throw new Error(`scenario ${s.name} returned several rows; declare it kind: 'group'`);
+  say(`${summary(out)} ${took()}`);
+  return { rows: [{ label, kind: s.kind === 'baseline' ? 'baseline' : s.kind, description: s.description, result: out, targets: s.targets }], timings: [] };
 }
 
 async function main(): Promise<number> {
@@ -111,13 +142,15 @@ async function main(): Promise<number> {
   const { accountId, apiKey } = await provision(ROOT, benv);
   say(`  migrated; account ${accountId} (business, rate limit 100000000/min) with one key`);
 
-  const [helloPort, apiPort] = [await freePort(), await freePort()];
+  const [helloPort, apiPort, edgeHttpPort, edgeHttpsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const hello = startNode('hello-server', ROOT, ['bench/hello-server.ts'], { ...process.env, PORT: String(helloPort) });
   children.push(hello);
   const kiln = startNode('kiln (all)', ROOT, ['src/main.ts', 'all'], {
     ...benv.env,
     PORT: String(apiPort),
     PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+    EDGE_HTTP_PORT: String(edgeHttpPort),
+    EDGE_HTTPS_PORT: String(edgeHttpsPort),
   });
   children.push(kiln);
   const ctx: BenchContext = {
@@ -127,9 +160,22 @@ async function main(): Promise<number> {
     accountId,
     durationS,
     warmupS,
+    edgeUrl: `http://127.0.0.1:${edgeHttpPort}`,
+    hostingDomain: BENCH_HOSTING_DOMAIN,
+    databaseUrl: benv.databaseUrl,
+    root: ROOT,
+    startChild(name, args, env) {
+      const child = startNode(name, ROOT, args, env);
+      children.push(child);
+      return child;
+    },
+    onCleanup: (fn) => void cleanups.push(fn),
+    say: (line) => say(`    ${line}`),
   };
   await Promise.all([waitForHttp(hello, `${ctx.baselineUrl}/`), waitForHttp(kiln, `${ctx.apiUrl}/readyz`)]);
-  say(`  baseline on :${helloPort} (pid ${hello.proc.pid}), Kiln on :${apiPort} (pid ${kiln.proc.pid}), /readyz 200`);
+  // The edge starts after the API (it first makes the wildcard certificate); any answer means it listens.
+  await waitForHttp(kiln, `${ctx.edgeUrl}/`, 60_000, () => true);
+  say(`  baseline on :${helloPort} (pid ${hello.proc.pid}), Kiln on :${apiPort} (pid ${kiln.proc.pid}), /readyz 200; edge http :${edgeHttpPort}, https :${edgeHttpsPort}, HOSTING_DOMAIN=${BENCH_HOSTING_DOMAIN}`);
   say();
 
   const baselines = SCENARIOS.filter((s) => s.kind === 'baseline');
@@ -138,11 +184,16 @@ async function main(): Promise<number> {
 
   say('Measuring');
   const first: Row[] = [];
-  for (const s of baselines) first.push(await runScenario(s, ctx, `${s.name} [first]`));
+  for (const s of baselines) first.push(...(await runScenario(s, ctx, `${s.name} [first]`)).rows);
   const measured: Row[] = [];
-  for (const s of others) measured.push(await runScenario(s, ctx, s.name));
+  const timings: Timing[] = [];
+  for (const s of others) {
+    const out = await runScenario(s, ctx, s.name);
+    measured.push(...out.rows);
+    timings.push(...out.timings);
+  }
   const last: Row[] = [];
-  for (const s of baselines) last.push(await runScenario(s, ctx, `${s.name} [last]`));
+  for (const s of baselines) last.push(...(await runScenario(s, ctx, `${s.name} [last]`)).rows);
 
   const baselineRps = [...first, ...last].map((r) => r.result.rps);
   const referenceRps = baselineRps.reduce((a, b) => a + b, 0) / baselineRps.length;
@@ -152,9 +203,15 @@ async function main(): Promise<number> {
   say();
   say(`Results (${durationS} s each, after ${warmupS} s warm-up; "vs base" = req/s as a share of the baseline reference)`);
   say(renderTable(rows, referenceRps));
+  if (timings.length) {
+    say();
+    say('Timings (seconds)');
+    say(renderTimings(timings));
+  }
   say();
   say(`Baseline reference: ${Math.round(referenceRps)} req/s = mean of first ${baselineRps.map((r) => Math.round(r)).join(' and last ')} (drift ${drift >= 0 ? '+' : ''}${pct(drift)} first → last)`);
-  for (const { label, scenario } of rows) if (scenario.kind !== 'baseline') say(`  ${label}: ${scenario.description}`);
+  for (const { label, kind, description } of rows) if (kind !== 'baseline') say(`  ${label.trim()}: ${description}`);
+  for (const { label, description } of timings) say(`  ${label.trim()}: ${description}`);
 
   const failures = renderFailures(rows);
   if (failures) {
@@ -162,7 +219,7 @@ async function main(): Promise<number> {
     say('Failed requests (the measurements above are not valid while this is non-zero)');
     say(failures);
   }
-  const checks = checkTargets(rows, referenceRps);
+  const checks = checkTargets(rows, referenceRps, timings);
   say();
   say('Target checks');
   say(checks.length ? renderChecks(checks) : '  (no targets among the scenarios run)');
@@ -181,15 +238,22 @@ async function main(): Promise<number> {
         finishedAt: new Date().toISOString(),
         machine,
         command,
-        settings: { durationS, warmupS, logLevel: BENCH_LOG_LEVEL, nodeEnv: 'test', kilnRole: 'all' },
+        settings: { durationS, warmupS, logLevel: BENCH_LOG_LEVEL, nodeEnv: 'test', kilnRole: 'all', hostingDomain: BENCH_HOSTING_DOMAIN },
         baseline: { firstRps: baselineRps[0], lastRps: baselineRps[baselineRps.length - 1], referenceRps },
-        rows: rows.map(({ label, scenario, result }) => ({
-          label,
-          kind: scenario.kind,
-          ...result,
-          rpsRatio: scenario.kind === 'baseline' ? undefined : result.rps / referenceRps,
-        })),
-        targets: checks,
+        rows: rows.map((row) => {
+          const peer = row.peer === undefined ? undefined : rows.find((r) => r.label === row.peer);
+          return {
+            label: row.label.trim(),
+            kind: row.kind,
+            description: row.description,
+            ...row.result,
+            rpsRatio: row.kind === 'baseline' ? undefined : row.result.rps / referenceRps,
+            peer: peer?.label.trim(),
+            peerRatio: peer ? row.result.rps / peer.result.rps : undefined,
+          };
+        }),
+        timings: timings.map((t) => ({ label: t.label.trim(), description: t.description, ok: t.ok, note: t.note, samplesS: t.samplesS, ...stats(t.samplesS) })),
+        targets: checks.map((c) => ({ ...c, row: c.row.trim() })),
       },
       null,
       2,
@@ -198,7 +262,7 @@ async function main(): Promise<number> {
   say();
   say(`Wrote ${relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
 
-  if (rows.some((r) => !isClean(r.result))) return 1;
+  if (rows.some((r) => !isClean(r.result)) || timings.some((t) => !t.ok)) return 1;
   if (strict && checks.some((c) => c.status !== 'PASS')) return 1;
   return 0;
 }

@@ -12,6 +12,8 @@ export interface MeasureOptions {
   warmupS: number;
   /** Per-request timeout in seconds (autocannon's default is 10). */
   timeoutS?: number;
+  /** Rewrites each request before it is sent (autocannon's `requests[].setupRequest`), e.g. to vary the body. */
+  setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => typeof req;
 }
 
 function run(opts: MeasureOptions, durationS: number) {
@@ -24,6 +26,7 @@ function run(opts: MeasureOptions, durationS: number) {
     connections: opts.connections,
     duration: durationS,
     timeout: opts.timeoutS ?? 10,
+    ...(opts.setupRequest ? { requests: [{ setupRequest: opts.setupRequest }] } : {}),
   });
 }
 

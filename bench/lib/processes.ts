@@ -59,15 +59,15 @@ export function startNode(name: string, cwd: string, args: string[], env: NodeJS
   return { name, proc, tail: () => lines.join('\n'), lineCount: () => count, exited, hasExited: () => done };
 }
 
-/** Polls `url` until it answers 200; fails early if the child dies, or after `timeoutMs`. */
-export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000): Promise<void> {
+/** Polls `url` until it answers 200 (or what `accept` takes); fails early if the child dies, or after `timeoutMs`. */
+export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000, accept: (status: number) => boolean = (s) => s === 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.hasExited()) throw new Error(`${child.name} exited before ${url} answered 200. Its output:\n${child.tail()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) {
+      if (accept(res.status)) {
         await res.arrayBuffer();
         return;
       }
@@ -77,7 +77,7 @@ export async function waitForHttp(child: Child, url: string, timeoutMs = 60_000)
     }
     await sleep(200);
   }
-  throw new Error(`${child.name}: ${url} did not answer 200 within ${timeoutMs} ms (last: ${last}). Its output:\n${child.tail()}`);
+  throw new Error(`${child.name}: ${url} did not answer as expected within ${timeoutMs} ms (last: ${last}). Its output:\n${child.tail()}`);
 }
 
 /** SIGTERM, then SIGKILL if it is still there after `graceMs`. */

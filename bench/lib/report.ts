@@ -28,7 +28,7 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (rightAligned[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  ').trimEnd(), ...rows.map(line)].join('\n');
 }
 
 export function peerOf(row: Row, rows: Row[]): Row | undefined {
@@ -83,7 +83,12 @@ export function renderTimings(timings: Timing[]): string {
     const s = stats(t.samplesS);
     return [t.label, String(s.n), secs(s.min), secs(s.median), secs(s.max), t.ok ? '' : 'FAILED'];
   });
-  return table(['timing', 'n', 'min s', 'median s', 'max s', ''], body, [false, true, true, true, true, false]);
+  const failed = timings.some((t) => !t.ok);
+  return table(
+    ['timing', 'n', 'min s', 'median s', 'max s', ...(failed ? ['status'] : [])],
+    body.map((r) => (failed ? r : r.slice(0, 5))),
+    [false, true, true, true, true, false],
+  );
 }
 
 function describeTarget(t: Target): string {
@@ -110,7 +115,7 @@ function actualOf(t: Target, row: Row, rows: Row[], referenceRps: number): { val
       const peer = peerOf(row, rows);
       if (!peer) return { value: NaN, text: `no peer row "${row.peer ?? '?'}"` };
       const value = r.rps / peer.result.rps;
-      return { value, text: `${pct(value)} (${fmt(r.rps)} / ${fmt(peer.result.rps)} req/s of ${peer.label})` };
+      return { value, text: `${pct(value)} (${fmt(r.rps)} / ${fmt(peer.result.rps)} req/s of ${peer.label.trim()})` };
     }
     case 'rps':
       return { value: r.rps, text: `${fmt(r.rps)} req/s` };

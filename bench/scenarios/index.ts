@@ -1,12 +1,19 @@
 import type { Scenario } from '../lib/types';
 import { baseline } from './baseline';
 import { health } from './health';
+import { hostingCreate } from './hosting-create';
+import { hostingEdge } from './hosting-edge';
+import { hostingPublish } from './hosting-publish';
 import { imageGenerate } from './image-generate';
 import { usage } from './usage';
 
 /**
  * Every row of the report, in order. `baseline` scenarios are run first and again after all the
  * others; everything else runs once, in between. A new product adds its file here, e.g.
- * `scenarios/voice.ts` exporting a Scenario built on `measure()`.
+ * `scenarios/voice.ts` exporting a Scenario built on `measure()` (or a `group` returning several rows
+ * and timings, like the hosting ones).
+ *
+ * The hosting scenarios run last and in this order: the create load queues thousands of builds and
+ * waits until they are done, so the publish timings and the edge measure an idle queue.
  */
-export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate];
+export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, hostingCreate, hostingPublish, hostingEdge];
