@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { PrincipalCache } from './accounts/principal-cache';
 import { RateLimiter } from './billing/rate-limiter';
 import { UsageCache } from './billing/usage-cache';
+import { DeploymentIntake } from './hosting/deployment-intake';
+import { SiteOwners } from './hosting/site-owners';
 import type { Config } from './config';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
@@ -29,6 +31,8 @@ export interface Runtime {
   principals: PrincipalCache;
   rateLimiter: RateLimiter;
   usage: UsageCache;
+  siteOwners: SiteOwners;
+  deploymentIntake: DeploymentIntake;
   store: BlobStore;
   imageProvider: ImageProvider;
   channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
@@ -83,6 +87,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     principals: new PrincipalCache(database.db, channels.keyRevoked),
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
     usage: new UsageCache(database.db, channels.usageChanged),
+    siteOwners: new SiteOwners(database.db),
+    deploymentIntake: new DeploymentIntake(database.db, queues),
     store,
     imageProvider,
     channels,

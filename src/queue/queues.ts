@@ -37,6 +37,12 @@ export class Queues {
     await this.get(queueOf(name)).add(name, payload, opts);
   }
 
+  /** Adds many jobs of one name in one round trip. */
+  async enqueueBulk<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; opts?: JobsOptions }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.get(queueOf(name)).addBulk(jobs.map((j) => ({ name, data: j.payload, opts: j.opts })));
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDeployment } from '../../src/workers/processors/deployment-build';
 import { insertDeployment, findDeployment } from '../../src/db/queries/deployments';
-import { claimSite } from '../../src/db/queries/sites';
+import { claimSiteOwner } from '../../src/db/queries/sites';
 import { newId } from '../../src/ids';
 import { rawTarGz, renameInZip, zipBuffer, PNG_HEAD } from './support/archive-fixtures';
 import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
@@ -82,7 +82,7 @@ describe('out-of-order builds', () => {
     files.put('/old.zip', await zipBuffer([{ name: 'index.html', data: 'old' }]));
     files.put('/new.zip', await zipBuffer([{ name: 'index.html', data: 'new' }]));
     const { accountId } = await createTestAccount(h.svc.rt, 'business');
-    await claimSite(h.svc.rt.db, accountId, 'race');
+    await claimSiteOwner(h.svc.rt.db, accountId, 'race');
     const older = await insertDeployment(h.svc.rt.db, { id: newId('dep'), accountId, siteId: 'race', environment: 'production', sourceUrl: files.url('/old.zip') });
     await new Promise((r) => setTimeout(r, 5));
     const newer = await insertDeployment(h.svc.rt.db, { id: newId('dep'), accountId, siteId: 'race', environment: 'production', sourceUrl: files.url('/new.zip') });

@@ -5,12 +5,18 @@ import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type Dep
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type DeploymentFileRow = typeof deploymentFiles.$inferSelect;
 
-export async function insertDeployment(
-  db: DbOrTx,
-  row: { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null },
-): Promise<DeploymentRow> {
+export type NewDeployment = { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null };
+
+export async function insertDeployment(db: DbOrTx, row: NewDeployment): Promise<DeploymentRow> {
   const [inserted] = await db.insert(deployments).values(row).returning();
   return inserted!;
+}
+
+/** Many deployments in one statement; rows come back in the order given. */
+export async function insertDeployments(db: DbOrTx, rows: NewDeployment[]): Promise<DeploymentRow[]> {
+  const inserted = await db.insert(deployments).values(rows).returning();
+  const byId = new Map(inserted.map((r) => [r.id, r]));
+  return rows.map((r) => byId.get(r.id)!);
 }
 
 export async function findDeployment(db: DbOrTx, id: string): Promise<DeploymentRow | null> {

@@ -1,7 +1,5 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { insertDeployment } from '../../../db/queries/deployments';
-import { claimSite } from '../../../db/queries/sites';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
@@ -25,7 +23,7 @@ export const createDeploymentBody = v.object({
   environment: v.optional(v.picklist(['production', 'preview'], 'must be production or preview'), 'production'),
 });
 
-export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'db' | 'queues' | 'config'>) {
+export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake'>) {
   app.post(
     '/hosting/deployments',
     describeRoute({
@@ -46,16 +44,14 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'db' | 'que
     async (c) => {
       const body = c.req.valid('json');
       const accountId = c.get('principal').accountId;
-      if ((await claimSite(rt.db, accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
-      const deployment = await insertDeployment(rt.db, {
+      if ((await rt.siteOwners.claim(accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
+      const deployment = await rt.deploymentIntake.create({
         id: newId('dep'),
         accountId,
         siteId: body.site_id,
         environment: body.environment,
         sourceUrl: body.source_url ?? null,
       });
-      // After the commit; a lost enqueue is picked up by the stale-job sweeper.
-      await rt.queues.enqueue('deployment.build', { id: deployment.id }, { jobId: deployment.id }).catch(() => {});
       return c.json(deploymentView(deployment, rt.config.HOSTING_DOMAIN), 201);
     },
   );

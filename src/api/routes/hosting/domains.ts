@@ -1,7 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { deleteCertificate, deleteDomain, findAccountDomain, insertDomain, restartVerification, verifiedElsewhere } from '../../../db/queries/domains';
-import { claimSite } from '../../../db/queries/sites';
 import { checkDomainNow, recordsFor, scheduleDomainCheck } from '../../../hosting/domain-verification';
 import { newVerificationToken, normalizeDomain } from '../../../hosting/domains';
 import { announceRoutesChanged } from '../../../hosting/routes-events';
@@ -22,7 +21,7 @@ export const addDomainBody = v.object({
 
 const alreadyExists = (domain: string) => new ApiError(409, 'domain_already_exists', `${domain} is already attached to a site.`);
 
-type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
+type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log' | 'siteOwners'>;
 
 /** Path parameter → normalised name; a name that could never be attached is simply not found. */
 function domainParam(raw: string): string {
@@ -58,7 +57,7 @@ export function registerDomains(app: App, rt: Deps) {
       if (n.domain === hosting || n.domain.endsWith(`.${hosting}`)) {
         throw invalidParameter(`'domain' must be your own domain, not one under ${hosting} (sites are already served there).`);
       }
-      if ((await claimSite(rt.db, accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
+      if ((await rt.siteOwners.claim(accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
       if (await verifiedElsewhere(rt.db, accountId, n.domain)) throw alreadyExists(n.domain);
       const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, accountId, siteId: body.site_id, token: newVerificationToken() });
       if (!row) throw alreadyExists(n.domain);

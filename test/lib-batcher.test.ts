@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher } from '../src/lib/batcher';
+
+describe('Batcher', () => {
+  it('flushes a lone item at once and groups items that arrive during a flush', async () => {
+    const flushes: number[][] = [];
+    const b = new Batcher<number, number>(async (items) => {
+      flushes.push(items);
+      await new Promise((r) => setTimeout(r, 20));
+      return items.map((i) => i * 10);
+    });
+    const first = b.add(1);
+    const rest = [2, 3, 4].map((i) => b.add(i));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(flushes).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('rejects every item of a failed flush, and goes on with the next batch', async () => {
+    let calls = 0;
+    const b = new Batcher<number, number>(async (items) => {
+      calls++;
+      if (calls === 1) throw new Error('db down');
+      return items;
+    });
+    await expect(b.add(1)).rejects.toThrow('db down');
+    expect(await b.add(2)).toBe(2);
+  });
+});
