@@ -15,12 +15,12 @@ export async function localCa(rt: Deps) {
 }
 
 /**
- * Issues a certificate for `hostname` with the configured issuer and stores it. ACME's HTTP-01 tokens
+ * Issues a certificate for `hostname` with `issuer` (the configured one unless told) and stores it. ACME's HTTP-01 tokens
  * go to the database, where every edge process answers them.
  */
-export async function issueAndStoreCertificate(rt: Deps, hostname: string): Promise<IssuedCertificate> {
+export async function issueAndStoreCertificate(rt: Deps, hostname: string, issuer = rt.config.TLS_ISSUER): Promise<IssuedCertificate> {
   let issued: IssuedCertificate;
-  if (rt.config.TLS_ISSUER === 'acme') {
+  if (issuer === 'acme') {
     const directoryUrl = rt.config.ACME_DIRECTORY_URL!;
     const account = await rt.db.query.tlsSecrets.findFirst({ where: (t, { eq }) => eq(t.name, acmeAccountName(directoryUrl)) });
     const result = await issueAcmeCertificate({

@@ -7,17 +7,9 @@ import { requeueStaleJobs } from '../../src/workers/processors/requeue-stale';
 import { generateImages } from '../../src/workers/processors/image-generate';
 import { startWorkers } from '../../src/workers/start-workers';
 import { spawnKiln } from '../support/processes';
+import { until } from '../support/until';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const ledgerFor = (svc: TestService, id: string) => svc.rt.db.select().from(usageLedger).where(eq(usageLedger.sourceId, id));
 

@@ -22,13 +22,17 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
+/** The owning account: every account-scoped table has it, and deleting the account deletes the rows. */
+export const accountIdColumn = () =>
+  text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     label: text('label').notNull(),
     /** First characters of the key, shown in listings so a person can tell keys apart. */
     displayPrefix: text('display_prefix').notNull(),

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accountIdColumn } from './accounts';
 
 /** Generated files on the CDN; the sweeper deletes the blob once `expires_at` has passed. */
 export const cdnFiles = pgTable(
   'cdn_files',
   {
     storageKey: text('storage_key').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     sourceId: text('source_id').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),

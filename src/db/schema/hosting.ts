@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accountIdColumn } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -12,9 +12,7 @@ export type SslStatus = 'inactive' | 'active' | 'error';
 /** A site exists once an account first names it; its id is global, so one account owns it. */
 export const sites = pgTable('sites', {
   id: text('id').primaryKey(),
-  accountId: text('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: accountIdColumn(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -22,9 +20,7 @@ export const deployments = pgTable(
   'deployments',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     siteId: text('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
@@ -94,9 +90,7 @@ export const domains = pgTable(
   {
     id: text('id').primaryKey(),
     domain: text('domain').notNull(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     siteId: text('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),

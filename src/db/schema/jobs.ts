@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accountIdColumn } from './accounts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -17,9 +17,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     kind: text('kind').notNull(),
     status: text('status').$type<JobStatus>().notNull().default('queued'),
     input: jsonb('input').notNull(),

@@ -1,5 +1,5 @@
 import { bigint, bigserial, date, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accountIdColumn } from './accounts';
 
 export const USAGE_METRICS = ['text_tokens', 'images_generated', 'audio_seconds', 'file_chats'] as const;
 export type UsageMetric = (typeof USAGE_METRICS)[number];
@@ -12,9 +12,7 @@ export const usageLedger = pgTable(
   'usage_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     metric: text('metric').$type<UsageMetric>().notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     sourceId: text('source_id').notNull(),
@@ -31,9 +29,7 @@ export const usageLedger = pgTable(
 export const usageTotals = pgTable(
   'usage_totals',
   {
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountIdColumn(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     metric: text('metric').$type<UsageMetric>().notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),

@@ -1,13 +1,12 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Redis } from 'ioredis';
-import { findAcmeChallenge } from '../../db/queries/domains';
+import { findAcmeChallenge, findCertificate } from '../../db/queries/domains';
 import type { Logger } from '../../logger';
 import type { Runtime } from '../../runtime';
 import type { BlobStore } from '../../storage';
 import { siteBlobKey } from '../blob-keys';
 import { issueAndStoreCertificate } from '../certificates';
-import { findCertificate } from '../../db/queries/domains';
 import { needsRenewal } from '../tls';
 import { BlobCache } from './blob-cache';
 import { serveSite } from './serve-site';
@@ -47,7 +46,7 @@ async function ensureWildcardCertificate(rt: Runtime) {
   const hostname = `*.${rt.config.HOSTING_DOMAIN}`;
   const existing = await findCertificate(rt.db, hostname);
   if (existing && !needsRenewal(existing.notAfter, new Date())) return;
-  await issueAndStoreCertificate({ db: rt.db, config: { ...rt.config, TLS_ISSUER: 'local' } }, hostname);
+  await issueAndStoreCertificate(rt, hostname, 'local');
 }
 
 /**

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { startEdge, type EdgeServers } from '../../../src/hosting/edge/edge-server';
 import { startWorkers, type WorkerSet } from '../../../src/workers/start-workers';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../../support/runtime';
+import { until } from '../../support/until';
+
+export { until };
 
 /** A plain HTTP server on loopback that hosts archives (and anything else) by path. */
 export async function startFileHost(): Promise<{ url(path: string): string; put(path: string, body: Buffer, status?: number): void; hits(path: string): number; close(): Promise<void> }> {
@@ -48,15 +51,6 @@ export function edgeGet(port: number, host: string, path = '/', headers: Record<
   });
 }
 
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 export interface HostingHarness {
   svc: TestService;
