@@ -26,8 +26,9 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
   }
 }
 
-export type { BlobObject, BlobStore } from './blob-store';
+export type { BlobInfo, BlobObject, BlobStore, ByteRange, GetOptions } from './blob-store';
 export { assertValidBlobKey, isValidBlobKey, InvalidBlobKeyError } from './blob-key';
+export { InvalidByteRangeError } from './byte-range';
 export { createLocalStore } from './local-store';
 export { createS3Store, ensureBucket, type S3StoreOptions } from './s3-store';
 export { cdnUrl, signCdnPath, verifyCdnPath, type CdnPathVerdict } from './signed-url';

@@ -1,9 +1,11 @@
 import type { Stats } from 'node:fs';
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { assertValidBlobKey } from './blob-key';
-import type { BlobObject, BlobStore } from './blob-store';
+import type { BlobInfo, BlobObject, BlobStore } from './blob-store';
 import { writeFileAtomic } from './atomic-write';
+import { assertByteRange, clampByteRange } from './byte-range';
 import { createKeyLock } from './key-lock';
 
 const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
@@ -55,29 +57,59 @@ export function createLocalStore(rootDir: string): BlobStore {
     return { contentType: FALLBACK_CONTENT_TYPE };
   }
 
+  /** Callers hold the key lock. */
+  async function writeObject(
+    filePath: string,
+    data: Buffer | Readable,
+    contentType: string,
+  ): Promise<void> {
+    const meta: BlobMeta = { contentType };
+    await mkdir(path.dirname(filePath), { recursive: true });
+    // Sidecar first: whenever the data file is visible its sidecar is
+    // too, so a reader never sees a new object with the fallback type.
+    await writeFileAtomic(filePath + META_SUFFIX, JSON.stringify(meta));
+    try {
+      await writeFileAtomic(filePath, data);
+    } catch (err) {
+      // Don't leave a sidecar for an object that was never created.
+      if (!(await isFile(filePath))) await unlinkIfPresent(filePath + META_SUFFIX);
+      throw err;
+    }
+  }
+
   return {
     driver: 'local',
 
     async put(key, body, contentType) {
       const filePath = filePathFor(key);
-      const meta: BlobMeta = { contentType };
+      await withKeyLock(key, () => writeObject(filePath, body, contentType));
+    },
+
+    async putFile(key, sourcePath, contentType) {
+      const filePath = filePathFor(key);
+      // Locked before anything is awaited, so writes to one key still land
+      // in call order, whichever of put and putFile made them.
       await withKeyLock(key, async () => {
-        await mkdir(path.dirname(filePath), { recursive: true });
-        // Sidecar first: whenever the data file is visible its sidecar is
-        // too, so a reader never sees a new object with the fallback type.
-        await writeFileAtomic(filePath + META_SUFFIX, JSON.stringify(meta));
+        // Opened before the store is touched: the new sidecar goes in before
+        // the data, so a source that turned out missing only then would
+        // leave an existing object's old bytes labelled with the new type.
+        const source = await open(sourcePath, 'r');
+        // The stream owns the handle from here on; destroying it closes the file.
+        const body = source.createReadStream();
         try {
-          await writeFileAtomic(filePath, body);
-        } catch (err) {
-          // Don't leave a sidecar for an object that was never created.
-          if (!(await isFile(filePath))) await unlinkIfPresent(filePath + META_SUFFIX);
-          throw err;
+          if (!(await source.stat()).isFile()) {
+            throw new Error(`Blob source is not a regular file: ${sourcePath}`);
+          }
+          await writeObject(filePath, body, contentType);
+        } finally {
+          body.destroy();
         }
       });
     },
 
-    async get(key): Promise<BlobObject | null> {
+    async get(key, opts): Promise<BlobObject | null> {
       const filePath = filePathFor(key);
+      if (opts?.range !== undefined) assertByteRange(opts.range);
       let handle;
       try {
         handle = await open(filePath, 'r');
@@ -94,9 +126,12 @@ export function createLocalStore(rootDir: string): BlobStore {
           await handle.close();
           return null;
         }
+        // Checked against the open file, which is what will be read.
+        const range = opts?.range && clampByteRange(opts.range, stats.size);
         const { contentType } = await readMeta(filePath);
         return {
-          body: handle.createReadStream({ autoClose: true }),
+          // createReadStream's `end` is inclusive, like ByteRange's.
+          body: handle.createReadStream({ autoClose: true, ...range }),
           size: stats.size,
           contentType,
           etag: etagFor(stats),
@@ -105,6 +140,14 @@ export function createLocalStore(rootDir: string): BlobStore {
         await handle.close().catch(() => undefined);
         throw err;
       }
+    },
+
+    async head(key): Promise<BlobInfo | null> {
+      const filePath = filePathFor(key);
+      const stats = await statFile(filePath);
+      if (stats === null) return null;
+      const { contentType } = await readMeta(filePath);
+      return { size: stats.size, contentType, etag: etagFor(stats) };
     },
 
     async exists(key) {
@@ -129,13 +172,19 @@ function etagFor(stats: Stats): string {
   return `"${parts.map((n) => n.toString(16)).join('-')}"`;
 }
 
-async function isFile(filePath: string): Promise<boolean> {
+/** Null when missing or not a regular file (a directory of other objects). */
+async function statFile(filePath: string): Promise<Stats | null> {
   try {
-    return (await stat(filePath)).isFile();
+    const stats = await stat(filePath);
+    return stats.isFile() ? stats : null;
   } catch (err) {
-    if (isMissing(err)) return false;
+    if (isMissing(err)) return null;
     throw err;
   }
+}
+
+async function isFile(filePath: string): Promise<boolean> {
+  return (await statFile(filePath)) !== null;
 }
 
 function isMissing(err: unknown): boolean {

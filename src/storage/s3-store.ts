@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
@@ -11,7 +12,8 @@ import {
   type BucketLocationConstraint,
 } from '@aws-sdk/client-s3';
 import { assertValidBlobKey } from './blob-key';
-import type { BlobObject, BlobStore } from './blob-store';
+import type { BlobInfo, BlobObject, BlobStore, ByteRange } from './blob-store';
+import { assertByteRange, clampByteRange, InvalidByteRangeError } from './byte-range';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -67,20 +69,75 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
       );
     },
 
-    async get(key): Promise<BlobObject | null> {
+    async putFile(key, filePath, contentType) {
       assertValidBlobKey(key);
+      const handle = await open(filePath, 'r');
+      // The stream owns the handle from here on; destroying it closes the file.
+      const body = handle.createReadStream();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        // Stat the open handle rather than the path, so the length describes
+        // exactly the file being streamed.
+        const stats = await handle.stat();
+        if (!stats.isFile()) throw new Error(`Blob source is not a regular file: ${filePath}`);
+        // PutObject needs the length up front; given it, the SDK sends the
+        // stream as it is read instead of having to measure it first.
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            ContentLength: stats.size,
+          }),
+        );
+      } finally {
+        body.destroy();
+      }
+    },
+
+    async get(key, opts): Promise<BlobObject | null> {
+      assertValidBlobKey(key);
+      const range = opts?.range;
+      if (range !== undefined) assertByteRange(range);
+      try {
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range !== undefined ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         if (!(res.Body instanceof Readable)) {
           throw new Error('S3 store: expected a Node.js stream body (is this running on Node?)');
         }
-        if (res.ContentLength === undefined) {
+        let size: number;
+        try {
+          size = range === undefined ? contentLengthOf(res, key) : rangedSizeOf(res, range, key);
+        } catch (err) {
           res.Body.destroy();
-          throw new Error(`S3 store: no Content-Length for ${key}`);
+          throw err;
         }
         return {
           body: res.Body,
-          size: res.ContentLength,
+          size,
+          contentType: res.ContentType ?? 'application/octet-stream',
+          ...(res.ETag !== undefined ? { etag: res.ETag } : {}),
+        };
+      } catch (err) {
+        if (isMissingObject(err)) return null;
+        if (range !== undefined && isInvalidRange(err)) {
+          throw new InvalidByteRangeError(range, 'starts past the end of the object');
+        }
+        throw err;
+      }
+    },
+
+    async head(key): Promise<BlobInfo | null> {
+      assertValidBlobKey(key);
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return {
+          size: contentLengthOf(res, key),
           contentType: res.ContentType ?? 'application/octet-stream',
           ...(res.ETag !== undefined ? { etag: res.ETag } : {}),
         };
@@ -142,6 +199,44 @@ export async function ensureBucket(opts: S3StoreOptions): Promise<void> {
   } finally {
     client.destroy();
   }
+}
+
+function contentLengthOf(res: { ContentLength?: number }, key: string): number {
+  if (res.ContentLength === undefined) throw new Error(`S3 store: no Content-Length for ${key}`);
+  return res.ContentLength;
+}
+
+const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
+
+/**
+ * A ranged GET's Content-Length is that of the slice; the whole size is only
+ * in Content-Range. The returned range is also checked against the one asked
+ * for: a server that ignores or misreads Range (s3rver answers `bytes=0-0`
+ * with the whole object) must fail loudly rather than pass off other bytes.
+ */
+function rangedSizeOf(
+  res: { ContentRange?: string },
+  requested: ByteRange,
+  key: string,
+): number {
+  const match = CONTENT_RANGE.exec(res.ContentRange ?? '');
+  if (match === null) {
+    throw new Error(`S3 store: no usable Content-Range for a ranged get of ${key}`);
+  }
+  const [start, end, size] = match.slice(1).map(Number) as [number, number, number];
+  // Throws for an empty object, which AWS answers with 416 but s3rver with
+  // `bytes 0-0/0`.
+  const expected = clampByteRange(requested, size);
+  if (start !== expected.start || end !== expected.end) {
+    throw new Error(
+      `S3 store: asked for bytes ${expected.start}-${expected.end} of ${key}, got ${start}-${end}`,
+    );
+  }
+  return size;
+}
+
+function isInvalidRange(err: unknown): boolean {
+  return err instanceof S3ServiceException && err.name === 'InvalidRange';
 }
 
 function statusOf(err: unknown): number | undefined {

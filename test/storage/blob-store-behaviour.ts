@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidBlobKeyError } from '../../src/storage/blob-key';
 import type { BlobStore } from '../../src/storage/blob-store';
+import { InvalidByteRangeError } from '../../src/storage/byte-range';
 import { readBody } from './read-body';
 
 export const BAD_KEYS = [
@@ -31,6 +35,20 @@ export function itBehavesLikeABlobStore(getStore: () => BlobStore): void {
   let counter = 0;
   // Unique per test so cases never observe each other's objects.
   const keyFor = (name: string) => `behaviour/${Date.now().toString(36)}-${counter++}/${name}`;
+
+  // Source files for putFile live outside any store root.
+  let sources: string;
+  beforeAll(async () => {
+    sources = await mkdtemp(path.join(tmpdir(), 'kiln-blob-sources-'));
+  });
+  afterAll(async () => {
+    await rm(sources, { recursive: true, force: true });
+  });
+  const sourceFile = async (name: string, bytes: Buffer) => {
+    const file = path.join(sources, `${counter++}-${name}`);
+    await writeFile(file, bytes);
+    return file;
+  };
 
   it('round-trips binary bytes, size and content type', async () => {
     const store = getStore();
@@ -122,6 +140,157 @@ export function itBehavesLikeABlobStore(getStore: () => BlobStore): void {
     expect(await store.exists(`${dir}/0.png`)).toBe(true);
   });
 
+  describe('putFile', () => {
+    it('round-trips a multi-megabyte file and leaves the source in place', async () => {
+      const store = getStore();
+      const key = keyFor('long.mp3');
+      const bytes = randomBytes(6 * 1024 * 1024 + 123);
+      const source = await sourceFile('long.mp3', bytes);
+      await store.putFile(key, source, 'audio/mpeg');
+
+      const object = await store.get(key);
+      expect(object?.contentType).toBe('audio/mpeg');
+      expect(object?.size).toBe(bytes.length);
+      expect((await readBody(object!.body)).equals(bytes)).toBe(true);
+      expect((await readFile(source)).equals(bytes)).toBe(true);
+    });
+
+    it('round-trips an empty file', async () => {
+      const store = getStore();
+      const key = keyFor('empty.mp3');
+      await store.putFile(key, await sourceFile('empty.mp3', Buffer.alloc(0)), 'audio/mpeg');
+      const object = await store.get(key);
+      expect(object?.size).toBe(0);
+      expect((await readBody(object!.body)).length).toBe(0);
+    });
+
+    it('overwrites, and is overwritten by, put with bytes and content type', async () => {
+      const store = getStore();
+      const key = keyFor('mixed');
+      await store.put(key, Buffer.from('from a buffer, longer'), 'image/png');
+      await store.putFile(key, await sourceFile('mixed', Buffer.from('from a file')), 'audio/mpeg');
+      const fromFile = await store.get(key);
+      expect(fromFile?.contentType).toBe('audio/mpeg');
+      expect((await readBody(fromFile!.body)).toString()).toBe('from a file');
+
+      await store.put(key, Buffer.from('buffer again'), 'text/plain');
+      const fromBuffer = await store.get(key);
+      expect(fromBuffer?.contentType).toBe('text/plain');
+      expect((await readBody(fromBuffer!.body)).toString()).toBe('buffer again');
+    });
+
+    it('rejects a missing source file and creates nothing', async () => {
+      const store = getStore();
+      const key = keyFor('missing-source.mp3');
+      const missing = path.join(sources, 'never-written.mp3');
+      await expect(store.putFile(key, missing, 'audio/mpeg')).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+      expect(await store.exists(key)).toBe(false);
+      expect(await store.head(key)).toBeNull();
+      expect(await store.get(key)).toBeNull();
+    });
+
+    it('leaves an existing object untouched when the source is missing', async () => {
+      const store = getStore();
+      const key = keyFor('kept.png');
+      await store.put(key, Buffer.from('old bytes'), 'image/png');
+      const missing = path.join(sources, 'also-never-written.mp3');
+      await expect(store.putFile(key, missing, 'audio/mpeg')).rejects.toThrow();
+      const object = await store.get(key);
+      expect(object?.contentType).toBe('image/png');
+      expect((await readBody(object!.body)).toString()).toBe('old bytes');
+    });
+
+    it('rejects a directory as the source', async () => {
+      const store = getStore();
+      const key = keyFor('dir-source');
+      const dir = path.join(sources, `dir-${counter++}`);
+      await mkdir(dir);
+      await expect(store.putFile(key, dir, 'audio/mpeg')).rejects.toThrow();
+      expect(await store.exists(key)).toBe(false);
+    });
+  });
+
+  describe('head', () => {
+    it('reports the same size, content type and etag as get, without a body', async () => {
+      const store = getStore();
+      const key = keyFor('head.png');
+      await store.put(key, randomBytes(5000), 'image/png');
+      const info = await store.head(key);
+      const object = await store.get(key);
+      object!.body.destroy();
+      expect(info).toEqual({ size: 5000, contentType: 'image/png', etag: object!.etag });
+      expect(info).not.toHaveProperty('body');
+    });
+
+    it('returns null for a missing key and for a prefix of other objects', async () => {
+      const store = getStore();
+      const dir = keyFor('head-dir');
+      await store.put(`${dir}/0.png`, Buffer.from('png'), 'image/png');
+      expect(await store.head(keyFor('never-written'))).toBeNull();
+      expect(await store.head(dir)).toBeNull();
+    });
+  });
+
+  describe('ranged get', () => {
+    const bytes = randomBytes(10_000);
+    let key: string;
+
+    beforeAll(async () => {
+      key = keyFor('ranged.mp3');
+      await getStore().put(key, bytes, 'audio/mpeg');
+    });
+
+    it.each([
+      ['the first bytes', 0, 99],
+      ['a middle slice', 1234, 5678],
+      ['the last byte', 9999, 9999],
+      ['the whole object', 0, 9999],
+    ])('reads %s, still reporting the full size', async (_label, start, end) => {
+      const store = getStore();
+      const whole = await store.head(key);
+      const object = await store.get(key, { range: { start, end } });
+      expect(object?.size).toBe(bytes.length);
+      expect(object?.contentType).toBe('audio/mpeg');
+      expect(object?.etag).toBe(whole?.etag);
+      expect((await readBody(object!.body)).equals(bytes.subarray(start, end + 1))).toBe(true);
+    });
+
+    it('cuts an end past the last byte back to it', async () => {
+      const object = await getStore().get(key, { range: { start: 9000, end: 50_000 } });
+      expect((await readBody(object!.body)).equals(bytes.subarray(9000))).toBe(true);
+    });
+
+    it('rejects a range starting at or past the end', async () => {
+      const store = getStore();
+      const pastTheEnd = { start: 10_000, end: 10_100 };
+      await expect(store.get(key, { range: pastTheEnd })).rejects.toBeInstanceOf(
+        InvalidByteRangeError,
+      );
+      const empty = keyFor('empty-ranged');
+      await store.put(empty, Buffer.alloc(0), 'text/plain');
+      await expect(store.get(empty, { range: { start: 0, end: 10 } })).rejects.toBeInstanceOf(
+        InvalidByteRangeError,
+      );
+    });
+
+    it.each([
+      ['end before start', 10, 5],
+      ['negative start', -1, 5],
+      ['fractional start', 1.5, 5],
+      ['infinite end', 0, Infinity],
+    ])('rejects a malformed range: %s', async (_label, start, end) => {
+      await expect(getStore().get(key, { range: { start, end } })).rejects.toBeInstanceOf(
+        InvalidByteRangeError,
+      );
+    });
+
+    it('returns null for a missing key', async () => {
+      expect(await getStore().get(keyFor('gone'), { range: { start: 0, end: 9 } })).toBeNull();
+    });
+  });
+
   it.each(BAD_KEYS.map((key) => [JSON.stringify(key).slice(0, 40), key]))(
     'rejects bad key %s in every operation',
     async (_label, key) => {
@@ -129,7 +298,12 @@ export function itBehavesLikeABlobStore(getStore: () => BlobStore): void {
       await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(
         InvalidBlobKeyError,
       );
+      const source = await sourceFile('bad-key-source', Buffer.from('x'));
+      await expect(store.putFile(key, source, 'text/plain')).rejects.toBeInstanceOf(
+        InvalidBlobKeyError,
+      );
       await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      await expect(store.head(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
       await expect(store.exists(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
       await expect(store.delete(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
     },

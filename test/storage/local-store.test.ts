@@ -71,6 +71,67 @@ describe('local blob store', () => {
     expect((await readBody(object!.body)).toString()).toBe('raw');
   });
 
+  describe('putFile', () => {
+    let sources: string;
+
+    beforeAll(async () => {
+      sources = path.join(sandbox, 'sources');
+      await mkdir(sources);
+    });
+
+    it('leaves only the object and its sidecar, and the source in place', async () => {
+      const source = path.join(sources, 'voice.mp3');
+      await writeFile(source, Buffer.alloc(3 * 1024 * 1024, 0x5a));
+      await store.putFile('putfile/ok/0.mp3', source, 'audio/mpeg');
+      const files = await listFiles(path.join(root, 'putfile', 'ok'));
+      expect(files).toEqual(['0.mp3', '0.mp3~meta.json']);
+      expect(existsSync(source)).toBe(true);
+    });
+
+    it('touches nothing in the store for a missing source', async () => {
+      await expect(
+        store.putFile('putfile/missing/0.mp3', path.join(sources, 'nope.mp3'), 'audio/mpeg'),
+      ).rejects.toThrow();
+      expect(existsSync(path.join(root, 'putfile', 'missing'))).toBe(false);
+    });
+
+    it('cleans up its temp file and sidecar when the final rename fails', async () => {
+      const source = path.join(sources, 'small.bin');
+      await writeFile(source, 'x');
+      // As with put: `putfile/dir` is a directory of objects, so the rename fails.
+      await store.put('putfile/dir/child.png', Buffer.from('child'), 'image/png');
+      await expect(store.putFile('putfile/dir', source, 'image/png')).rejects.toThrow();
+      expect(await listFiles(path.join(root, 'putfile'))).toEqual([
+        'dir/child.png',
+        'dir/child.png~meta.json',
+        'ok/0.mp3',
+        'ok/0.mp3~meta.json',
+      ]);
+    });
+
+    it.each([
+      ['put', 31, 'image/png', 'png-bytes'],
+      ['putFile', 30, 'audio/mpeg', 'mp3-bytes-from-a-file'],
+    ])(
+      'keeps racing put and putFile of one key paired and in call order (%s last)',
+      async (_label, writes, lastType, lastBytes) => {
+        const key = `putfile/pair/${writes}`;
+        const source = path.join(sources, 'pair.mp3');
+        await writeFile(source, 'mp3-bytes-from-a-file');
+        await Promise.all(
+          Array.from({ length: writes }, (_, i) =>
+            i % 2 === 0
+              ? store.put(key, Buffer.from('png-bytes'), 'image/png')
+              : store.putFile(key, source, 'audio/mpeg'),
+          ),
+        );
+        const object = await store.get(key);
+        expect(object?.contentType).toBe(lastType);
+        expect((await readBody(object!.body)).toString()).toBe(lastBytes);
+      },
+    );
+  });
+
   describe('atomic writes', () => {
     it('leaves only the object and its sidecar after many concurrent overwrites', async () => {
       const dir = path.join(root, 'atomic', 'many');
