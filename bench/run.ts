@@ -22,6 +22,7 @@ import { freePort, startNode, stopChild, waitForHttp, type Child } from './lib/p
 import { checkTargets, isClean, pct, renderChecks, renderFailures, renderTable, renderTimings, stats, type Row } from './lib/report';
 import type { BenchContext, Result, Scenario, ScenarioOutput, Timing } from './lib/types';
 import { SCENARIOS } from './scenarios';
+import { QUEUE_NAMES } from '../src/queue/registry';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH_DIR, '..');
@@ -116,7 +117,7 @@ async function runScenario(s: Scenario, ctx: BenchContext, label: string): Promi
     for (const r of rows) say(`    ${r.label.trim()}: ${summary(r.result)}`);
     for (const t of timings) {
       const st = stats(t.samplesS);
-      say(`    ${t.label.trim()}: median ${st.median.toFixed(2)} s (n=${st.n})${t.ok ? '' : ' FAILED'}`);
+      say(`    ${t.label.trim()}: median ${st.median.toFixed(2)} ${t.unit ?? 's'} (n=${st.n})${t.ok ? '' : ' FAILED'}`);
     }
     say(`    done ${took()}`);
     return { rows, timings };
@@ -133,7 +134,7 @@ async function main(): Promise<number> {
   say(`  machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}, node ${machine.node}, load avg (1 min) ${machine.loadAverage1m}`);
   say(`  command: ${command}  (node --import tsx bench/run.ts)`);
   say(`  each scenario: ${warmupS} s warm-up (discarded) + ${durationS} s measured, autocannon in this process`);
-  say(`  Kiln runs as \`node --import tsx src/main.ts all\` (API + workers in one process), NODE_ENV=test,`);
+  say(`  Kiln runs as \`node --import tsx src/main.ts all\` (API + workers in one process; the voice queue in a separate worker process), NODE_ENV=test,`);
   say(`  LOG_LEVEL=${BENCH_LOG_LEVEL}: per-request logging (info) is OFF during the bench, so its cost is not measured.`);
   say();
 
@@ -145,8 +146,11 @@ async function main(): Promise<number> {
   const [helloPort, apiPort, edgeHttpPort, edgeHttpsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const hello = startNode('hello-server', ROOT, ['bench/hello-server.ts'], { ...process.env, PORT: String(helloPort) });
   children.push(hello);
+  // The voice scenario runs its own worker process for the voice queue, so its peak memory is its own.
+  const kilnQueues = QUEUE_NAMES.filter((q) => q !== 'voice').join(',');
   const kiln = startNode('kiln (all)', ROOT, ['src/main.ts', 'all'], {
     ...benv.env,
+    WORKER_QUEUES: kilnQueues,
     PORT: String(apiPort),
     PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
     EDGE_HTTP_PORT: String(edgeHttpPort),
@@ -163,6 +167,7 @@ async function main(): Promise<number> {
     edgeUrl: `http://127.0.0.1:${edgeHttpPort}`,
     hostingDomain: BENCH_HOSTING_DOMAIN,
     databaseUrl: benv.databaseUrl,
+    kilnEnv: benv.env,
     root: ROOT,
     startChild(name, args, env) {
       const child = startNode(name, ROOT, args, env);
@@ -205,7 +210,7 @@ async function main(): Promise<number> {
   say(renderTable(rows, referenceRps));
   if (timings.length) {
     say();
-    say('Timings (seconds)');
+    say('Timings and other measured quantities');
     say(renderTimings(timings));
   }
   say();
@@ -252,7 +257,7 @@ async function main(): Promise<number> {
             peerRatio: peer ? row.result.rps / peer.result.rps : undefined,
           };
         }),
-        timings: timings.map((t) => ({ label: t.label.trim(), description: t.description, ok: t.ok, note: t.note, samplesS: t.samplesS, ...stats(t.samplesS) })),
+        timings: timings.map((t) => ({ label: t.label.trim(), description: t.description, unit: t.unit ?? 's', ok: t.ok, note: t.note, samples: t.samplesS, ...stats(t.samplesS) })),
         targets: checks.map((c) => ({ ...c, row: c.row.trim() })),
       },
       null,

@@ -78,6 +78,12 @@ const envSchema = v.object({
   OPENAI_BASE_URL: v.optional(url(['http:', 'https:'])),
   OPENAI_API_KEY: optionalString,
   OPENAI_IMAGE_MODEL: v.optional(v.string(), 'gpt-image-1'),
+  SPEECH_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
+  OPENAI_SPEECH_MODEL: v.optional(v.string(), 'tts-1'),
+  /** Voice sent to the OpenAI-compatible server for cloned voices and built-ins without their own mapping. */
+  OPENAI_SPEECH_VOICE: v.optional(v.string(), 'alloy'),
+  /** Cap on a clone's sample download, counted on bytes received. */
+  VOICE_SAMPLE_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   /** Overrides every queue's lock duration and stall check (ms); for tuning and for fast crash tests. */
   QUEUE_LOCK_DURATION_MS: v.optional(int(30_000, 1_000, 3_600_000)),
   QUEUE_STALLED_INTERVAL_MS: v.optional(int(15_000, 500, 3_600_000)),
@@ -150,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.CDN_SIGNING_SECRET && env.CDN_SIGNING_SECRET.length < 16) problems.push('CDN_SIGNING_SECRET must be at least 16 characters');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
   if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
+  if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
   if (problems.length) throw new ConfigError(problems);

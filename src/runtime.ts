@@ -7,6 +7,8 @@ import { SiteOwners } from './hosting/site-owners';
 import type { Config } from './config';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
+import { createSpeechProvider } from './engines/voice';
+import type { SpeechProvider } from './engines/voice/types';
 import { createLogger, type Logger } from './logger';
 import { JobEvents } from './queue/job-events';
 import { Queues } from './queue/queues';
@@ -35,6 +37,7 @@ export interface Runtime {
   deploymentIntake: DeploymentIntake;
   store: BlobStore;
   imageProvider: ImageProvider;
+  speechProvider: SpeechProvider;
   channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
@@ -73,6 +76,13 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     openaiApiKey: config.OPENAI_API_KEY,
     openaiModel: config.OPENAI_IMAGE_MODEL,
   });
+  const speechProvider = createSpeechProvider({
+    provider: config.SPEECH_PROVIDER,
+    openaiBaseUrl: config.OPENAI_BASE_URL,
+    openaiApiKey: config.OPENAI_API_KEY,
+    openaiModel: config.OPENAI_SPEECH_MODEL,
+    openaiVoice: config.OPENAI_SPEECH_VOICE,
+  });
 
   let closed: Promise<void> | null = null;
   return {
@@ -91,6 +101,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     deploymentIntake: new DeploymentIntake(database.db, queues),
     store,
     imageProvider,
+    speechProvider,
     channels,
     async listenForInvalidations() {
       // Subscribing before the connection is ready races ioredis's ready check (INFO), which a

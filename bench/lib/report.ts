@@ -76,18 +76,19 @@ export function stats(samples: number[]): { n: number; min: number; median: numb
 }
 
 const secs = (n: number) => (Number.isFinite(n) ? fmt(n, n < 10 ? 2 : 1) : '-');
+const unitOf = (t: Timing) => t.unit ?? 's';
 
-/** Durations measured by the run (seconds). */
+/** Quantities measured by the run, each in its unit (seconds unless said). */
 export function renderTimings(timings: Timing[]): string {
   const body = timings.map((t) => {
     const s = stats(t.samplesS);
-    return [t.label, String(s.n), secs(s.min), secs(s.median), secs(s.max), t.ok ? '' : 'FAILED'];
+    return [t.label, String(s.n), secs(s.min), secs(s.median), secs(s.max), unitOf(t), t.ok ? '' : 'FAILED'];
   });
   const failed = timings.some((t) => !t.ok);
   return table(
-    ['timing', 'n', 'min s', 'median s', 'max s', ...(failed ? ['status'] : [])],
-    body.map((r) => (failed ? r : r.slice(0, 5))),
-    [false, true, true, true, true, false],
+    ['timing', 'n', 'min', 'median', 'max', 'unit', ...(failed ? ['status'] : [])],
+    body.map((r) => (failed ? r : r.slice(0, 6))),
+    [false, true, true, true, true, false, false],
   );
 }
 
@@ -152,10 +153,11 @@ export function checkTargets(rows: Row[], referenceRps: number, timings: Timing[
 function checkTiming(t: Timing, target: TimingTarget): TargetCheck {
   const s = stats(t.samplesS);
   const value = s[target.stat];
-  const text = `${target.stat} ${secs(value)} s (n=${s.n}: ${t.samplesS.map(secs).join(', ')})`;
+  const unit = unitOf(t);
+  const text = `${target.stat} ${secs(value)} ${unit} (n=${s.n}: ${t.samplesS.map(secs).join(', ')})`;
   return {
     row: t.label,
-    target: `${target.stat} ${target.op} ${fmt(target.value, 1)} s`,
+    target: `${target.stat} ${target.op} ${fmt(target.value, 1)} ${unit}`,
     actual: t.ok ? text : `${text}, but ${t.note ?? 'it did not finish cleanly'}`,
     status: !t.ok || s.n === 0 ? 'INVALID' : meets(target.op, value, target.value) ? 'PASS' : 'MISS',
   };

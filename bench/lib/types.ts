@@ -19,6 +19,8 @@ export interface BenchContext {
   hostingDomain: string;
   /** The throwaway database Kiln uses (for queue-drain polling). */
   databaseUrl: string;
+  /** The environment Kiln runs with (database, Redis prefix, storage), for extra Kiln processes a scenario starts. */
+  kilnEnv: NodeJS.ProcessEnv;
   /** The repository root (to start helper processes). */
   root: string;
   /** Starts `node --import tsx <args>` as a child that the run stops at cleanup. */
@@ -70,7 +72,7 @@ export interface Target {
 export interface TimingTarget {
   stat: 'min' | 'median' | 'max';
   op: '>=' | '<';
-  /** Seconds. */
+  /** In the timing's unit (seconds by default). */
   value: number;
 }
 
@@ -85,11 +87,14 @@ export interface OutputRow {
   peer?: string;
 }
 
-/** A measured duration: one or more samples in seconds. */
+/** A measured quantity: one or more samples, in seconds unless `unit` says otherwise. */
 export interface Timing {
   label: string;
   description: string;
+  /** Samples in `unit` (the name stays from when every timing was in seconds). */
   samplesS: number[];
+  /** Default 's'. E.g. 'MiB' for peak memory, '×' for a real-time factor, 'docs/s' for a rate. */
+  unit?: string;
   /** Everything finished as it should (e.g. every deployment published): targets are INVALID otherwise. */
   ok: boolean;
   /** Why it is not ok, or anything the reader should know. */

@@ -6,6 +6,7 @@ import { hostingEdge } from './hosting-edge';
 import { hostingPublish } from './hosting-publish';
 import { imageGenerate } from './image-generate';
 import { usage } from './usage';
+import { voiceSynthesis } from './voice';
 
 /**
  * Every row of the report, in order. `baseline` scenarios are run first and again after all the
@@ -16,4 +17,4 @@ import { usage } from './usage';
  * The hosting scenarios run last and in this order: the create load queues thousands of builds and
  * waits until they are done, so the publish timings and the edge measure an idle queue.
  */
-export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, hostingCreate, hostingPublish, hostingEdge];
+export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, voiceSynthesis, hostingCreate, hostingPublish, hostingEdge];

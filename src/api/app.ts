@@ -20,6 +20,9 @@ import { registerHealth } from './routes/health';
 import { registerImageGenerate } from './routes/image-generate';
 import { registerJobs } from './routes/jobs';
 import { registerUsage } from './routes/usage';
+import { registerClone } from './routes/voice/clone';
+import { registerSynthesize } from './routes/voice/synthesize';
+import { registerVoices } from './routes/voice/voices';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -58,6 +61,9 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   v1.use(rateLimit(rt.rateLimiter));
   registerUsage(v1, rt);
   registerImageGenerate(v1, rt);
+  registerSynthesize(v1, rt);
+  registerClone(v1, rt);
+  registerVoices(v1, rt);
   registerJobs(v1, rt);
   registerCreateDeployment(v1, rt);
   registerReadDeployment(v1, rt);

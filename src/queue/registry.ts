@@ -3,6 +3,7 @@ import { deployQueueConfig } from './config/deploy';
 import { domainsQueueConfig } from './config/domains';
 import { imageQueueConfig } from './config/image';
 import { maintenanceQueueConfig } from './config/maintenance';
+import { voiceQueueConfig } from './config/voice';
 import type { QueueConfig } from './config/types';
 
 /**
@@ -11,6 +12,7 @@ import type { QueueConfig } from './config/types';
  */
 export const QUEUE_CONFIGS = {
   image: imageQueueConfig,
+  voice: voiceQueueConfig,
   deploy: deployQueueConfig,
   domains: domainsQueueConfig,
   maintenance: maintenanceQueueConfig,
@@ -25,6 +27,10 @@ const noPayload = v.object({});
 export const JOBS = {
   /** Renders, stores and bills the images of one POST /v1/image/generate. */
   'image.generate': { queue: 'image', payload: requestJob },
+  /** Speaks one POST /v1/voice/synthesize to an MP3 on the CDN, billed in audio seconds. */
+  'voice.synthesize': { queue: 'voice', payload: requestJob },
+  /** Downloads a clone's sample, measures the speaker and stores the voice settings. */
+  'voice.clone': { queue: 'voice', payload: requestJob },
   /** Downloads, extracts, stores and publishes one deployment. */
   'deployment.build': { queue: 'deploy', payload: requestJob },
   /** One automatic DNS check of a pending custom domain; schedules the next while pending. */
@@ -43,7 +49,7 @@ export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
 
 /** Request kinds are the job names whose row lives in the `jobs` table and whose payload is `{ id }`. */
-export type RequestJobName = 'image.generate';
+export type RequestJobName = 'image.generate' | 'voice.synthesize';
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOBS, name);

@@ -1,7 +1,7 @@
-import { findJob, completeJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
+import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
 import { recordCdnFiles, type NewCdnFile } from '../db/queries/files';
 import { recordUsage } from '../db/queries/usage';
-import type { UsageMetric } from '../db/schema';
+import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
 import type { ProcessorContext } from './context';
@@ -46,4 +46,10 @@ export async function runRequestJob(ctx: ProcessorContext, id: string, work: (ro
   // Usage first: Redis delivers in order, so a caller woken by "done" never reads stale usage.
   if (billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);
   await rt.jobEvents.publishDone(id);
+}
+
+/** The caller waiting on a request row gets this error as its answer. */
+export async function failRequestJob(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+  await failJob(ctx.rt.db, payload.id, error);
+  await ctx.rt.jobEvents.publishDone(payload.id).catch(() => {});
 }

@@ -3,3 +3,4 @@ export * from './files';
 export * from './jobs';
 export * from './usage';
 export * from './hosting';
+export * from './voices';

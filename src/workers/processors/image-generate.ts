@@ -1,7 +1,5 @@
 import * as v from 'valibot';
 import { imageGenerateBody } from '../../api/routes/image-generate';
-import { failJob } from '../../db/queries/jobs';
-import type { JobError } from '../../db/schema';
 import { cdnUrl } from '../../storage';
 import type { ProcessorContext } from '../context';
 import { invalidJobInput, PermanentJobError } from '../errors';
@@ -45,10 +43,4 @@ export async function generateImages(ctx: ProcessorContext, payload: { id: strin
       files,
     };
   });
-}
-
-/** The caller waiting on a request row gets this error as its answer. */
-export async function failRequestJob(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
-  await failJob(ctx.rt.db, payload.id, error);
-  await ctx.rt.jobEvents.publishDone(payload.id).catch(() => {});
 }

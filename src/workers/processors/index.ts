@@ -4,9 +4,12 @@ import type { ProcessorContext } from '../context';
 import { issueCertificate, renewCertificates } from './certificate-issue';
 import { buildDeployment, failDeployment } from './deployment-build';
 import { verifyDomain } from './domain-verify';
-import { failRequestJob, generateImages } from './image-generate';
+import { failRequestJob } from '../request-job';
+import { generateImages } from './image-generate';
 import { requeueStaleJobs } from './requeue-stale';
 import { sweepExpiredFiles } from './sweep-expired-files';
+import { cloneVoice, failVoiceClone } from './voice-clone';
+import { synthesizeSpeech } from './voice-synthesize';
 
 export interface Processor<P> {
   run(ctx: ProcessorContext, payload: P): Promise<void>;
@@ -19,6 +22,8 @@ type Processors = { [N in JobName]: Processor<JobPayload<N>> };
 /** The one place that says which function runs each job. */
 export const PROCESSORS: Processors = {
   'image.generate': { run: generateImages, onFinalFailure: failRequestJob },
+  'voice.synthesize': { run: synthesizeSpeech, onFinalFailure: failRequestJob },
+  'voice.clone': { run: cloneVoice, onFinalFailure: failVoiceClone },
   'deployment.build': { run: buildDeployment, onFinalFailure: failDeployment },
   'domain.verify': { run: verifyDomain },
   'certificate.issue': { run: issueCertificate },

@@ -1,5 +1,6 @@
 import { findStaleBuilds } from '../../db/queries/deployments';
 import { findStaleJobs } from '../../db/queries/jobs';
+import { findStaleClones } from '../../db/queries/voices';
 import { isJobName, type RequestJobName } from '../../queue/registry';
 import type { ProcessorContext } from '../context';
 
@@ -8,7 +9,7 @@ const RUNNING_GRACE_MS = 15 * 60_000;
 const BATCH = 500;
 
 /**
- * Re-enqueues request rows and deployments whose job was lost. Safe to run anywhere, any number of times: the row id is the
+ * Re-enqueues request rows, deployments and voice clones whose job was lost. Safe to run anywhere, any number of times: the row id is the
  * BullMQ jobId, so a job that still exists is not added twice.
  */
 export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
@@ -20,5 +21,7 @@ export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
   }
   const builds = await findStaleBuilds(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id });
-  if (stale.length + builds.length > 0) ctx.log.info({ jobs: stale.length, builds: builds.length }, 're-enqueued stale work');
+  const clones = await findStaleClones(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
+  for (const c of clones) await ctx.rt.queues.enqueue('voice.clone', { id: c.id }, { jobId: c.id });
+  if (stale.length + builds.length + clones.length > 0) ctx.log.info({ jobs: stale.length, builds: builds.length, clones: clones.length }, 're-enqueued stale work');
 }

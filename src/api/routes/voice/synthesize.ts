@@ -1,0 +1,80 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { newId } from '../../../ids';
+import type { Runtime } from '../../../runtime';
+import { resolveSpeakingVoice } from '../../../voices/speaking-voice';
+import type { App } from '../../context';
+import { invalidParameter } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { requireQuota } from '../../quota';
+import { submitRequestJob } from '../../request-jobs';
+import { requiredText } from '../../schemas/fields';
+import { errorResponses } from '../../schemas/responses';
+
+/** No strict limit (spec 8); the 2 MB JSON body cap bounds it first for most scripts. */
+const MAX_TEXT_CHARS = 1_000_000;
+
+export const synthesizeBody = v.object({
+  text: v.pipe(requiredText(MAX_TEXT_CHARS), v.description('What to say. Long texts are spoken in sentence-sized pieces.')),
+  voice_id: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters'))),
+  language: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(35, 'must be a BCP-47 tag')), 'en'),
+  speed: v.optional(
+    v.pipe(v.number('must be a number from 0.5 to 2.0'), v.minValue(0.5, 'must be from 0.5 to 2.0'), v.maxValue(2, 'must be from 0.5 to 2.0')),
+    1,
+  ),
+});
+
+/** What the worker receives: the request with its voice and language already resolved. */
+export const synthesizeJobInput = v.object({
+  text: v.string(),
+  voice_id: v.string(),
+  language: v.string(),
+  speed: v.number(),
+});
+
+export const synthesisResultSchema = v.object({
+  id: v.string(),
+  audio_url: v.string(),
+  duration_seconds: v.number(),
+  created_at: v.string(),
+});
+
+/**
+ * A lower bound of the audio a text makes (no voice speaks 25 characters a second), so the quota check
+ * refuses only requests that cannot fit; the bill is the measured duration.
+ */
+export function minimumAudioSeconds(text: string, speed: number): number {
+  return Math.max(1, Math.floor(text.length / 25 / speed));
+}
+
+export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
+  app.post(
+    '/voice/synthesize',
+    describeRoute({
+      tags: ['Voice'],
+      summary: 'Speak text as an MP3',
+      description:
+        'Synthesises `text` with a built-in or cloned voice. The MP3 is served by a signed link that expires 24 hours after generation; ' +
+        '`duration_seconds` is measured from the audio, and usage bills whole seconds (rounded up). ' +
+        'Answers 202 with a job link if synthesis takes longer than the synchronous wait.',
+      requestBody: { content: { 'application/json': { schema: resolver(synthesizeBody) } } },
+      responses: {
+        200: { description: 'The spoken audio', content: { 'application/json': { schema: resolver(synthesisResultSchema) } } },
+        202: { description: 'Still synthesising; poll the `Location` (GET /v1/jobs/{id})' },
+        ...errorResponses(400, 401, 403, 413, 429),
+      },
+    }),
+    requireFeature('voice'),
+    jsonBody(synthesizeBody, { missingCode: 'invalid_parameter' }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const principal = c.get('principal');
+      const speaking = await resolveSpeakingVoice(rt.db, principal.accountId, { voiceId: body.voice_id, language: body.language });
+      if (!speaking.ok) throw invalidParameter(speaking.message);
+      await requireQuota(rt.usage, principal, 'audio_seconds', minimumAudioSeconds(body.text, body.speed));
+      const input: v.InferOutput<typeof synthesizeJobInput> = { text: body.text, voice_id: speaking.voice.id, language: speaking.language, speed: body.speed };
+      return submitRequestJob(c, rt, { id: newId('tts'), kind: 'voice.synthesize', input });
+    },
+  );
+}

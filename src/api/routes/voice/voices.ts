@@ -1,0 +1,70 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { deleteAccountVoice, findAccountVoice, listAccountVoices } from '../../../db/queries/voices';
+import { BUILTIN_VOICES, findBuiltinVoice } from '../../../engines/voice/catalogue';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { invalidParameter, notFound } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { errorResponses } from '../../schemas/responses';
+import { builtinVoiceView, clonedVoiceView, voiceSchema } from '../../schemas/voices';
+
+const unknownVoice = (id: string) => notFound(`No voice ${id} on this account.`);
+
+export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
+  app.get(
+    '/voices',
+    describeRoute({
+      tags: ['Voice'],
+      summary: 'List voices',
+      description: 'The built-in voices (`type: "builtin"`) followed by this account’s cloned voices (`type: "cloned"`, oldest first).',
+      responses: {
+        200: { description: 'Voices', content: { 'application/json': { schema: resolver(v.object({ voices: v.array(voiceSchema) })) } } },
+        ...errorResponses(401, 403),
+      },
+    }),
+    requireFeature('voice'),
+    async (c) => {
+      const cloned = await listAccountVoices(rt.db, c.get('principal').accountId);
+      return c.json({ voices: [...BUILTIN_VOICES.map(builtinVoiceView), ...cloned.map(clonedVoiceView)] });
+    },
+  );
+
+  app.get(
+    '/voices/:voice_id',
+    describeRoute({
+      tags: ['Voice'],
+      summary: 'Read a voice (poll a clone)',
+      responses: {
+        200: { description: 'The voice', content: { 'application/json': { schema: resolver(voiceSchema) } } },
+        ...errorResponses(401, 403, 404),
+      },
+    }),
+    requireFeature('voice'),
+    async (c) => {
+      const id = c.req.param('voice_id');
+      const builtin = findBuiltinVoice(id);
+      if (builtin) return c.json(builtinVoiceView(builtin));
+      const row = await findAccountVoice(rt.db, c.get('principal').accountId, id);
+      if (!row) throw unknownVoice(id);
+      return c.json(clonedVoiceView(row));
+    },
+  );
+
+  app.delete(
+    '/voices/:voice_id',
+    describeRoute({
+      tags: ['Voice'],
+      summary: 'Delete a cloned voice',
+      description: 'Removes the voice and its measured profile; audio already made with it stays available until its link expires.',
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 403, 404) },
+    }),
+    requireFeature('voice'),
+    async (c) => {
+      const id = c.req.param('voice_id');
+      if (findBuiltinVoice(id)) throw invalidParameter(`Voice ${id} is built in and cannot be deleted; only cloned voices can.`);
+      if (!(await deleteAccountVoice(rt.db, c.get('principal').accountId, id))) throw unknownVoice(id);
+      return c.body(null, 204);
+    },
+  );
+}

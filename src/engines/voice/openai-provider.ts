@@ -1,0 +1,173 @@
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { isMp3, Mp3Meter } from './mp3-info';
+import { isPermanentStatus, SpeechProviderError } from './speech-provider-error';
+import { splitText } from './split-text';
+import type { SpeechProvider, SpeechRequest, SpeechResult } from './types';
+
+export interface OpenAISpeechProviderOptions {
+  /** API root including the version, e.g. `http://host/v1`. */
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  /** Voice for requests whose voice names none (cloned voices). */
+  defaultVoice?: string;
+  /** Per request; a long text is several requests. */
+  timeoutMs?: number;
+  /** Characters per request; OpenAI rejects inputs over 4,096. */
+  maxChunkChars?: number;
+}
+
+const DEFAULT_MODEL = 'tts-1';
+const DEFAULT_VOICE = 'alloy';
+const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_MAX_CHUNK_CHARS = 4000;
+
+/** Bytes needed before judging a response: an ID3v2 header is 10. */
+const HEAD_BYTES = 10;
+
+/**
+ * Any OpenAI-compatible `/audio/speech` endpoint (OpenAI, LocalAI, openedai-speech, Kokoro-FastAPI).
+ * Long texts go out as several requests in order; their MP3 bodies are appended to one file, which
+ * stays a valid MP3 because MP3 is a plain sequence of self-contained frames.
+ */
+export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): SpeechProvider {
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/audio/speech`;
+  const model = opts.model ?? DEFAULT_MODEL;
+  const defaultVoice = opts.defaultVoice ?? DEFAULT_VOICE;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
+
+  async function speakPart(input: string, req: SpeechRequest, file: FileHandle, first: boolean, signal?: AbortSignal): Promise<{ bytes: number; seconds: number }> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'audio/mpeg' };
+    if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+    const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: 'mp3' });
+
+    try {
+      const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
+      if (!res.ok) throw await httpError(res, endpoint);
+      if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
+      return await appendMp3(res.body, file, first, endpoint);
+    } catch (err) {
+      if (err instanceof SpeechProviderError) throw err;
+      // The caller's own cancellation is not a provider failure; let it surface as-is.
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) throw new SpeechProviderError(`speech server at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
+      throw new SpeechProviderError(`speech server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
+    }
+  }
+
+  return {
+    name: 'openai',
+    async synthesize(req: SpeechRequest, outPath: string, options = {}): Promise<SpeechResult> {
+      const { signal, onProgress } = options;
+      signal?.throwIfAborted();
+      const totalChars = req.text.length;
+      const file = await open(outPath, 'w');
+      let bytes = 0;
+      let seconds = 0;
+      try {
+        for (const chunk of splitText(req.text, { maxChars })) {
+          signal?.throwIfAborted();
+          const part = await speakPart(chunk.text, req, file, bytes === 0, signal);
+          bytes += part.bytes;
+          seconds += part.seconds;
+          onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: seconds });
+        }
+        if (bytes === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });
+        await file.close();
+        onProgress?.({ doneChars: totalChars, totalChars, audioSeconds: seconds });
+        return { durationSeconds: seconds, bytes };
+      } catch (err) {
+        await file.close().catch(() => {});
+        await rm(outPath, { force: true });
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Streams one response body to the end of `file`, decoding it on the way to measure its duration
+ * (a fresh decoder per response: each body is its own MP3 stream). Later parts lose their leading
+ * ID3 tag, which only belongs at the start of a file.
+ */
+async function appendMp3(body: AsyncIterable<Uint8Array>, file: FileHandle, first: boolean, endpoint: string): Promise<{ bytes: number; seconds: number }> {
+  const meter = new Mp3Meter();
+  try {
+    await meter.ready;
+    let head: Uint8Array | undefined = new Uint8Array(0);
+    let skip = 0;
+    let bytes = 0;
+    for await (const received of body) {
+      let piece = received;
+      if (head) {
+        head = concat(head, piece);
+        if (head.length < HEAD_BYTES) continue;
+        if (!isMp3(head)) throw new SpeechProviderError(`speech server at ${endpoint} returned data that is not an MP3`);
+        if (!first) skip = id3Length(head);
+        piece = head;
+        head = undefined;
+      }
+      if (skip > 0) {
+        const dropped = Math.min(skip, piece.length);
+        skip -= dropped;
+        piece = piece.subarray(dropped);
+      }
+      if (piece.length === 0) continue;
+      await file.write(piece);
+      meter.push(piece);
+      bytes += piece.length;
+    }
+    if (head && (head.length === 0 || !isMp3(head))) throw new SpeechProviderError(`speech server at ${endpoint} returned no MP3 audio`);
+    if (head) {
+      await file.write(head);
+      meter.push(head);
+      bytes += head.length;
+    }
+    const { durationSeconds } = meter.measure;
+    if (durationSeconds === 0) throw new SpeechProviderError(`speech server at ${endpoint} returned an MP3 with no decodable audio`);
+    return { bytes, seconds: durationSeconds };
+  } finally {
+    meter.free();
+  }
+}
+
+/** Size of a leading ID3v2 tag (header, syncsafe body size, optional footer), 0 if there is none. */
+function id3Length(bytes: Uint8Array): number {
+  if (bytes.length < 10 || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0;
+  const size = (((bytes[6] as number) & 0x7f) << 21) | (((bytes[7] as number) & 0x7f) << 14) | (((bytes[8] as number) & 0x7f) << 7) | ((bytes[9] as number) & 0x7f);
+  const footer = (bytes[5] as number) & 0x10 ? 10 : 0;
+  return 10 + size + footer;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+async function httpError(res: Response, endpoint: string): Promise<SpeechProviderError> {
+  const detail = await serverMessage(res);
+  const message = `speech synthesis at ${endpoint} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
+  return new SpeechProviderError(message, { status: res.status, permanent: isPermanentStatus(res.status) });
+}
+
+/** OpenAI puts the reason in `error.message`; other servers send `error` as a string or plain text. */
+async function serverMessage(res: Response): Promise<string | undefined> {
+  const text = await res.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+    if (typeof parsed.detail === 'string') return parsed.detail;
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  return text.slice(0, 300);
+}

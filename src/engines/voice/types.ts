@@ -1,0 +1,75 @@
+/**
+ * The speech engine's contract. Engines know nothing of HTTP, queues or tables: they take text and a
+ * voice description and write an MP3 file; the worker stores and bills it.
+ */
+
+/** How the built-in engine (espeak-ng) renders one voice. */
+export interface VoiceSettings {
+  /** espeak-ng variant name without the `+`, e.g. `m3`, `f2`; undefined = the language voice's own. */
+  variant?: string;
+  /** espeak-ng base pitch, 0–99 (`-p`). */
+  pitch: number;
+  /** espeak-ng pitch range (intonation width), 0–99; 50 is espeak's default. */
+  pitchRange: number;
+  /** Words per minute at speed 1.0 (`-s` = wordsPerMinute × speed). */
+  wordsPerMinute: number;
+}
+
+/** A voice as the engine sees it: a built-in catalogue entry, or a cloned voice's derived settings. */
+export interface VoiceSpec {
+  id: string;
+  settings: VoiceSettings;
+  /** Voice name sent to an OpenAI-compatible server (`alloy`, `nova`, …); the provider falls back to its default. */
+  openaiVoice?: string;
+}
+
+export interface SpeechRequest {
+  text: string;
+  /** Canonical BCP-47 tag already resolved to a language the engine speaks (see catalogue `resolveLanguage`). */
+  language: string;
+  voice: VoiceSpec;
+  /** 0.5–2.0; changes the real duration proportionally. */
+  speed: number;
+}
+
+export interface SpeechResult {
+  /** Measured from the audio written (samples / sample rate), not estimated from the text. */
+  durationSeconds: number;
+  bytes: number;
+}
+
+export interface SpeechProgress {
+  /** Characters of the input synthesised so far. */
+  doneChars: number;
+  totalChars: number;
+  audioSeconds: number;
+}
+
+export interface SpeechProvider {
+  readonly name: string;
+  /**
+   * Synthesises `req` as MP3 into `outPath` (created or overwritten). Memory stays flat however long
+   * the text: the input is spoken in sentence-sized pieces and encoded as it goes.
+   */
+  synthesize(
+    req: SpeechRequest,
+    outPath: string,
+    opts?: { signal?: AbortSignal; onProgress?: (p: SpeechProgress) => void },
+  ): Promise<SpeechResult>;
+}
+
+/** What cloning measures from a speaker's sample. */
+export interface SpeakerProfile {
+  /** Median fundamental frequency over voiced frames. */
+  f0MedianHz: number;
+  /** 10th and 90th percentile of F0 over voiced frames: the speaker's usual pitch range. */
+  f0LowHz: number;
+  f0HighHz: number;
+  /** Syllable nuclei per second of speech (pauses excluded). */
+  syllablesPerSecond: number;
+  /** Mean spectral centroid of voiced frames: higher = brighter timbre. */
+  brightnessHz: number;
+  /** Seconds of the sample judged voiced, and the sample's whole length. */
+  voicedSeconds: number;
+  durationSeconds: number;
+}

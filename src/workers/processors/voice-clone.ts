@@ -1,0 +1,66 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { completeClone, failClone, startCloneAttempt } from '../../db/queries/voices';
+import type { JobError } from '../../db/schema';
+import { analyzeSpeaker, AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../../engines/voice/analysis';
+import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
+import type { ProcessorContext } from '../context';
+import { PermanentJobError } from '../errors';
+
+const cloneFailure = (message: string) => new PermanentJobError({ status: 400, code: 'clone_failed', message });
+
+/** Refusals another attempt could cure; the rest (private address, 404, too large) are final. */
+function isTransientFetchError(err: FetchRefusedError): boolean {
+  return err.reason === 'timeout' || err.reason === 'connection' || err.reason === 'dns' || (err.reason === 'http_status' && (err.status ?? 0) >= 500);
+}
+
+/**
+ * Clones a voice: download the sample under the fetch rules, decode it, measure the speaker, and store
+ * the profile with the engine settings derived from it. Running it again for a finished or deleted voice
+ * does nothing.
+ */
+export async function cloneVoice(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+  const { rt } = ctx;
+  const voice = await startCloneAttempt(rt.db, payload.id);
+  if (!voice) {
+    ctx.log.info({ voiceId: payload.id }, 'voice already finished or deleted; nothing to do');
+    return;
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'kiln-clone-'));
+  try {
+    const samplePath = join(dir, 'sample');
+    let bytes: number;
+    try {
+      ({ bytes } = await guardedDownload(voice.sampleUrl, samplePath, {
+        allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
+        maxBytes: rt.config.VOICE_SAMPLE_MAX_BYTES,
+        timeoutMs: rt.config.FETCH_TIMEOUT_MS,
+      }));
+    } catch (err) {
+      if (err instanceof FetchRefusedError && !isTransientFetchError(err)) throw cloneFailure(`Could not download the sample: ${err.message}`);
+      throw err;
+    }
+    const started = performance.now();
+    let profile;
+    try {
+      profile = await analyzeSpeaker(await readFile(samplePath));
+    } catch (err) {
+      if (err instanceof AudioDecodeError || err instanceof SampleRejectedError) throw cloneFailure(err.message);
+      throw err;
+    }
+    const settings = voiceSettingsFromProfile(profile);
+    await completeClone(rt.db, voice.id, profile, settings);
+    ctx.log.info(
+      { voiceId: voice.id, bytes, sampleSeconds: Math.round(profile.durationSeconds), f0MedianHz: Math.round(profile.f0MedianHz), settings, ms: Math.round(performance.now() - started) },
+      'voice cloned',
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A clone out of attempts (or refused outright) ends `failed`, with the reason for whoever polls. */
+export async function failVoiceClone(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+  await failClone(ctx.rt.db, payload.id, error.message);
+}

@@ -1,0 +1,69 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { synthesizeJobInput } from '../../api/routes/voice/synthesize';
+import { cdnUrl } from '../../storage';
+import { resolveSpeakingVoice } from '../../voices/speaking-voice';
+import type { ProcessorContext } from '../context';
+import { invalidJobInput, PermanentJobError } from '../errors';
+import { runRequestJob } from '../request-job';
+
+const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const PROGRESS_EVERY_MS = 5_000;
+
+/**
+ * Speaks one synthesis request into a temp MP3, stores it on the CDN under a key fixed by the request id
+ * (a retry overwrites rather than leaves orphans), and bills the measured seconds, rounded up.
+ */
+export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+  const { rt } = ctx;
+  await runRequestJob(ctx, payload.id, async (row) => {
+    const parsed = v.safeParse(synthesizeJobInput, row.input);
+    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
+    const input = parsed.output;
+    // The route checked this; a clone deleted since then is refused the same way.
+    const speaking = await resolveSpeakingVoice(rt.db, row.accountId, { voiceId: input.voice_id, language: input.language });
+    if (!speaking.ok) throw new PermanentJobError({ status: 400, code: 'invalid_parameter', message: speaking.message });
+
+    const dir = await mkdtemp(join(tmpdir(), 'kiln-tts-'));
+    try {
+      const outPath = join(dir, 'speech.mp3');
+      const started = performance.now();
+      let lastSaid = started;
+      const spoken = await rt.speechProvider
+        .synthesize({ text: input.text, language: speaking.language, voice: speaking.voice, speed: input.speed }, outPath, {
+          onProgress: (p) => {
+            const now = performance.now();
+            if (now - lastSaid < PROGRESS_EVERY_MS) return;
+            lastSaid = now;
+            ctx.log.info({ jobId: row.id, done: p.doneChars, of: p.totalChars, audioSeconds: Math.round(p.audioSeconds) }, 'synthesising');
+          },
+        })
+        .catch((err: unknown) => {
+          // A provider that refuses the request (bad key, unknown model) will refuse every retry too.
+          if ((err as { permanent?: boolean }).permanent) {
+            throw new PermanentJobError({ status: 502, code: 'upstream_error', message: `The speech provider refused the request: ${(err as Error).message}` });
+          }
+          throw err;
+        });
+      const key = `audio/${row.id}.mp3`;
+      await rt.store.putFile(key, outPath, 'audio/mpeg');
+      const sizeBytes = (await stat(outPath)).size;
+      const createdAt = new Date();
+      const expiresAt = new Date(createdAt.getTime() + LINK_LIFETIME_MS);
+      const durationSeconds = Math.round(spoken.durationSeconds * 1000) / 1000;
+      ctx.log.info(
+        { jobId: row.id, voice: speaking.voice.id, language: speaking.language, chars: input.text.length, audioSeconds: durationSeconds, ms: Math.round(performance.now() - started) },
+        'speech synthesised',
+      );
+      return {
+        result: { id: row.id, audio_url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET), duration_seconds: durationSeconds, created_at: createdAt.toISOString() },
+        bill: [{ metric: 'audio_seconds', quantity: Math.max(1, Math.ceil(spoken.durationSeconds)) }],
+        files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'audio/mpeg', sizeBytes, expiresAt }],
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
