@@ -1,0 +1,428 @@
+/**
+ * `write`: an original piece on the prompt's subject, built only from what is known — the prompt's key
+ * terms and WordNet's facts about them (definitions, synonyms, broader categories, examples, related
+ * terms, other senses, and what the terms share). No facts are invented, so when the facts run out the
+ * piece ends, shorter than the budget if need be.
+ *
+ * Every fact can be said several ways; the wording is chosen by a generator seeded with the request,
+ * least-used wording first, and no sentence appears twice. Facts are ranked (definitions before
+ * examples before the meanings of related terms) and the highest-ranked ones that fit the token budget
+ * are kept, then laid out in reading order: title, introduction, one or two paragraphs per term, the
+ * links between terms, a closing paragraph.
+ */
+import type { Lexicon, Synset } from '../lexicon/types';
+import { hasContraction } from './contractions';
+import { verbForm } from './inflect';
+import { extractKeyTerms, type KeyTerm } from './key-terms';
+import { cleanGloss, gatherKnowledge, isKindOf, sharedCategory, type Knowledge } from './knowledge';
+import type { Random } from './seeded-random';
+import { articleFor } from './substitute';
+import type { TextLines } from './text-lines';
+import { countTokens } from './tokens';
+
+export interface ComposeOptions {
+  /** Tokens the body may use; the caller truncates exactly afterwards. */
+  budget: number;
+  random: Random;
+  /** Leave out usage examples written with contractions (formal and academic tones). */
+  avoidContractions: boolean;
+}
+
+interface Candidate {
+  text: string;
+  /** Lower is more important. */
+  tier: number;
+  /** Paragraph it belongs to, in reading order. */
+  section: number;
+  /** Position within the paragraph. */
+  order: number;
+  /** Kept only if the candidate with this id is kept: a term's other facts need its definition first. */
+  needs?: string;
+  id?: string;
+}
+
+type Template = (...parts: string[]) => string;
+
+export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOptions): TextLines {
+  const terms = extractKeyTerms(prompt, lexicon);
+  const knowledge = terms.map((term) => gatherKnowledge(term, lexicon));
+  const writer = new Writer(opts.random);
+  const title = makeTitle(terms, prompt, opts.random);
+
+  if (terms.length === 0) {
+    const topic = prompt.trim().replace(/\s+/g, ' ').slice(0, 80);
+    return [
+      { sentences: [title], after: '\n\n' },
+      { sentences: [`The request, "${topic}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`], after: '' },
+    ];
+  }
+
+  const candidates: Candidate[] = [];
+  const add = (text: string | undefined, tier: number, section: number, order: number, link: { id?: string; needs?: string } = {}): void => {
+    if (text) candidates.push({ text, tier, section, order, ...link });
+  };
+  const termSection = (i: number, deeper: boolean): number => 10 + i * 2 + (deeper ? 1 : 0);
+  const LINKS = 100;
+  const CLOSE = 200;
+
+  const phrases = terms.map(mention);
+  add(writer.say(terms.length === 1 ? INTRO_ONE : INTRO_MANY, list(phrases)), 0, 0, 0);
+  knowledge.forEach((k, i) => {
+    if (!k.definition) add(`${cap(k.term.phrase)} is named in the request, but the built-in dictionary has no entry for it, so this piece does not describe it further.`, 1, 0, 5 + i);
+    for (const m of k.modifiers) add(writer.say(MODIFIER, m.word, k.term.phrase, m.definition.text), 3, 0, 10 + i);
+  });
+
+  knowledge.forEach((k, i) => {
+    const section = termSection(i, false);
+    const deeper = termSection(i, true);
+    const t = k.term;
+    const w = t.lemma;
+    const subject = nounSubject(t);
+    const definitionId = `definition:${i}`;
+    // Every other fact about the term only makes sense after its definition.
+    const fact = (text: string | undefined, tier: number, sectionOf: number, order: number): void =>
+      add(text, tier, sectionOf, order, k.definition ? { needs: definitionId } : {});
+    const define = (text: string): void => add(text, 1, section, 0, { id: definitionId });
+    if (k.definition) {
+      const def = k.definition;
+      if (t.pos === 'verb') define(writer.say(VERB_DEFINITION, w, toInfinitive(def.text)));
+      else if (def.domain) define(`In ${def.domain}, ${subject} is ${def.text}.`);
+      // "A cat is feline mammal…" reads wrong, and the gloss may be plural ("vertebrates characterized by…"):
+      // a countable noun whose gloss has no determiner is introduced as a word instead.
+      else if (t.countable && !t.proper && !DETERMINED.test(def.text)) define(writer.say(WORD_DEFINITION, w, def.text));
+      else define(writer.say(t.proper ? PROPER_DEFINITION : NOUN_DEFINITION, subject, def.text, w));
+    }
+    if (k.synonyms.length > 0) {
+      const templates = t.pos === 'verb' ? VERB_SYNONYMS : k.synonyms.length === 1 ? ONE_SYNONYM : SYNONYMS;
+      fact(writer.say(templates, w, list(k.synonyms, 'or')), 3, section, 1);
+    }
+    const [h1, h2, h3] = k.hypernyms;
+    if (h1) {
+      const h = name(h1);
+      if (t.pos === 'verb') fact(writer.say(VERB_KIND, w, h, verbForm(w, 'gerund'), verbForm(h, 'gerund')), 2, section, 2);
+      else if (t.proper) fact(`${w} is ${articleFor(h)} ${h}.`, 2, section, 2);
+      else fact(writer.say(KIND, subject, h, w), 2, section, 2);
+      const hDef = definitionOf(h1);
+      if (hDef) fact(writer.say(h1.pos === 'verb' ? VERB_BROADER_DEFINITION : BROADER_DEFINITION, h, h1.pos === 'verb' ? toInfinitive(hDef) : hDef), 6, section, 3);
+    }
+    if (h1 && h2 && h3) fact(writer.say(CHAIN, w, name(h1), name(h2), name(h3)), 8, deeper, 5);
+    else if (h1 && h2 && t.pos !== 'verb') fact(`${cap(name(h1))}, in turn, is itself a kind of ${name(h2)}.`, 8, deeper, 5);
+
+    k.examples
+      .filter((e) => !(opts.avoidContractions && hasContraction(e)))
+      .slice(0, 2)
+      .forEach((example, n) => fact(writer.say(mentions(example, w) ? EXAMPLE_WITH_WORD : EXAMPLE, example, w), 5, section, 4 + n / 10));
+
+    const related = k.related.map(name);
+    if (related.length > 0) fact(writer.say(t.proper ? PROPER_RELATED : RELATED, list(related.slice(0, 4)), w), 5, section, 5);
+    if (related.length > 5) fact(writer.say(t.proper ? PROPER_RELATED : RELATED, list(related.slice(4, 8)), w), 9, deeper, 9);
+    k.related.slice(0, 5).forEach((r, n) => {
+      const rDef = definitionOf(r);
+      if (!rDef) return;
+      const verb = r.pos === 'verb';
+      fact(writer.say(verb ? RELATED_VERB_DEFINITION : RELATED_DEFINITION, name(r), verb ? toInfinitive(rDef) : rDef), n < 2 ? 7 : 9, deeper, 1 + n);
+    });
+    k.otherSenses.forEach((s, n) => {
+      const sDef = definitionOf(s);
+      if (sDef) fact(writer.say(OTHER_SENSE, w, s.pos === 'verb' ? toInfinitive(sDef) : sDef), 8, deeper, 7 + n);
+    });
+  });
+
+  // Links between terms: one being a kind of another, one defined through another, and the categories
+  // they share — grouped, so three animals make one sentence about mammals rather than three.
+  const shared = new Map<string, { category: Synset; terms: Set<string> }>();
+  for (let i = 0; i < knowledge.length; i++) {
+    for (let j = i + 1; j < knowledge.length; j++) {
+      const a = knowledge[i]!;
+      const b = knowledge[j]!;
+      const sa = a.term.sense;
+      const sb = b.term.sense;
+      if (!sa || !sb) continue;
+      const [wa, wb] = [a.term.lemma, b.term.lemma];
+      if (isKindOf(sa, sb, lexicon)) add(`${cap(nounSubject(a.term))} is itself a kind of ${wb}.`, 4, LINKS, i * 10 + j);
+      else if (isKindOf(sb, sa, lexicon)) add(`${cap(nounSubject(b.term))} is itself a kind of ${wa}.`, 4, LINKS, i * 10 + j);
+      else {
+        const category = sharedCategory(sa, sb, lexicon);
+        if (category) {
+          const entry = shared.get(category.id) ?? { category, terms: new Set<string>() };
+          entry.terms.add(wa).add(wb);
+          shared.set(category.id, entry);
+        }
+      }
+      if (mentions(a.definition?.text, wb)) add(writer.say(DEFINED_THROUGH, wa, wb), 4, LINKS, i * 10 + j + 0.5);
+      else if (mentions(b.definition?.text, wa)) add(writer.say(DEFINED_THROUGH, wb, wa), 4, LINKS, i * 10 + j + 0.5);
+      if (sa.related.includes(sb.id)) add(`${cap(wb)} is among the terms most closely related to ${wa}.`, 4, LINKS, i * 10 + j + 0.7);
+    }
+  }
+  const groups = [...shared.values()].sort((x, y) => y.terms.size - x.terms.size);
+  const covered: string[] = [];
+  groups.slice(0, 4).forEach(({ category, terms }, n) => {
+    const members = [...terms];
+    const key = members.sort().join('|');
+    // A group the larger ones already cover in full adds nothing.
+    if (covered.some((c) => members.every((m) => c.split('|').includes(m)))) return;
+    covered.push(key);
+    const templates = members.length === 2 ? SHARED : SHARED_MANY;
+    add(writer.say(templates, members[0]!, members[1]!, name(category), list(members)), 4, LINKS, 50 + n);
+  });
+
+  const summary = knowledge
+    .filter((k) => k.hypernyms[0] && k.term.pos === 'noun')
+    .map((k) => `${nounSubject(k.term)} is ${k.term.proper ? articleFor(name(k.hypernyms[0]!)) : 'a kind of'} ${name(k.hypernyms[0]!)}`);
+  if (summary.length > 1) add(`In short, ${list(summary)}.`, 0, CLOSE, 0);
+  add(writer.say(terms.length === 1 ? CLOSING_ONE : CLOSING, list(phrases)), summary.length > 1 ? 9 : 0, CLOSE, 1);
+
+  return layout(title, select(candidates, opts.budget - countTokens(title) - 2), (section) => section >= 10 && section < LINKS && section % 2 === 1);
+}
+
+/** Highest-ranked candidates first until the budget is spent; duplicates never. */
+function select(candidates: Candidate[], budget: number): Candidate[] {
+  const ranked = [...candidates].sort((a, b) => a.tier - b.tier || a.section - b.section || a.order - b.order);
+  const chosen: Candidate[] = [];
+  const seen = new Set<string>();
+  let used = 0;
+  const kept = new Set<string>();
+  for (const c of ranked) {
+    const key = c.text.toLowerCase();
+    if (seen.has(key) || (c.needs && !kept.has(c.needs))) continue;
+    const cost = countTokens(c.text) + 1;
+    if (used + cost > budget && chosen.length > 0) continue;
+    seen.add(key);
+    if (c.id) kept.add(c.id);
+    chosen.push(c);
+    used += cost;
+  }
+  return chosen;
+}
+
+/** Paragraphs in section order; a term's "more" paragraph joins its main one while both are short. */
+function layout(title: string, chosen: Candidate[], deeper: (section: number) => boolean): TextLines {
+  const sections = new Map<number, Candidate[]>();
+  for (const c of chosen) sections.set(c.section, [...(sections.get(c.section) ?? []), c]);
+  const lines: TextLines = [{ sentences: [title], after: '\n\n' }];
+  let previous: number | undefined;
+  for (const section of [...sections.keys()].sort((a, b) => a - b)) {
+    const sentences = sections.get(section)!.sort((a, b) => a.order - b.order).map((c) => c.text);
+    const last = lines[lines.length - 1]!;
+    if (deeper(section) && previous === section - 1 && last.sentences.length + sentences.length <= 7) last.sentences.push(...sentences);
+    else lines.push({ sentences, after: '\n\n' });
+    previous = section;
+  }
+  lines[lines.length - 1]!.after = '';
+  return lines;
+}
+
+/** Picks a wording for a kind of sentence: least used so far, ties broken by the seeded generator. */
+class Writer {
+  private readonly uses = new Map<readonly Template[], number[]>();
+  private readonly last = new Map<readonly Template[], number>();
+
+  constructor(private readonly random: Random) {}
+
+  say(templates: readonly Template[], ...parts: string[]): string {
+    const counts = this.uses.get(templates) ?? templates.map(() => 0);
+    this.uses.set(templates, counts);
+    // Never the wording used just before for the same kind of sentence, when there is another.
+    const usable = templates.map((_, i) => i).filter((i) => templates.length === 1 || i !== this.last.get(templates));
+    const least = Math.min(...usable.map((i) => counts[i]!));
+    const choice = this.random.pick(usable.filter((i) => counts[i] === least));
+    counts[choice] = (counts[choice] ?? 0) + 1;
+    this.last.set(templates, choice);
+    return templates[choice]!(...parts);
+  }
+}
+
+// ---------------------------------------------------------------- wordings
+
+const INTRO_ONE: Template[] = [
+  (l) => `This piece looks at ${l}: what it is, where it fits among related ideas, and what it is connected to.`,
+  (l) => `What follows is a short guide to ${l}, built from plain definitions and the connections around it.`,
+  (l) => `Here is an overview of ${l}, starting from what the word means and moving on to the ideas around it.`,
+];
+const INTRO_MANY: Template[] = [
+  (l) => `This piece looks at ${l}: what each one is, where each fits among related ideas, and how they connect.`,
+  (l) => `What follows is a short guide to ${l}, built from plain definitions and the connections between them.`,
+  (l) => `Here is an overview of ${l}, starting from what the words mean and moving on to how they relate.`,
+];
+
+const MODIFIER: Template[] = [
+  (mod, phrase, def) => `In the phrase "${phrase}", "${mod}" means ${def}.`,
+  (mod, phrase, def) => `The "${mod}" in ${phrase} stands for ${def}.`,
+];
+
+const NOUN_DEFINITION: Template[] = [
+  (subject, def) => `${cap(subject)} is ${def}.`,
+  (subject, def) => `In its most common sense, ${subject} is ${def}.`,
+  (_subject, def, word) => `The word "${word}" usually refers to ${def}.`,
+  (subject, def) => `Put simply, ${subject} is ${def}.`,
+];
+
+const WORD_DEFINITION: Template[] = [
+  (w, def) => `The word "${w}" usually refers to ${def}.`,
+  (w, def) => `In its most common sense, "${w}" means ${def}.`,
+];
+
+const PROPER_DEFINITION: Template[] = [(subject, def) => `${cap(subject)} is ${def}.`, (subject, def) => `To begin with the basics, ${subject} is ${def}.`];
+
+const VERB_DEFINITION: Template[] = [
+  (verb, def) => `To ${verb} is to ${def}.`,
+  (verb, def) => `In its usual sense, to ${verb} means to ${def}.`,
+  (verb, def) => `The verb "${verb}" means to ${def}.`,
+];
+
+const SYNONYMS: Template[] = [
+  (w, l) => `${cap(w)} is also known as ${l}.`,
+  (w, l) => `Other names for ${w} include ${l}.`,
+  (w, l) => `${cap(w)} goes by other names as well, such as ${l}.`,
+];
+const ONE_SYNONYM: Template[] = [(w, l) => `Another word for ${w} is ${l}.`, (w, l) => `${cap(w)} is also called ${l}.`];
+const VERB_SYNONYMS: Template[] = [(w, l) => `Other ways to say "${w}" include ${l}.`, (w, l) => `Instead of "${w}", a writer can also say ${l}.`];
+
+const KIND: Template[] = [
+  (subject, h) => `${cap(subject)} is a kind of ${h}.`,
+  (subject, h) => `${cap(subject)} falls under the broader heading of ${h}.`,
+  (subject, h) => `In terms of classification, ${subject} is one kind of ${h}.`,
+  (_subject, h, w) => `As a type of ${h}, ${w} shares its general features.`,
+];
+const VERB_KIND: Template[] = [
+  (w, h) => `To ${w} is one way to ${h}.`,
+  (_w, _h, wing, hing) => `${cap(wing)} is a particular way of ${hing}.`,
+];
+
+const BROADER_DEFINITION: Template[] = [
+  (h, def) => `The broader term, ${h}, means ${def}.`,
+  (h, def) => `As for ${h}, it is ${def}.`,
+  (h, def) => `The wider category, ${h}, covers ${def}.`,
+];
+const VERB_BROADER_DEFINITION: Template[] = [(h, def) => `To ${h}, in turn, means to ${def}.`, (h, def) => `The broader verb, "${h}", means to ${def}.`];
+
+const CHAIN: Template[] = [
+  (w, h1, h2, h3) => `The line of broader categories runs from ${w} to ${h1}, then ${h2}, then ${h3}.`,
+  (w, h1, h2, h3) => `Going further up from ${w}, ${h1} is a kind of ${h2}, which is in turn a kind of ${h3}.`,
+];
+
+/** WordNet's examples may use any word of the sense ("consequences" for "effect"), so only some name the word. */
+const EXAMPLE: Template[] = [
+  (example) => `A typical use of this sense: "${example}".`,
+  (example) => `An example of this sense in use is "${example}".`,
+  (example) => `Used in a sentence, this meaning looks like "${example}".`,
+];
+const EXAMPLE_WITH_WORD: Template[] = [
+  (example) => `A typical use of the word: "${example}".`,
+  (example, w) => `In everyday use, "${w}" appears in sentences such as "${example}".`,
+  (example) => `An example of the word in use is "${example}".`,
+];
+
+const RELATED: Template[] = [
+  (l) => `Closely related terms include ${l}.`,
+  (l, w) => `Anyone reading about ${w} will also meet terms such as ${l}.`,
+  (l, w) => `Terms linked to ${w} include ${l}.`,
+  (l) => `Related ideas include ${l}.`,
+];
+const PROPER_RELATED: Template[] = [(l, w) => `Names closely tied to ${w} include ${l}.`, (l, w) => `Places and things associated with ${w} include ${l}.`];
+
+const RELATED_DEFINITION: Template[] = [
+  (r, def) => `${cap(r)}, a related term, refers to ${def}.`,
+  (r, def) => `One related notion is ${r}, which is ${def}.`,
+  (r, def) => `Take ${r}: it is ${def}.`,
+];
+const RELATED_VERB_DEFINITION: Template[] = [(r, def) => `To ${r}, a related verb, means to ${def}.`, (r, def) => `A related verb is "${r}", which means to ${def}.`];
+
+const OTHER_SENSE: Template[] = [
+  (w, def) => `The word "${w}" has other senses too; it can also mean ${def}.`,
+  (w, def) => `In a different sense, "${w}" refers to ${def}.`,
+  (w, def) => `Outside this topic, "${w}" can also mean ${def}.`,
+];
+
+const SHARED_MANY: Template[] = [
+  (_a, _b, h, l) => `${cap(l)} are all kinds of ${h}.`,
+  (_a, _b, h, l) => `What ${l} have in common is that each is a kind of ${h}.`,
+];
+const SHARED: Template[] = [
+  (a, b, h) => `${cap(a)} and ${b} are both kinds of ${h}.`,
+  (a, b, h) => `What ${a} and ${b} have in common is that each is a kind of ${h}.`,
+  (a, b, h) => `${cap(a)} and ${b} both fall under the broader heading of ${h}.`,
+];
+
+const DEFINED_THROUGH: Template[] = [
+  (a, b) => `The very definition of ${a} mentions ${b}, which shows how closely the two are tied.`,
+  (a, b) => `${cap(a)} cannot even be defined without mentioning ${b}.`,
+];
+
+const CLOSING_ONE: Template[] = [
+  (l) => `Taken together, these points give a clear picture of ${l} and of the ideas around it.`,
+  (l) => `Together, these definitions and connections offer a solid starting point for looking into ${l} in more depth.`,
+  (l) => `With these basics in place, ${l} should be easier to read about and to discuss.`,
+];
+const CLOSING: Template[] = [
+  (l) => `Taken together, these points give a clear picture of ${l} and of how they relate.`,
+  (l) => `Together, these definitions and connections offer a solid starting point for looking into ${l} in more depth.`,
+  (l) => `With these basics in place, ${l} should be easier to read about and to discuss.`,
+];
+
+// ---------------------------------------------------------------- helpers
+
+const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from']);
+
+function makeTitle(terms: readonly KeyTerm[], prompt: string, random: Random): string {
+  const nouns = terms.filter((t) => t.pos === 'noun').map((t) => t.phrase);
+  const names = nouns.length > 0 ? nouns : terms.map(mention);
+  const [a, b, c] = names;
+  if (!a) return titleCase(prompt.trim().split(/\s+/).slice(0, 8).join(' ').replace(/[.!?]+$/, '')) || 'Notes';
+  const options = b
+    ? c
+      ? [`${a}, ${b} and ${c}`, `${a}, ${b} and ${c}: An Overview`, `Understanding ${a}, ${b} and ${c}`]
+      : [`${a} and ${b}: An Overview`, `Understanding ${a} and ${b}`, `${a} and ${b}: What They Are and How They Connect`]
+    : [`${a}: An Overview`, `Understanding ${a}`, `A Short Guide to ${a}`];
+  return titleCase(random.pick(options));
+}
+
+function titleCase(text: string): string {
+  return text
+    .split(' ')
+    .map((word, i, words) =>
+      i > 0 && SMALL_WORDS.has(word.toLowerCase()) && !words[i - 1]!.endsWith(':') ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join(' ');
+}
+
+/** How a term is mentioned in running text: the prompt's phrase, verbs as "-ing" forms. */
+function mention(term: KeyTerm): string {
+  return term.pos === 'verb' ? verbForm(term.lemma, 'gerund') : term.phrase;
+}
+
+/** "a resident" for countable nouns, "coffee" for mass nouns and names. */
+function nounSubject(term: KeyTerm): string {
+  if (term.proper || !term.countable || term.pos !== 'noun') return term.lemma;
+  return `${articleFor(term.lemma)} ${term.lemma}`;
+}
+
+function name(synset: Synset): string {
+  return synset.lemmas[0] ?? '';
+}
+
+function definitionOf(synset: Synset): string | undefined {
+  return cleanGloss(synset.gloss)?.text;
+}
+
+/** A gloss that opens with a determiner or pronoun ("a beverage…", "someone who…") reads after "X is". */
+const DETERMINED = /^(?:a|an|the|any|one|some|someone|something|somebody|each|every|either|no|this|that|these|those|all|anything|anyone|everything|his|her|its|their|two|three|several|many|much|more|most|various)\b/i;
+
+/** Verb glosses are bare infinitives ("move fast"); a leading "to" is dropped so templates can add their own. */
+function toInfinitive(gloss: string): string {
+  return gloss.replace(/^to\s+/i, '');
+}
+
+function mentions(text: string | undefined, word: string): boolean {
+  if (!text) return false;
+  return new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`, 'i').test(text);
+}
+
+function list(items: readonly string[], conjunction = 'and'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,26 @@
+import { createLocalTextProvider } from './local-provider';
+import { createOpenAITextProvider } from './openai-provider';
+import type { TextProvider } from './types';
+
+export * from './types';
+export { createLocalTextProvider, LOCAL_LANGUAGES, type LocalTextProvider } from './local-provider';
+export { createOpenAITextProvider, type OpenAITextProviderOptions } from './openai-provider';
+export { TextProviderError, isPermanentStatus } from './text-provider-error';
+export { countTokens, truncateToTokens, TOKENIZER } from './tokens';
+
+export interface TextProviderConfig {
+  provider: 'local' | 'openai';
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
+  openaiModel?: string;
+}
+
+export function createTextProvider(config: TextProviderConfig): TextProvider {
+  if (config.provider === 'local') return createLocalTextProvider();
+  if (!config.openaiBaseUrl) throw new Error('text provider "openai" needs openaiBaseUrl');
+  return createOpenAITextProvider({
+    baseUrl: config.openaiBaseUrl,
+    apiKey: config.openaiApiKey,
+    model: config.openaiModel,
+  });
+}

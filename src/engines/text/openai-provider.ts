@@ -1,0 +1,102 @@
+import { systemPrompt } from './prompts';
+import { isPermanentStatus, TextProviderError } from './text-provider-error';
+import { countTokens, truncateToTokens } from './tokens';
+import type { TextProvider, TextRequest, TextResult } from './types';
+
+export interface OpenAITextProviderOptions {
+  /** API root including the version, e.g. `http://host/v1`. */
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: number;
+}
+
+const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+interface ChatCompletion {
+  choices?: Array<{ message?: { content?: unknown } }>;
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
+}
+
+/**
+ * Any OpenAI-compatible `/chat/completions` endpoint (OpenAI, vLLM, llama.cpp server, Ollama, LocalAI).
+ * Token counts come from the server's `usage` when it sends one; otherwise they are counted with o200k.
+ * The model is asked to stay within `max_tokens`, and the answer is cut to `maxTokens` o200k tokens
+ * anyway, because a server's own tokenizer may count differently from ours.
+ */
+export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextProvider {
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const model = opts.model ?? DEFAULT_MODEL;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  return {
+    name: 'openai',
+    languages: 'any',
+    async generate(req: TextRequest, signal?: AbortSignal): Promise<TextResult> {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+      const system = systemPrompt(req);
+      const body = JSON.stringify({
+        model,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: req.prompt },
+        ],
+        max_tokens: req.maxTokens,
+      });
+
+      let json: ChatCompletion;
+      try {
+        const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
+        if (!res.ok) throw await httpError(res, endpoint);
+        json = (await res.json().catch(() => {
+          throw new TextProviderError(`text server at ${endpoint} returned a body that is not JSON`);
+        })) as ChatCompletion;
+      } catch (err) {
+        if (err instanceof TextProviderError) throw err;
+        // The caller's own cancellation is not a provider failure; let it surface as-is.
+        if (signal?.aborted) throw signal.reason;
+        if (timeout.aborted) throw new TextProviderError(`text server at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
+        throw new TextProviderError(`text server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
+      }
+
+      const content = json.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new TextProviderError(`text server at ${endpoint} answered without choices[0].message.content`);
+      const raw = content.trim();
+      const text = truncateToTokens(raw, req.maxTokens);
+      const usage = json.usage;
+      const promptTokens = isCount(usage?.prompt_tokens) ? usage.prompt_tokens : countTokens(system) + countTokens(req.prompt);
+      // Once we cut the answer, the server's count no longer describes what we return.
+      const outputTokens = text === raw && isCount(usage?.completion_tokens) ? Math.min(usage.completion_tokens, req.maxTokens) : countTokens(text);
+      return { text, promptTokens, outputTokens };
+    },
+  };
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+async function httpError(res: Response, endpoint: string): Promise<TextProviderError> {
+  const detail = await serverMessage(res);
+  const message = `text generation at ${endpoint} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
+  return new TextProviderError(message, { status: res.status, permanent: isPermanentStatus(res.status) });
+}
+
+/** OpenAI puts the reason in `error.message`; other servers send `error` as a string or plain text. */
+async function serverMessage(res: Response): Promise<string | undefined> {
+  const text = await res.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  return text.slice(0, 300);
+}

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLexicon } from '../../../src/engines/lexicon';
+import type { Lexicon } from '../../../src/engines/lexicon/types';
+import { paraphraseText } from '../../../src/engines/text/paraphrase';
+import { rewriteText } from '../../../src/engines/text/rewrite';
+import { createRandom } from '../../../src/engines/text/seeded-random';
+import { renderLines } from '../../../src/engines/text/text-lines';
+import { changedShare, namesOf, numbersOf, sentencesOf } from './helpers';
+import { NAMES_AND_NUMBERS, PROSE } from './samples';
+
+let lexicon: Lexicon;
+
+beforeAll(async () => {
+  lexicon = await loadLexicon();
+});
+
+describe('paraphrase', () => {
+  it('substitutes single plain words, most of them sharing the canonical key the plagiarism detector compares', () => {
+    let substitutions = 0;
+    let sameKey = 0;
+    for (const text of [...PROSE, NAMES_AND_NUMBERS]) {
+      const outcome = paraphraseText(text, lexicon, createRandom(7));
+      const output = renderLines(outcome.lines).toLowerCase();
+      for (const { from, to } of outcome.substitutions) {
+        if (lexicon.canonicalKey(to) === lexicon.canonicalKey(from)) sameKey++;
+        expect(to).not.toBe(from);
+        expect(to).toMatch(/^[a-z]+$/);
+        expect(output).toMatch(new RegExp(`\\b${to}\\b`));
+      }
+      substitutions += outcome.substitutions.length;
+    }
+    expect(substitutions).toBeGreaterThan(25);
+    expect(sameKey / substitutions).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('keeps names, numbers and dates', () => {
+    for (const text of [...PROSE, NAMES_AND_NUMBERS]) {
+      const output = renderLines(paraphraseText(text, lexicon, createRandom(7)).lines);
+      for (const n of numbersOf(text)) expect(output).toContain(n);
+      for (const name of namesOf(text)) expect(output).toContain(name);
+    }
+  });
+
+  it('re-inflects replacements to the form of the word they replace', () => {
+    const text = 'The cities grew. She helped him quickly, and the larger dogs barked.';
+    const { substitutions } = paraphraseText(text, lexicon, createRandom(1));
+    const map = new Map(substitutions.map((s) => [s.from, s.to]));
+    if (map.has('cities')) expect(map.get('cities')).toMatch(/s$/);
+    if (map.has('larger')) expect(map.get('larger')).toMatch(/er$/);
+    expect(map.size).toBeGreaterThan(0);
+  });
+
+  it('changes at least a third of the content words of ordinary prose', () => {
+    let changed = 0;
+    let total = 0;
+    const shares: number[] = [];
+    for (const text of PROSE) {
+      const output = renderLines(paraphraseText(text, lexicon, createRandom(7)).lines);
+      const result = changedShare(text, output);
+      changed += result.changed;
+      total += result.total;
+      shares.push(result.share);
+    }
+    const share = changed / total;
+    console.log(`paraphrase: ${changed}/${total} content words changed (${(share * 100).toFixed(1)}%); per text ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')}`);
+    expect(share).toBeGreaterThanOrEqual(1 / 3);
+    for (const s of shares) expect(s).toBeGreaterThan(0);
+  });
+});
+
+describe('rewrite', () => {
+  it('restructures most sentences and changes every one', () => {
+    let restructured = 0;
+    let sentences = 0;
+    for (const text of [...PROSE, NAMES_AND_NUMBERS]) {
+      const outcome = rewriteText(text, lexicon, createRandom(7));
+      restructured += outcome.restructured;
+      sentences += outcome.sentences;
+      const output = renderLines(outcome.lines);
+      for (const sentence of sentencesOf(text)) expect(output).not.toContain(sentence);
+    }
+    console.log(`rewrite: ${restructured}/${sentences} sentences restructured`);
+    expect(restructured / sentences).toBeGreaterThanOrEqual(0.5);
+  });
+});
