@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { createAccount, createApiKey, findAccount, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
 import { loadEnvFile } from './load-env-file';
+import { addCorpusDocument, CorpusCommandError, importCorpus, listCorpus, removeCorpusDocument } from './plagiarism/corpus-commands';
 import { createRedis } from './redis';
 
 /**
@@ -16,11 +17,18 @@ const USAGE = `Usage: kiln <command> [options]
   keys create --account ACCOUNT_ID --label LABEL [--json]
   keys list --account ACCOUNT_ID [--json]
   keys revoke KEY_ID [--json]
+  corpus add --url URL [--file PATH] [--account ACCOUNT_ID] [--json]
+  corpus import --jsonl PATH [--account ACCOUNT_ID] [--json]
+  corpus list [--account ACCOUNT_ID] [--json]
+  corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
+
+  corpus: the plagiarism reference corpus (public, or private to --account). add and import are
+  indexed by a worker running the corpus queue; the command waits for it.
 `;
 
 class UsageError extends Error {}
 
-type Flags = { name?: string; plan?: string; 'rate-limit'?: string; account?: string; label?: string; json?: boolean; help?: boolean };
+type Flags = { name?: string; plan?: string; 'rate-limit'?: string; account?: string; label?: string; url?: string; file?: string; jsonl?: string; json?: boolean; help?: boolean };
 
 function need(flags: Flags, name: keyof Flags): string {
   const value = flags[name];
@@ -38,6 +46,9 @@ async function run(argv: string[], config: Config): Promise<object> {
       'rate-limit': { type: 'string' },
       account: { type: 'string' },
       label: { type: 'string' },
+      url: { type: 'string' },
+      file: { type: 'string' },
+      jsonl: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -91,6 +102,17 @@ async function run(argv: string[], config: Config): Promise<object> {
         }
         return { id: revoked.id, revoked: true };
       }
+      case 'corpus add':
+        return await addCorpusDocument(db, config, { url: need(flags, 'url'), file: flags.file, accountId: await corpusAccount(db, flags) }, progress);
+      case 'corpus import':
+        return await importCorpus(config, { jsonl: need(flags, 'jsonl'), accountId: await corpusAccount(db, flags) }, progress);
+      case 'corpus list':
+        return await listCorpus(db, { accountId: await corpusAccount(db, flags) });
+      case 'corpus remove': {
+        const id = rest[0];
+        if (!id) throw new UsageError('corpus remove needs a DOCUMENT_ID');
+        return await removeCorpusDocument(db, id, await corpusAccount(db, flags));
+      }
       default:
         throw new UsageError(`unknown command "${[group, command].filter(Boolean).join(' ')}"`);
     }
@@ -99,7 +121,22 @@ async function run(argv: string[], config: Config): Promise<object> {
   }
 }
 
+/** Progress of long corpus commands, for people: stderr, so `--json` stdout stays one object. */
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+async function corpusAccount(db: Parameters<typeof findAccount>[0], flags: Flags): Promise<string | undefined> {
+  if (flags.account === undefined) return undefined;
+  const accountId = need(flags, 'account');
+  if (!(await findAccount(db, accountId))) throw new UsageError(`no account ${accountId}`);
+  return accountId;
+}
+
 function printHuman(result: object) {
+  if ('documents' in result && Array.isArray(result.documents)) {
+    if (result.documents.length === 0) process.stdout.write('(no documents)\n');
+    for (const d of result.documents) process.stdout.write(`${d.id}  ${d.words} words  ${d.url}\n`);
+    return;
+  }
   if ('keys' in result && Array.isArray(result.keys)) {
     if (result.keys.length === 0) process.stdout.write('(no keys)\n');
     for (const k of result.keys) process.stdout.write(`${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`);
@@ -118,7 +155,10 @@ try {
   else printHuman(result);
 } catch (err) {
   const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (err instanceof Error && (isUsage || err instanceof ConfigError)) {
+  if (err instanceof CorpusCommandError) {
+    process.stderr.write(`kiln: ${err.message}\n`);
+    process.exitCode = 1;
+  } else if (err instanceof Error && (isUsage || err instanceof ConfigError)) {
     if (err.message) process.stderr.write(`kiln: ${err.message}\n\n`);
     if (!(err instanceof ConfigError)) process.stderr.write(USAGE);
     process.exitCode = 2;

@@ -78,6 +78,8 @@ const envSchema = v.object({
   OPENAI_BASE_URL: v.optional(url(['http:', 'https:'])),
   OPENAI_API_KEY: optionalString,
   OPENAI_IMAGE_MODEL: v.optional(v.string(), 'gpt-image-1'),
+  TEXT_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
+  OPENAI_TEXT_MODEL: v.optional(v.string(), 'gpt-4o-mini'),
   SPEECH_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
   OPENAI_SPEECH_MODEL: v.optional(v.string(), 'tts-1'),
   /** Voice sent to the OpenAI-compatible server for cloned voices and built-ins without their own mapping. */
@@ -156,6 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.CDN_SIGNING_SECRET && env.CDN_SIGNING_SECRET.length < 16) problems.push('CDN_SIGNING_SECRET must be at least 16 characters');
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
   if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
+  if (env.TEXT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when TEXT_PROVIDER=openai');
   if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');

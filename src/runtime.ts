@@ -7,6 +7,7 @@ import { SiteOwners } from './hosting/site-owners';
 import type { Config } from './config';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
+import { createTextProvider, type TextProvider } from './engines/text';
 import { createSpeechProvider } from './engines/voice';
 import type { SpeechProvider } from './engines/voice/types';
 import { createLogger, type Logger } from './logger';
@@ -38,6 +39,7 @@ export interface Runtime {
   store: BlobStore;
   imageProvider: ImageProvider;
   speechProvider: SpeechProvider;
+  textProvider: TextProvider;
   channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
@@ -76,6 +78,12 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     openaiApiKey: config.OPENAI_API_KEY,
     openaiModel: config.OPENAI_IMAGE_MODEL,
   });
+  const textProvider = createTextProvider({
+    provider: config.TEXT_PROVIDER,
+    openaiBaseUrl: config.OPENAI_BASE_URL,
+    openaiApiKey: config.OPENAI_API_KEY,
+    openaiModel: config.OPENAI_TEXT_MODEL,
+  });
   const speechProvider = createSpeechProvider({
     provider: config.SPEECH_PROVIDER,
     openaiBaseUrl: config.OPENAI_BASE_URL,
@@ -102,6 +110,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     store,
     imageProvider,
     speechProvider,
+    textProvider,
     channels,
     async listenForInvalidations() {
       // Subscribing before the connection is ready races ioredis's ready check (INFO), which a

@@ -20,6 +20,8 @@ import { registerHealth } from './routes/health';
 import { registerImageGenerate } from './routes/image-generate';
 import { registerJobs } from './routes/jobs';
 import { registerUsage } from './routes/usage';
+import { registerTextGenerate } from './routes/text/generate';
+import { registerPlagiarismCheck } from './routes/text/plagiarism-check';
 import { registerClone } from './routes/voice/clone';
 import { registerSynthesize } from './routes/voice/synthesize';
 import { registerVoices } from './routes/voice/voices';
@@ -60,6 +62,8 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   v1.use(authenticate(rt.principals));
   v1.use(rateLimit(rt.rateLimiter));
   registerUsage(v1, rt);
+  registerTextGenerate(v1, rt);
+  registerPlagiarismCheck(v1, rt);
   registerImageGenerate(v1, rt);
   registerSynthesize(v1, rt);
   registerClone(v1, rt);

@@ -1,8 +1,10 @@
 import * as v from 'valibot';
+import { corpusQueueConfig } from './config/corpus';
 import { deployQueueConfig } from './config/deploy';
 import { domainsQueueConfig } from './config/domains';
 import { imageQueueConfig } from './config/image';
 import { maintenanceQueueConfig } from './config/maintenance';
+import { textQueueConfig } from './config/text';
 import { voiceQueueConfig } from './config/voice';
 import type { QueueConfig } from './config/types';
 
@@ -11,6 +13,8 @@ import type { QueueConfig } from './config/types';
  * the schema of its payload. Adding a job kind touches this file, one processor and one route.
  */
 export const QUEUE_CONFIGS = {
+  text: textQueueConfig,
+  corpus: corpusQueueConfig,
   image: imageQueueConfig,
   voice: voiceQueueConfig,
   deploy: deployQueueConfig,
@@ -23,10 +27,22 @@ export const QUEUE_NAMES = Object.keys(QUEUE_CONFIGS) as QueueName[];
 
 const requestJob = v.object({ id: v.pipe(v.string(), v.minLength(1)) });
 const noPayload = v.object({});
+const corpusBatch = v.object({
+  documents: v.pipe(
+    v.array(v.object({ url: v.pipe(v.string(), v.minLength(1)), text: v.string(), accountId: v.optional(v.string()), title: v.optional(v.string()) })),
+    v.minLength(1),
+  ),
+});
 
 export const JOBS = {
   /** Renders, stores and bills the images of one POST /v1/image/generate. */
   'image.generate': { queue: 'image', payload: requestJob },
+  /** Writes, rewrites or paraphrases one POST /v1/text/generate, billed in text tokens. */
+  'text.generate': { queue: 'text', payload: requestJob },
+  /** Checks one POST /v1/plagiarism/check against the indexed corpus. */
+  'plagiarism.check': { queue: 'text', payload: requestJob },
+  /** Fingerprints a batch of corpus documents (the CLI's `corpus add` and `corpus import`); re-adding a URL replaces it. */
+  'corpus.index': { queue: 'corpus', payload: corpusBatch },
   /** Speaks one POST /v1/voice/synthesize to an MP3 on the CDN, billed in audio seconds. */
   'voice.synthesize': { queue: 'voice', payload: requestJob },
   /** Downloads a clone's sample, measures the speaker and stores the voice settings. */
@@ -49,7 +65,7 @@ export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
 
 /** Request kinds are the job names whose row lives in the `jobs` table and whose payload is `{ id }`. */
-export type RequestJobName = 'image.generate' | 'voice.synthesize';
+export type RequestJobName = 'text.generate' | 'plagiarism.check' | 'image.generate' | 'voice.synthesize';
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOBS, name);

@@ -11,7 +11,7 @@ import { PROCESSORS, type Processor } from './processors';
  * (a request row, a deployment) so whoever waits or polls gets an answer instead of a timeout.
  */
 export function createProcessor(rt: Runtime) {
-  return async function process(job: Job): Promise<void> {
+  return async function process(job: Job): Promise<unknown> {
     const log = rt.log.child({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1 });
     if (!isJobName(job.name)) throw new UnrecoverableError(`Unknown job name "${job.name}"`);
     const name: JobName = job.name;
@@ -21,8 +21,10 @@ export function createProcessor(rt: Runtime) {
     const ctx = { rt, job, log };
     const started = performance.now();
     try {
-      await processor.run(ctx, payload.output);
+      // What a processor returns becomes the job's return value (the CLI reads a corpus batch's counts).
+      const returned = await processor.run(ctx, payload.output);
       log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+      return returned;
     } catch (err) {
       const permanent = err instanceof PermanentJobError;
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

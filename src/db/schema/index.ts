@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './usage';
 export * from './hosting';
 export * from './voices';
+export * from './corpus';

@@ -5,14 +5,18 @@ import { issueCertificate, renewCertificates } from './certificate-issue';
 import { buildDeployment, failDeployment } from './deployment-build';
 import { verifyDomain } from './domain-verify';
 import { failRequestJob } from '../request-job';
+import { indexCorpusBatch } from './corpus-index';
 import { generateImages } from './image-generate';
+import { checkPlagiarism } from './plagiarism-check';
 import { requeueStaleJobs } from './requeue-stale';
 import { sweepExpiredFiles } from './sweep-expired-files';
 import { cloneVoice, failVoiceClone } from './voice-clone';
 import { synthesizeSpeech } from './voice-synthesize';
+import { generateText } from './text-generate';
 
 export interface Processor<P> {
-  run(ctx: ProcessorContext, payload: P): Promise<void>;
+  /** Its resolved value is stored as the BullMQ job's return value. */
+  run(ctx: ProcessorContext, payload: P): Promise<unknown>;
   /** Records the outcome once no attempt is left (or the failure is permanent), for whoever polls. */
   onFinalFailure?(ctx: ProcessorContext, payload: P, error: JobError): Promise<void>;
 }
@@ -21,6 +25,9 @@ type Processors = { [N in JobName]: Processor<JobPayload<N>> };
 
 /** The one place that says which function runs each job. */
 export const PROCESSORS: Processors = {
+  'text.generate': { run: generateText, onFinalFailure: failRequestJob },
+  'plagiarism.check': { run: checkPlagiarism, onFinalFailure: failRequestJob },
+  'corpus.index': { run: indexCorpusBatch },
   'image.generate': { run: generateImages, onFinalFailure: failRequestJob },
   'voice.synthesize': { run: synthesizeSpeech, onFinalFailure: failRequestJob },
   'voice.clone': { run: cloneVoice, onFinalFailure: failVoiceClone },

@@ -1,0 +1,97 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { countTokens, MAX_MAX_TOKENS, MIN_MAX_TOKENS, supportsLanguage, TEXT_MODES, TEXT_TONES, type TextMode, type TextTone } from '../../../engines/text';
+import { newId } from '../../../ids';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { invalidParameter } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { requireQuota } from '../../quota';
+import { submitRequestJob } from '../../request-jobs';
+import { requiredText } from '../../schemas/fields';
+import { errorResponses } from '../../schemas/responses';
+
+const MAX_PROMPT_CHARS = 100_000;
+
+/** A well-formed BCP-47 tag in its canonical form (`EN-us` → `en-US`), or undefined. */
+export function canonicalLanguageTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+export const textGenerateBody = v.object({
+  prompt: v.pipe(requiredText(MAX_PROMPT_CHARS), v.description('The subject to write about, or the text to rewrite or paraphrase.')),
+  max_tokens: v.optional(
+    v.pipe(
+      v.number(`must be an integer from ${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS}`),
+      v.integer(`must be an integer from ${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS}`),
+      v.minValue(MIN_MAX_TOKENS, `must be from ${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS}`),
+      v.maxValue(MAX_MAX_TOKENS, `must be from ${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS}`),
+    ),
+    1000,
+  ),
+  language: v.optional(
+    v.pipe(
+      v.string('must be a BCP-47 language tag'),
+      v.trim(),
+      v.check((s) => canonicalLanguageTag(s) !== undefined, 'must be a well-formed BCP-47 language tag, e.g. en or en-GB'),
+    ),
+    'en',
+  ),
+  tone: v.optional(v.picklist(TEXT_TONES as TextTone[], `must be one of ${TEXT_TONES.join(', ')}`), 'formal'),
+  mode: v.optional(v.picklist(TEXT_MODES as TextMode[], `must be one of ${TEXT_MODES.join(', ')}`), 'write'),
+});
+
+export const textJobInput = v.object({
+  prompt: v.string(),
+  max_tokens: v.number(),
+  language: v.string(),
+  tone: v.picklist(TEXT_TONES as TextTone[]),
+  mode: v.picklist(TEXT_MODES as TextMode[]),
+});
+
+export const textResultSchema = v.object({
+  id: v.string(),
+  text: v.string(),
+  tokens_used: v.number(),
+  language: v.string(),
+  created_at: v.string(),
+});
+
+export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage' | 'textProvider'>) {
+  app.post(
+    '/text/generate',
+    describeRoute({
+      tags: ['Text'],
+      summary: 'Write, rewrite or paraphrase text',
+      description:
+        '`write` composes a piece on the prompt’s subject; `rewrite` and `paraphrase` take the content to transform from `prompt`. ' +
+        '`tokens_used` = prompt tokens + output tokens (o200k tokenizer); the output never exceeds `max_tokens`. ' +
+        'Answers 202 with a job link if generation takes longer than the synchronous wait.',
+      requestBody: { content: { 'application/json': { schema: resolver(textGenerateBody) } } },
+      responses: {
+        200: { description: 'The generated text', content: { 'application/json': { schema: resolver(textResultSchema) } } },
+        202: { description: 'Still generating; poll the `Location` (GET /v1/jobs/{id})' },
+        ...errorResponses(400, 401, 403, 413, 429),
+      },
+    }),
+    requireFeature('text'),
+    jsonBody(textGenerateBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const language = canonicalLanguageTag(body.language)!;
+      const languages = rt.textProvider.languages;
+      if (!supportsLanguage(languages, language)) {
+        throw invalidParameter(`'language' ${language} is not one the ${rt.textProvider.name} text engine writes; it writes: ${(languages as readonly string[]).join(', ')}.`);
+      }
+      // The output's size is unknown until it is written: the check needs the prompt and one token, the bill is exact.
+      await requireQuota(rt.usage, c.get('principal'), 'text_tokens', countTokens(body.prompt) + 1);
+      const input: v.InferOutput<typeof textJobInput> = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };
+      return submitRequestJob(c, rt, { id: newId('gen'), kind: 'text.generate', input });
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { newId } from '../../../ids';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { requireFeature } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { submitRequestJob } from '../../request-jobs';
+import { requiredText } from '../../schemas/fields';
+import { errorResponses } from '../../schemas/responses';
+
+const MAX_TEXT_CHARS = 200_000;
+
+export const plagiarismCheckBody = v.object({
+  text: v.pipe(requiredText(MAX_TEXT_CHARS), v.description('The full content to check, as plain text.')),
+});
+
+export const plagiarismJobInput = v.object({ text: v.string() });
+
+export const plagiarismResultSchema = v.object({
+  id: v.string(),
+  score: v.number(),
+  verdict: v.picklist(['original', 'mostly_original', 'mixed', 'plagiarised']),
+  matches: v.array(v.object({ url: v.string(), similarity: v.number(), excerpt: v.string() })),
+  created_at: v.string(),
+});
+
+export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>) {
+  app.post(
+    '/plagiarism/check',
+    describeRoute({
+      tags: ['Text'],
+      summary: 'Check a text for plagiarism',
+      description:
+        'Compares the text with the indexed reference corpus (winnowed fingerprints of normalised words: case, punctuation, ' +
+        'stop words, stemming and synonyms do not hide a copy). `score` is the share of the text covered by matched passages; ' +
+        'verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage.',
+      requestBody: { content: { 'application/json': { schema: resolver(plagiarismCheckBody) } } },
+      responses: {
+        200: { description: 'The check result', content: { 'application/json': { schema: resolver(plagiarismResultSchema) } } },
+        202: { description: 'Still checking; poll the `Location` (GET /v1/jobs/{id})' },
+        ...errorResponses(400, 401, 403, 413, 429),
+      },
+    }),
+    requireFeature('plagiarism'),
+    jsonBody(plagiarismCheckBody),
+    async (c) => {
+      const { text } = c.req.valid('json');
+      return submitRequestJob(c, rt, { id: newId('plg'), kind: 'plagiarism.check', input: { text } });
+    },
+  );
+}

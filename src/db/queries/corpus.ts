@@ -1,0 +1,207 @@
+import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { corpusDocuments } from '../schema/corpus';
+
+/**
+ * The plagiarism corpus. Big arrays travel as ONE array parameter (`sql.param(array)` + a cast), never as a
+ * list of parameters, so a batch of any size is one statement.
+ *
+ * Scope: `accountId` null is the public corpus; a string is that account's private documents only.
+ */
+
+export type CorpusDocumentRow = typeof corpusDocuments.$inferSelect;
+export type CorpusDocumentSummary = Omit<CorpusDocumentRow, 'text'>;
+
+export interface CorpusDocumentInput {
+  id: string;
+  accountId: string | null;
+  url: string;
+  title: string | null;
+  text: string;
+  wordCount: number;
+  tokenCount: number;
+  contentHash: string;
+  scheme: string;
+}
+
+export interface UpsertedDocument {
+  key: number;
+  id: string;
+  url: string;
+  accountId: string | null;
+  /** True for a new URL, false when an existing document was replaced. */
+  inserted: boolean;
+}
+
+const scopeOf = (accountId: string | null): SQL =>
+  accountId === null ? isNull(corpusDocuments.accountId) : eq(corpusDocuments.accountId, accountId);
+
+/**
+ * Inserts documents, or replaces the text of those whose URL is already in their scope (the partial unique
+ * index of that scope is the conflict target). A document whose content, title and scheme are unchanged is
+ * left alone and NOT returned, so its fingerprints need no rewrite. All rows must share one scope kind (all
+ * public or all private) and carry distinct (account, url) pairs.
+ */
+export async function upsertCorpusDocuments(db: DbOrTx, rows: CorpusDocumentInput[]): Promise<UpsertedDocument[]> {
+  if (rows.length === 0) return [];
+  const isPublic = rows[0]!.accountId === null;
+  if (rows.some((r) => (r.accountId === null) !== isPublic)) throw new Error('upsertCorpusDocuments: mixed public and private rows');
+  const d = corpusDocuments;
+  const changed = sql`${d.contentHash} IS DISTINCT FROM excluded.content_hash OR ${d.scheme} IS DISTINCT FROM excluded.scheme OR ${d.title} IS DISTINCT FROM excluded.title`;
+  const set = {
+    text: sql`excluded.text`,
+    title: sql`excluded.title`,
+    wordCount: sql`excluded.word_count`,
+    tokenCount: sql`excluded.token_count`,
+    contentHash: sql`excluded.content_hash`,
+    scheme: sql`excluded.scheme`,
+    updatedAt: sql`now()`,
+  };
+  const insert = db.insert(d).values(rows);
+  const upsert = isPublic
+    ? insert.onConflictDoUpdate({ target: d.url, targetWhere: sql`account_id IS NULL`, set, setWhere: changed })
+    : insert.onConflictDoUpdate({ target: [d.accountId, d.url], targetWhere: sql`account_id IS NOT NULL`, set, setWhere: changed });
+  return upsert.returning({ key: d.key, id: d.id, url: d.url, accountId: d.accountId, inserted: sql<boolean>`(xmax = 0)` });
+}
+
+export async function deleteFingerprintsOf(db: DbOrTx, docKeys: number[]): Promise<void> {
+  if (docKeys.length === 0) return;
+  await db.execute(sql`DELETE FROM corpus_fingerprints WHERE doc_key = ANY(${sql.param(docKeys)}::int[])`);
+}
+
+/** Column arrays of fingerprint rows (same length): one INSERT … SELECT FROM unnest(…) whatever the count. */
+export interface FingerprintColumns {
+  hashes: number[];
+  docKeys: number[];
+  positions: number[];
+}
+
+export async function insertFingerprints(db: DbOrTx, cols: FingerprintColumns): Promise<void> {
+  if (cols.hashes.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO corpus_fingerprints (hash, doc_key, pos)
+        SELECT * FROM unnest(${sql.param(cols.hashes)}::bigint[], ${sql.param(cols.docKeys)}::int[], ${sql.param(cols.positions)}::int[])`,
+  );
+}
+
+export interface ExistingDocument {
+  id: string;
+  url: string;
+  contentHash: string;
+  scheme: string;
+  title: string | null;
+  tokenCount: number;
+}
+
+/** The documents of one scope among `urls`, to skip unchanged ones before fingerprinting them. */
+export async function findCorpusDocumentsByUrl(db: DbOrTx, accountId: string | null, urls: string[]): Promise<ExistingDocument[]> {
+  if (urls.length === 0) return [];
+  return db
+    .select({ id: corpusDocuments.id, url: corpusDocuments.url, contentHash: corpusDocuments.contentHash, scheme: corpusDocuments.scheme, title: corpusDocuments.title, tokenCount: corpusDocuments.tokenCount })
+    .from(corpusDocuments)
+    .where(and(scopeOf(accountId), sql`${corpusDocuments.url} = ANY(${sql.param(urls)}::text[])`));
+}
+
+const summaryColumns = {
+  id: corpusDocuments.id,
+  key: corpusDocuments.key,
+  accountId: corpusDocuments.accountId,
+  url: corpusDocuments.url,
+  title: corpusDocuments.title,
+  wordCount: corpusDocuments.wordCount,
+  tokenCount: corpusDocuments.tokenCount,
+  contentHash: corpusDocuments.contentHash,
+  scheme: corpusDocuments.scheme,
+  createdAt: corpusDocuments.createdAt,
+  updatedAt: corpusDocuments.updatedAt,
+};
+
+export async function findCorpusDocument(
+  db: DbOrTx,
+  accountId: string | null,
+  ref: { url: string } | { id: string },
+): Promise<CorpusDocumentRow | null> {
+  const match = 'url' in ref ? eq(corpusDocuments.url, ref.url) : eq(corpusDocuments.id, ref.id);
+  const [row] = await db.select().from(corpusDocuments).where(and(scopeOf(accountId), match));
+  return row ?? null;
+}
+
+/** Removes a document (its fingerprints go by cascade). True when a row was removed. */
+export async function deleteCorpusDocument(db: DbOrTx, accountId: string | null, ref: { url: string } | { id: string }): Promise<boolean> {
+  const match = 'url' in ref ? eq(corpusDocuments.url, ref.url) : eq(corpusDocuments.id, ref.id);
+  const gone = await db.delete(corpusDocuments).where(and(scopeOf(accountId), match)).returning({ id: corpusDocuments.id });
+  return gone.length > 0;
+}
+
+/** One scope's documents by URL (keyset pagination: pass the last URL of a page as `afterUrl`). */
+export async function listCorpusDocuments(
+  db: DbOrTx,
+  accountId: string | null,
+  opts: { limit: number; afterUrl?: string },
+): Promise<CorpusDocumentSummary[]> {
+  const where = opts.afterUrl === undefined ? scopeOf(accountId) : and(scopeOf(accountId), gt(corpusDocuments.url, opts.afterUrl));
+  return db.select(summaryColumns).from(corpusDocuments).where(where).orderBy(asc(corpusDocuments.url)).limit(opts.limit);
+}
+
+/**
+ * VACUUM (ANALYZE) of the corpus tables after a bulk import: fresh statistics for the planner and an up to
+ * date visibility map, so fingerprint lookups are index-only scans. Not inside a transaction.
+ */
+export async function vacuumCorpus(db: DbOrTx): Promise<void> {
+  await db.execute(sql`VACUUM (ANALYZE) corpus_documents, corpus_fingerprints`);
+}
+
+export async function countCorpusDocuments(db: DbOrTx, accountId: string | null): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(corpusDocuments).where(scopeOf(accountId));
+  return row?.n ?? 0;
+}
+
+export interface FingerprintHit {
+  hash: number;
+  docKey: number;
+  pos: number;
+}
+
+/**
+ * Every stored fingerprint with one of `hashes`, in documents visible to `accountId` (the public corpus and,
+ * for an account, its own private documents — never another account's) fingerprinted with `scheme`. At most
+ * `perHashLimit` rows per hash: a caller seeing exactly that many treats the hash as too common to be
+ * evidence (boilerplate) without the database ever reading all of its rows.
+ */
+export async function lookupFingerprints(
+  db: DbOrTx,
+  opts: { hashes: number[]; accountId: string | null; scheme: string; perHashLimit: number },
+): Promise<FingerprintHit[]> {
+  if (opts.hashes.length === 0) return [];
+  const visible = opts.accountId === null ? sql`d.account_id IS NULL` : sql`(d.account_id IS NULL OR d.account_id = ${opts.accountId})`;
+  // The visibility test is a correlated scalar subquery on purpose: Postgres never flattens it into a join, so
+  // the plan always starts from the hash index (one probe per hash) and looks each hit's document up by its
+  // key, whatever the statistics say (a join could be planned from the documents side on a fresh table).
+  const rows = await db.execute<{ hash: string; doc_key: number; pos: number }>(sql`
+    SELECT q.h AS hash, f.doc_key, f.pos
+    FROM unnest(${sql.param(opts.hashes)}::bigint[]) AS q(h)
+    CROSS JOIN LATERAL (
+      SELECT f.doc_key, f.pos
+      FROM corpus_fingerprints f
+      WHERE f.hash = q.h
+        AND (SELECT d.scheme = ${opts.scheme} AND ${visible} FROM corpus_documents d WHERE d.key = f.doc_key)
+      LIMIT ${opts.perHashLimit}
+    ) f`);
+  return rows.map((r) => ({ hash: Number(r.hash), docKey: r.doc_key, pos: r.pos }));
+}
+
+export interface CandidateDocument {
+  key: number;
+  id: string;
+  url: string;
+  title: string | null;
+  text: string;
+}
+
+export async function loadCandidateDocuments(db: DbOrTx, docKeys: number[]): Promise<CandidateDocument[]> {
+  if (docKeys.length === 0) return [];
+  return db
+    .select({ key: corpusDocuments.key, id: corpusDocuments.id, url: corpusDocuments.url, title: corpusDocuments.title, text: corpusDocuments.text })
+    .from(corpusDocuments)
+    .where(sql`${corpusDocuments.key} = ANY(${sql.param(docKeys)}::int[])`);
+}

@@ -1,0 +1,88 @@
+import { buildPassages, unionLength, type PassageOptions } from './passages';
+import type { NormalizedText, Passage, Seed } from './types';
+import { kgramHashes } from './winnow';
+
+/** Everything that decides fingerprints and passages. */
+export interface PlagiarismParams extends PassageOptions {
+  /** Winnowing window (in k-grams): a shared run of ≥ w + k − 1 tokens always shares a stored fingerprint. */
+  w: number;
+}
+
+/** The hashes to look up for a submission: every k-gram (not only winnowed ones), with where each occurs. */
+export interface QueryHashes {
+  /** Distinct hashes, in first-occurrence order. */
+  hashes: number[];
+  /** Query k-gram positions per hash. */
+  positions: Map<number, number[]>;
+}
+
+/** Per hash, at most this many query positions pair with a source hit (a text repeating itself). */
+const MAX_POSITIONS_PER_HASH = 16;
+
+export function queryHashes(keys: readonly string[], k: number): QueryHashes {
+  const all = kgramHashes(keys, k);
+  const positions = new Map<number, number[]>();
+  const hashes: number[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const h = all[i]!;
+    const list = positions.get(h);
+    if (list) {
+      if (list.length < MAX_POSITIONS_PER_HASH) list.push(i);
+    } else {
+      positions.set(h, [i]);
+      hashes.push(h);
+    }
+  }
+  return { hashes, positions };
+}
+
+/** Source fingerprint hits (hash at a source position) → seeds, paired with every query position of the hash. */
+export function seedsFromHits(hits: Iterable<{ hash: number; pos: number }>, query: QueryHashes): Seed[] {
+  const seeds: Seed[] = [];
+  for (const hit of hits) {
+    const qs = query.positions.get(hit.hash);
+    if (qs) for (const q of qs) seeds.push({ q, s: hit.pos });
+  }
+  return seeds;
+}
+
+export interface SourceSeeds<R> {
+  ref: R;
+  seeds: Seed[];
+  /** The source's normalised keys; without them passages are approximated from the seeds alone. */
+  tokens?: readonly string[];
+}
+
+export interface DetectedPassage<R> extends Passage {
+  ref: R;
+}
+
+export interface Detection<R> {
+  /** 0..1, union of all passages' query token ranges over the query's token count. */
+  score: number;
+  /** Query tokens in the union of the passages. */
+  coveredTokens: number;
+  totalTokens: number;
+  /** Every passage of every source, the most matched tokens first. */
+  passages: DetectedPassage<R>[];
+}
+
+/** Passages of each source against the query and the overall score. Pure. */
+export function detect<R>(query: NormalizedText, sources: readonly SourceSeeds<R>[], params: PlagiarismParams): Detection<R> {
+  const passages: DetectedPassage<R>[] = [];
+  for (const src of sources) {
+    const tokens = src.tokens ? { query: query.keys, source: src.tokens } : undefined;
+    for (const p of buildPassages(src.seeds, params, tokens)) passages.push({ ...p, ref: src.ref });
+  }
+  passages.sort((a, b) => b.matched - a.matched || b.similarity - a.similarity || a.qStart - b.qStart);
+  const totalTokens = query.keys.length;
+  const coveredTokens = unionLength(passages.map((p) => ({ start: p.qStart, end: p.qEnd })));
+  const score = totalTokens > 0 ? Math.min(1, coveredTokens / totalTokens) : 0;
+  return { score, coveredTokens, totalTokens, passages };
+}
+
+/** The submitted text of a query token range, in its original wording (first token's start to last token's end). */
+export function excerptOf(text: string, query: NormalizedText, qStart: number, qEnd: number): string {
+  if (qEnd <= qStart) return '';
+  return text.slice(query.starts[qStart]!, query.ends[qEnd - 1]!);
+}

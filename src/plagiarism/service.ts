@@ -1,0 +1,497 @@
+import { createHash } from 'node:crypto';
+import type { Db, DbOrTx } from '../db/client';
+import {
+  vacuumCorpus,
+  countCorpusDocuments,
+  deleteCorpusDocument,
+  deleteFingerprintsOf,
+  findCorpusDocument,
+  findCorpusDocumentsByUrl,
+  insertFingerprints,
+  listCorpusDocuments,
+  loadCandidateDocuments,
+  lookupFingerprints,
+  upsertCorpusDocuments,
+  type CorpusDocumentInput as CorpusRow,
+  type CorpusDocumentRow,
+  type CorpusDocumentSummary,
+  type ExistingDocument,
+  type FingerprintHit,
+} from '../db/queries/corpus';
+import {
+  DEFAULT_PARAMS,
+  createNormalizer,
+  detect,
+  excerptOf,
+  fingerprint,
+  queryHashes,
+  schemeOf,
+  seedsFromHits,
+  verdictFor,
+  type Fingerprint,
+  type KeyLexicon,
+  type Normalizer,
+  type PlagiarismParams,
+  type Verdict,
+} from '../engines/plagiarism';
+import { randomString } from '../ids';
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const newDocumentId = () => `doc_${randomString(20, ID_ALPHABET)}`;
+
+/** URLs longer than this are refused (they must fit a btree index entry with room to spare). */
+export const MAX_URL_LENGTH = 2048;
+
+export interface PlagiarismOptions {
+  /** k, w and passage tuning; changing k or w changes the scheme, and checks then ignore documents indexed with another one. */
+  params?: PlagiarismParams;
+  /** Stored fingerprint rows read per looked-up hash; a hash with more is boilerplate and ignored. */
+  perHashLimit?: number;
+  /** Documents (most fingerprint hits first) whose text a check loads to align passages. */
+  maxCandidates?: number;
+  /** A document needs this many fingerprint hits to be a candidate. */
+  minCandidateHits?: number;
+  /** Matches listed in a check result (the score always counts every passage). */
+  maxMatches?: number;
+  /** Documents per transaction in `indexDocuments`. */
+  batchSize?: number;
+}
+
+export interface DocumentInput {
+  url: string;
+  /** Readable text (see `readableText` for HTML). */
+  text: string;
+  /** Absent or null: the public corpus. Otherwise private to that account. */
+  accountId?: string | null;
+  title?: string | null;
+}
+
+export type IndexStatus = 'inserted' | 'replaced' | 'unchanged';
+
+export interface IndexResult {
+  id: string;
+  url: string;
+  accountId: string | null;
+  status: IndexStatus;
+  tokenCount: number;
+  fingerprints: number;
+}
+
+export interface BulkIndexResult {
+  /** Distinct (scope, url) documents written or found unchanged; a URL given twice counts once (the last wins). */
+  documents: number;
+  inserted: number;
+  replaced: number;
+  unchanged: number;
+  fingerprints: number;
+  /** Whether the corpus tables were vacuumed and analysed at the end. */
+  vacuumed: boolean;
+  ms: number;
+}
+
+export interface BulkIndexOptions {
+  batchSize?: number;
+  /** Batches written at the same time (each in its own transaction and connection). Default 3. */
+  concurrency?: number;
+  /**
+   * `VACUUM (ANALYZE)` the corpus tables at the end (default: when the import wrote at least 100,000
+   * fingerprints). Fresh planner statistics, and a visibility map that lets a check's lookups be index-only
+   * scans; autovacuum does the same eventually, if it is on.
+   */
+  vacuum?: boolean;
+  /** Called after each committed batch with the running totals. */
+  onProgress?: (done: BulkIndexResult) => void;
+}
+
+export interface PlagiarismMatch {
+  url: string;
+  /** 0..1, similarity of the submitted passage to the source passage. */
+  similarity: number;
+  /** The matching passage of the submitted text, in its original wording. */
+  excerpt: string;
+}
+
+export interface CheckResult {
+  /** 0..1, share of the submitted text (normalised tokens) covered by matched passages; 3 decimals. */
+  score: number;
+  verdict: Verdict;
+  matches: PlagiarismMatch[];
+}
+
+export interface MatchDetail extends PlagiarismMatch {
+  documentId: string;
+  title: string | null;
+  /** Character range of the excerpt in the submitted text. */
+  start: number;
+  end: number;
+  /** Character range of the passage in the source document's text. */
+  sourceStart: number;
+  sourceEnd: number;
+  /** Normalised tokens of the passage in the submission, and how many of them aligned with the source. */
+  tokens: number;
+  matchedTokens: number;
+}
+
+export interface CheckStats {
+  tokens: number;
+  coveredTokens: number;
+  hashes: number;
+  hits: number;
+  /** Hashes dropped as too common (more than `perHashLimit` stored rows). */
+  commonHashes: number;
+  candidates: number;
+  /** SQL statements the check ran (constant: 0 for a text too short to fingerprint, else 1 or 2). */
+  queries: number;
+  ms: { normalize: number; lookup: number; load: number; align: number; total: number };
+}
+
+export interface CheckDetails extends CheckResult {
+  /** Every passage (not capped by `maxMatches`), strongest first. */
+  details: MatchDetail[];
+  stats: CheckStats;
+}
+
+export interface ListOptions {
+  accountId?: string | null;
+  limit?: number;
+  /** Keyset cursor: the last URL of the previous page. */
+  afterUrl?: string;
+}
+
+export type DocumentRef = { url: string; accountId?: string | null } | { id: string; accountId?: string | null };
+
+function sortByHash(cols: { hashes: number[]; docKeys: number[]; positions: number[] }) {
+  const order = cols.hashes.map((_, i) => i).sort((a, b) => cols.hashes[a]! - cols.hashes[b]!);
+  return { hashes: order.map((i) => cols.hashes[i]!), docKeys: order.map((i) => cols.docKeys[i]!), positions: order.map((i) => cols.positions[i]!) };
+}
+
+/** The URL and text as stored: the URL trimmed and checked, NUL characters (which Postgres text refuses) removed. */
+function validDocument(doc: DocumentInput): { url: string; text: string } {
+  if (typeof doc.url !== 'string' || typeof doc.text !== 'string') throw new TypeError('a corpus document needs a url and a text');
+  const url = doc.url.trim();
+  if (!url) throw new RangeError('a corpus document needs a url');
+  if (url.length > MAX_URL_LENGTH) throw new RangeError(`a corpus document url is at most ${MAX_URL_LENGTH} characters`);
+  return { url, text: doc.text.includes('\u0000') ? doc.text.replaceAll('\u0000', '') : doc.text };
+}
+
+const titleOf = (doc: DocumentInput) => doc.title?.trim() || null;
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const scopeKey = (accountId: string | null, url: string) => `${accountId ?? ''}\u0000${url}`;
+
+interface Prepared {
+  row: CorpusRow;
+  fingerprints: Fingerprint[];
+}
+
+/**
+ * The plagiarism corpus and checks over Postgres, with one normaliser (and so one lexicon) for the life of
+ * the object. Methods take the database handle, so one instance serves every request.
+ */
+export class PlagiarismIndex {
+  readonly params: PlagiarismParams;
+  readonly scheme: string;
+  readonly perHashLimit: number;
+  readonly maxCandidates: number;
+  readonly minCandidateHits: number;
+  readonly maxMatches: number;
+  readonly batchSize: number;
+  readonly normalizer: Normalizer;
+
+  constructor(lexicon: KeyLexicon | null, opts: PlagiarismOptions = {}) {
+    this.params = opts.params ?? DEFAULT_PARAMS;
+    this.scheme = schemeOf(this.params);
+    this.perHashLimit = opts.perHashLimit ?? 100;
+    this.maxCandidates = opts.maxCandidates ?? 40;
+    this.minCandidateHits = opts.minCandidateHits ?? 2;
+    this.maxMatches = opts.maxMatches ?? 50;
+    this.batchSize = opts.batchSize ?? 1000;
+    this.normalizer = createNormalizer(lexicon);
+  }
+
+  /** Normalised tokens and winnowed fingerprints of a document, as they would be stored. Pure. */
+  prepare(doc: DocumentInput, contentHash?: string): Prepared {
+    const { url, text } = validDocument(doc);
+    const norm = this.normalizer.normalize(text);
+    const fingerprints = fingerprint(norm.keys, this.params.k, this.params.w);
+    return {
+      row: {
+        id: newDocumentId(),
+        accountId: doc.accountId ?? null,
+        url,
+        title: titleOf(doc),
+        text,
+        wordCount: norm.wordCount,
+        tokenCount: norm.keys.length,
+        contentHash: contentHash ?? sha256(text),
+        scheme: this.scheme,
+      },
+      fingerprints,
+    };
+  }
+
+  /** Adds a document, or replaces the one with the same URL in the same scope; one transaction. */
+  async indexDocument(db: Db, doc: DocumentInput): Promise<IndexResult> {
+    const prepared = this.prepare(doc);
+    const [result] = await this.writeBatch(db, [prepared]);
+    return result!;
+  }
+
+  /**
+   * Bulk import: documents go in batches of `batchSize`. Per batch, one query finds the documents already
+   * stored with the same text, title and scheme (those are skipped without being normalised); the rest are
+   * written in one transaction of a handful of statements (upsert of the documents, delete of replaced
+   * fingerprints, one INSERT … unnest of all new fingerprints, sorted by hash). Up to `concurrency` batches are
+   * written at once while the next one is prepared. A failed batch stops the import and is thrown; batches
+   * already committed stay (re-running the import is idempotent).
+   */
+  async indexDocuments(db: Db, docs: Iterable<DocumentInput>, opts: BulkIndexOptions = {}): Promise<BulkIndexResult> {
+    const t0 = performance.now();
+    const batchSize = Math.max(1, opts.batchSize ?? this.batchSize);
+    const concurrency = Math.max(1, opts.concurrency ?? 3);
+    // The last occurrence of a (scope, url) wins, like sequential indexDocument calls would.
+    // Every document is checked before anything is written.
+    const unique = new Map<string, DocumentInput>();
+    for (const doc of docs) {
+      const { url, text } = validDocument(doc);
+      const key = scopeKey(doc.accountId ?? null, url);
+      unique.delete(key);
+      unique.set(key, { ...doc, url, text });
+    }
+    const all = [...unique.values()];
+    const totals: BulkIndexResult = { documents: 0, inserted: 0, replaced: 0, unchanged: 0, fingerprints: 0, vacuumed: false, ms: 0 };
+    const tally = (results: IndexResult[]) => {
+      for (const r of results) {
+        totals.documents++;
+        totals[r.status]++;
+        totals.fingerprints += r.fingerprints;
+      }
+      totals.ms = performance.now() - t0;
+      opts.onProgress?.({ ...totals });
+    };
+    const inflight = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    for (let i = 0; i < all.length && !failure; i += batchSize) {
+      const batch = all.slice(i, i + batchSize);
+      const hashes = batch.map((d) => sha256(d.text));
+      const existing = await this.findExisting(db, batch);
+      const toWrite: Prepared[] = [];
+      const unchanged: IndexResult[] = [];
+      batch.forEach((doc, j) => {
+        const accountId = doc.accountId ?? null;
+        const url = doc.url;
+        const found = existing.get(scopeKey(accountId, url));
+        const title = titleOf(doc);
+        if (found && found.contentHash === hashes[j] && found.scheme === this.scheme && found.title === title) {
+          unchanged.push({ id: found.id, url, accountId, status: 'unchanged', tokenCount: found.tokenCount, fingerprints: 0 });
+        } else toWrite.push(this.prepare(doc, hashes[j]));
+      });
+      while (inflight.size >= concurrency) await Promise.race(inflight);
+      if (failure) break;
+      if (unchanged.length > 0) tally(unchanged);
+      if (toWrite.length === 0) continue;
+      const write: Promise<void> = this.writeBatch(db, toWrite).then(tally, (error: unknown) => {
+        failure ??= { error };
+      });
+      const tracked = write.finally(() => inflight.delete(tracked));
+      inflight.add(tracked);
+    }
+    await Promise.all(inflight);
+    if (failure) throw (failure as { error: unknown }).error;
+    if (opts.vacuum ?? totals.fingerprints >= 100_000) {
+      await vacuumCorpus(db);
+      totals.vacuumed = true;
+    }
+    totals.ms = performance.now() - t0;
+    return totals;
+  }
+
+  private async findExisting(db: DbOrTx, docs: DocumentInput[]): Promise<Map<string, ExistingDocument>> {
+    const byScope = new Map<string | null, string[]>();
+    for (const d of docs) {
+      const accountId = d.accountId ?? null;
+      const urls = byScope.get(accountId);
+      if (urls) urls.push(d.url.trim());
+      else byScope.set(accountId, [d.url.trim()]);
+    }
+    const found = new Map<string, ExistingDocument>();
+    for (const [accountId, urls] of byScope) {
+      for (const row of await findCorpusDocumentsByUrl(db, accountId, urls)) found.set(scopeKey(accountId, row.url), row);
+    }
+    return found;
+  }
+
+  private async writeBatch(db: Db, prepared: Prepared[]): Promise<IndexResult[]> {
+    if (prepared.length === 0) return [];
+    // A stable lock order, so concurrent imports of overlapping URLs cannot deadlock.
+    const sorted = [...prepared].sort((a, b) => {
+      const ka = scopeKey(a.row.accountId, a.row.url);
+      const kb = scopeKey(b.row.accountId, b.row.url);
+      return ka < kb ? -1 : ka > kb ? 1 : 0;
+    });
+    const publicRows = sorted.filter((p) => p.row.accountId === null).map((p) => p.row);
+    const privateRows = sorted.filter((p) => p.row.accountId !== null).map((p) => p.row);
+    const byScope = new Map(sorted.map((p) => [scopeKey(p.row.accountId, p.row.url), p]));
+    return db.transaction(async (tx) => {
+      const upserted = [...(await upsertCorpusDocuments(tx, publicRows)), ...(await upsertCorpusDocuments(tx, privateRows))];
+      await deleteFingerprintsOf(
+        tx,
+        upserted.filter((u) => !u.inserted).map((u) => u.key),
+      );
+      const cols = { hashes: [] as number[], docKeys: [] as number[], positions: [] as number[] };
+      const results = new Map<string, IndexResult>();
+      for (const u of upserted) {
+        const key = scopeKey(u.accountId, u.url);
+        const p = byScope.get(key)!;
+        for (const f of p.fingerprints) {
+          cols.hashes.push(f.hash);
+          cols.docKeys.push(u.key);
+          cols.positions.push(f.pos);
+        }
+        results.set(key, {
+          id: u.id,
+          url: u.url,
+          accountId: u.accountId,
+          status: u.inserted ? 'inserted' : 'replaced',
+          tokenCount: p.row.tokenCount,
+          fingerprints: p.fingerprints.length,
+        });
+      }
+      // In hash order the index insertions walk the btree left to right: ~20% faster on a large index.
+      await insertFingerprints(tx, sortByHash(cols));
+      // Documents the upsert left alone had the same text, title and scheme already.
+      const untouched = prepared.filter((p) => !results.has(scopeKey(p.row.accountId, p.row.url)));
+      if (untouched.length > 0) {
+        const existing = await this.findExisting(
+          tx,
+          untouched.map((p) => ({ url: p.row.url, accountId: p.row.accountId, text: '' })),
+        );
+        for (const p of untouched) {
+          const key = scopeKey(p.row.accountId, p.row.url);
+          const id = existing.get(key)?.id ?? '';
+          results.set(key, { id, url: p.row.url, accountId: p.row.accountId, status: 'unchanged', tokenCount: p.row.tokenCount, fingerprints: 0 });
+        }
+      }
+      return prepared.map((p) => results.get(scopeKey(p.row.accountId, p.row.url))!);
+    });
+  }
+
+  /** Removes a document of one scope (public when `accountId` is absent or null). True when it existed. */
+  async removeDocument(db: Db, ref: DocumentRef): Promise<boolean> {
+    const accountId = ref.accountId ?? null;
+    return deleteCorpusDocument(db, accountId, 'url' in ref ? { url: ref.url.trim() } : { id: ref.id });
+  }
+
+  async getDocument(db: Db, ref: DocumentRef): Promise<CorpusDocumentRow | null> {
+    const accountId = ref.accountId ?? null;
+    return findCorpusDocument(db, accountId, 'url' in ref ? { url: ref.url.trim() } : { id: ref.id });
+  }
+
+  /** One scope's documents ordered by URL, without their text. */
+  async listDocuments(db: Db, opts: ListOptions = {}): Promise<CorpusDocumentSummary[]> {
+    return listCorpusDocuments(db, opts.accountId ?? null, { limit: Math.min(Math.max(opts.limit ?? 100, 1), 10_000), afterUrl: opts.afterUrl });
+  }
+
+  async countDocuments(db: Db, accountId: string | null = null): Promise<number> {
+    return countCorpusDocuments(db, accountId);
+  }
+
+  /** Score, verdict and matches of `text` against the public corpus and `accountId`'s private documents. */
+  async checkText(db: Db, accountId: string | null, text: string): Promise<CheckResult> {
+    const { score, verdict, matches } = await this.checkTextDetailed(db, accountId, text);
+    return { score, verdict, matches };
+  }
+
+  /**
+   * The check with everything behind it. At most two SQL statements whatever the corpus size: every k-gram
+   * hash of the submission looked up at once (per-hash capped, scoped to what the account may see), then the
+   * texts of the best candidate documents; passages are aligned in memory.
+   */
+  async checkTextDetailed(db: Db, accountId: string | null, text: string): Promise<CheckDetails> {
+    const { k } = this.params;
+    const t0 = performance.now();
+    const query = this.normalizer.normalize(text);
+    const t1 = performance.now();
+    const stats: CheckStats = {
+      tokens: query.keys.length,
+      coveredTokens: 0,
+      hashes: 0,
+      hits: 0,
+      commonHashes: 0,
+      candidates: 0,
+      queries: 0,
+      ms: { normalize: t1 - t0, lookup: 0, load: 0, align: 0, total: 0 },
+    };
+    const finish = (details: MatchDetail[], score: number): CheckDetails => {
+      stats.ms.total = performance.now() - t0;
+      const rounded = round3(score);
+      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt }) => ({ url, similarity, excerpt }));
+      return { score: rounded, verdict: verdictFor(rounded), matches, details, stats };
+    };
+    if (query.keys.length < k) return finish([], 0);
+
+    const qh = queryHashes(query.keys, k);
+    stats.hashes = qh.hashes.length;
+    const hits = await lookupFingerprints(db, { hashes: qh.hashes, accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
+    stats.queries++;
+    const t2 = performance.now();
+    stats.ms.lookup = t2 - t1;
+    stats.hits = hits.length;
+
+    const perHash = new Map<number, number>();
+    for (const h of hits) perHash.set(h.hash, (perHash.get(h.hash) ?? 0) + 1);
+    const common = new Set<number>();
+    for (const [hash, n] of perHash) if (n > this.perHashLimit) common.add(hash);
+    stats.commonHashes = common.size;
+    const perDoc = new Map<number, FingerprintHit[]>();
+    for (const h of hits) {
+      if (common.has(h.hash)) continue;
+      const list = perDoc.get(h.docKey);
+      if (list) list.push(h);
+      else perDoc.set(h.docKey, [h]);
+    }
+    const candidates = [...perDoc.entries()]
+      .filter(([, list]) => list.length >= this.minCandidateHits)
+      .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
+      .slice(0, this.maxCandidates);
+    stats.candidates = candidates.length;
+    if (candidates.length === 0) return finish([], 0);
+
+    const docs = await loadCandidateDocuments(
+      db,
+      candidates.map(([key]) => key),
+    );
+    stats.queries++;
+    const t3 = performance.now();
+    stats.ms.load = t3 - t2;
+
+    const sources = docs.map((doc) => {
+      const docHits = perDoc.get(doc.key)!;
+      const lastPos = docHits.reduce((m, h) => Math.max(m, h.pos), 0);
+      // Positions past the last hit only matter for extending the final passage a little.
+      const norm = this.normalizer.normalize(doc.text, lastPos + k + 256);
+      return { ref: { doc, norm }, seeds: seedsFromHits(docHits, qh), tokens: norm.keys };
+    });
+    const detection = detect(query, sources, this.params);
+    stats.coveredTokens = detection.coveredTokens;
+    const details: MatchDetail[] = detection.passages.map((p) => {
+      const { doc, norm } = p.ref;
+      return {
+        url: doc.url,
+        similarity: round3(p.similarity),
+        excerpt: excerptOf(text, query, p.qStart, p.qEnd),
+        documentId: doc.id,
+        title: doc.title,
+        start: query.starts[p.qStart]!,
+        end: query.ends[p.qEnd - 1]!,
+        sourceStart: norm.starts[p.sStart]!,
+        sourceEnd: norm.ends[p.sEnd - 1]!,
+        tokens: p.qEnd - p.qStart,
+        matchedTokens: p.matched,
+      };
+    });
+    stats.ms.align = performance.now() - t3;
+    return finish(details, detection.score);
+  }
+}
