@@ -1,3 +1,4 @@
+import { QUEUE_NAMES } from '../../src/queue/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/runtime';
 
@@ -62,6 +63,6 @@ describe('queue dashboard behind basic auth', () => {
     expect(await ok.text()).toContain('<div id="root">');
     const api = await svc.app.request('/admin/queues/api/queues', { headers: { Authorization: `Basic ${btoa('ops:hunter2hunter2')}` } });
     const queues = await api.json();
-    expect(queues.queues.map((q: { name: string }) => q.name).sort()).toEqual(['deploy', 'domains', 'image', 'maintenance']);
+    expect(queues.queues.map((q: { name: string }) => q.name).sort()).toEqual([...QUEUE_NAMES].sort());
   });
 });

@@ -146,8 +146,9 @@ describe('renderImage', () => {
         renderImage({ ...base, style, prompt: 'mountains, trees, a river and a house at sunset', variant: v });
         times.push(performance.now() - t0);
       }
-      // Generous bound so a loaded CI box does not flake; the real figure is ~10-40 ms.
-      expect(Math.min(...times)).toBeLessThan(150);
+      // Speed is measured by `npm run bench`; this only catches an order-of-magnitude regression, with room
+      // for a 2-core box that is also running benches (the real figure is ~10-40 ms).
+      expect(Math.min(...times)).toBeLessThan(600);
     }
   });
 });

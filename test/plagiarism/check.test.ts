@@ -223,6 +223,24 @@ describe('indexing', () => {
   });
 });
 
+describe('schemes', () => {
+  it('ignores documents fingerprinted with other parameters until they are re-indexed', async () => {
+    const other = await createPlagiarismIndex({ params: { ...index.params, k: 5 } });
+    expect(other.scheme).not.toBe(index.scheme);
+    const text = generateText(7001, 300);
+    await other.indexDocument(db, { url: url('stale'), text });
+    expect((await other.checkText(db, null, text)).verdict).toBe('plagiarised');
+    expect((await index.checkText(db, null, text)).verdict).toBe('original');
+    expect(await index.countStale(db)).toBeGreaterThanOrEqual(1);
+    const r = await index.reindexStale(db);
+    expect(r.replaced).toBeGreaterThanOrEqual(1);
+    expect(await index.countStale(db)).toBe(0);
+    const res = await index.checkText(db, null, text);
+    expect(res.verdict).toBe('plagiarised');
+    expect(res.matches[0]!.url).toBe(url('stale'));
+  });
+});
+
 describe('private documents', () => {
   const privateText = generateText(6001, 400);
   const privateUrl = url('private-a');

@@ -1,3 +1,5 @@
+// Seeds of generated text here are 100,000 and up: the public corpus is shared by every test file of a run, and
+// test/plagiarism/check.test.ts uses seeds below 10,000, whose documents would otherwise match ours.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +36,7 @@ beforeAll(async () => {
   env = testEnv({ FETCH_ALLOW_PRIVATE: 'true' });
   svc = await startTestService({}, testConfig(env));
   workers = await startWorkers(svc.rt, { queues: ['text', 'corpus'] });
-  const filler = Array.from({ length: 60 }, (_, i) => ({ url: `https://filler.example/${i}`, text: generateText(1000 + i, 250) }));
+  const filler = Array.from({ length: 60 }, (_, i) => ({ url: `https://filler.example/${i}`, text: generateText(100_000 + i, 250) }));
   await indexDocuments(svc.rt.db, [
     { url: 'https://history.example/lighthouse', text: LIGHTHOUSE },
     { url: 'https://food.example/sourdough', text: BAKERY },
@@ -97,7 +99,7 @@ describe('POST /v1/plagiarism/check, end to end through the queue', () => {
   it('one account’s private document is matched for it and never for another account', async () => {
     const owner = await createTestAccount(svc.rt, 'free');
     const other = await createTestAccount(svc.rt, 'free');
-    const secret = generateText(777, 220);
+    const secret = generateText(300_777, 220);
     await indexDocuments(svc.rt.db, [{ url: 'https://private.example/notes', text: secret, accountId: owner.accountId }]);
     const mine = await check(owner.auth, secret);
     expect(mine.matches[0]!.url).toBe('https://private.example/notes');
@@ -154,7 +156,7 @@ describe('corpus CLI (a real child process; a worker in this process runs the co
     const again = await cli(['corpus', 'add', '--url', 'https://files.example/bread', '--file', join(dir, 'page.txt'), '--json'], env);
     expect(JSON.parse(again.stdout).id).toBe(JSON.parse(fromFile.stdout).id);
 
-    const lines = Array.from({ length: 600 }, (_, i) => JSON.stringify({ url: `https://bulk.example/${i}`, text: generateText(5000 + i, 120) }));
+    const lines = Array.from({ length: 600 }, (_, i) => JSON.stringify({ url: `https://bulk.example/${i}`, text: generateText(200_000 + i, 120) }));
     writeFileSync(join(dir, 'bulk.jsonl'), `${lines.join('\n')}\n`);
     const imported = await cli(['corpus', 'import', '--jsonl', join(dir, 'bulk.jsonl'), '--json'], env);
     expect(imported.code, imported.stderr).toBe(0);
