@@ -5,6 +5,8 @@ import { hostingCreate } from './hosting-create';
 import { hostingEdge } from './hosting-edge';
 import { hostingPublish } from './hosting-publish';
 import { imageGenerate } from './image-generate';
+import { plagiarismCheck } from './plagiarism';
+import { textGenerate } from './text';
 import { usage } from './usage';
 import { voiceSynthesis } from './voice';
 
@@ -17,4 +19,4 @@ import { voiceSynthesis } from './voice';
  * The hosting scenarios run last and in this order: the create load queues thousands of builds and
  * waits until they are done, so the publish timings and the edge measure an idle queue.
  */
-export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, voiceSynthesis, hostingCreate, hostingPublish, hostingEdge];
+export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, textGenerate, plagiarismCheck, voiceSynthesis, hostingCreate, hostingPublish, hostingEdge];

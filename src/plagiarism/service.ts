@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client';
 import {
-  vacuumCorpus,
+  analyzeCorpus,
+  corpusMaintenanceNeeded,
   countCorpusDocuments,
+  countStaleCorpusDocuments,
   deleteCorpusDocument,
   deleteFingerprintsOf,
   findCorpusDocument,
   findCorpusDocumentsByUrl,
+  findStaleCorpusDocuments,
   insertFingerprints,
   listCorpusDocuments,
   loadCandidateDocuments,
   lookupFingerprints,
   upsertCorpusDocuments,
+  vacuumCorpus,
   type CorpusDocumentInput as CorpusRow,
   type CorpusDocumentRow,
   type CorpusDocumentSummary,
@@ -84,8 +88,8 @@ export interface BulkIndexResult {
   replaced: number;
   unchanged: number;
   fingerprints: number;
-  /** Whether the corpus tables were vacuumed and analysed at the end. */
-  vacuumed: boolean;
+  /** Maintenance done at the end: `vacuum` (VACUUM ANALYZE), `analyze`, or null. */
+  maintenance: 'vacuum' | 'analyze' | null;
   ms: number;
 }
 
@@ -94,9 +98,11 @@ export interface BulkIndexOptions {
   /** Batches written at the same time (each in its own transaction and connection). Default 3. */
   concurrency?: number;
   /**
-   * `VACUUM (ANALYZE)` the corpus tables at the end (default: when the import wrote at least 100,000
-   * fingerprints). Fresh planner statistics, and a visibility map that lets a check's lookups be index-only
-   * scans; autovacuum does the same eventually, if it is on.
+   * `VACUUM (ANALYZE)` the corpus tables at the end: true always, false never. By default the statistics
+   * decide, as autovacuum would (it may be off): a vacuum once 20% of the fingerprint rows were inserted
+   * since the last one, an analyze once 10% changed. Fresh planner statistics keep a check's plan cheap
+   * (stale ones inflate its cost estimate past the JIT threshold), and the visibility map lets its lookups be
+   * index-only scans.
    */
   vacuum?: boolean;
   /** Called after each committed batch with the running totals. */
@@ -260,7 +266,7 @@ export class PlagiarismIndex {
       unique.set(key, { ...doc, url, text });
     }
     const all = [...unique.values()];
-    const totals: BulkIndexResult = { documents: 0, inserted: 0, replaced: 0, unchanged: 0, fingerprints: 0, vacuumed: false, ms: 0 };
+    const totals: BulkIndexResult = { documents: 0, inserted: 0, replaced: 0, unchanged: 0, fingerprints: 0, maintenance: null, ms: 0 };
     const tally = (results: IndexResult[]) => {
       for (const r of results) {
         totals.documents++;
@@ -272,37 +278,38 @@ export class PlagiarismIndex {
     };
     const inflight = new Set<Promise<void>>();
     let failure: { error: unknown } | null = null;
-    for (let i = 0; i < all.length && !failure; i += batchSize) {
-      const batch = all.slice(i, i + batchSize);
-      const hashes = batch.map((d) => sha256(d.text));
-      const existing = await this.findExisting(db, batch);
-      const toWrite: Prepared[] = [];
-      const unchanged: IndexResult[] = [];
-      batch.forEach((doc, j) => {
-        const accountId = doc.accountId ?? null;
-        const url = doc.url;
-        const found = existing.get(scopeKey(accountId, url));
-        const title = titleOf(doc);
-        if (found && found.contentHash === hashes[j] && found.scheme === this.scheme && found.title === title) {
-          unchanged.push({ id: found.id, url, accountId, status: 'unchanged', tokenCount: found.tokenCount, fingerprints: 0 });
-        } else toWrite.push(this.prepare(doc, hashes[j]));
-      });
-      while (inflight.size >= concurrency) await Promise.race(inflight);
-      if (failure) break;
-      if (unchanged.length > 0) tally(unchanged);
-      if (toWrite.length === 0) continue;
-      const write: Promise<void> = this.writeBatch(db, toWrite).then(tally, (error: unknown) => {
-        failure ??= { error };
-      });
-      const tracked = write.finally(() => inflight.delete(tracked));
-      inflight.add(tracked);
+    try {
+      for (let i = 0; i < all.length && !failure; i += batchSize) {
+        const batch = all.slice(i, i + batchSize);
+        const hashes = batch.map((d) => sha256(d.text));
+        const existing = await this.findExisting(db, batch);
+        const toWrite: Prepared[] = [];
+        const unchanged: IndexResult[] = [];
+        batch.forEach((doc, j) => {
+          const accountId = doc.accountId ?? null;
+          const url = doc.url;
+          const found = existing.get(scopeKey(accountId, url));
+          const title = titleOf(doc);
+          if (found && found.contentHash === hashes[j] && found.scheme === this.scheme && found.title === title) {
+            unchanged.push({ id: found.id, url, accountId, status: 'unchanged', tokenCount: found.tokenCount, fingerprints: 0 });
+          } else toWrite.push(this.prepare(doc, hashes[j]));
+        });
+        while (inflight.size >= concurrency) await Promise.race(inflight);
+        if (failure) break;
+        if (unchanged.length > 0) tally(unchanged);
+        if (toWrite.length === 0) continue;
+        const write: Promise<void> = this.writeBatch(db, toWrite).then(tally, (error: unknown) => {
+          failure ??= { error };
+        });
+        const tracked = write.finally(() => inflight.delete(tracked));
+        inflight.add(tracked);
+      }
+    } finally {
+      // Never return (or throw) while a batch is still being written.
+      await Promise.all(inflight);
     }
-    await Promise.all(inflight);
     if (failure) throw (failure as { error: unknown }).error;
-    if (opts.vacuum ?? totals.fingerprints >= 100_000) {
-      await vacuumCorpus(db);
-      totals.vacuumed = true;
-    }
+    totals.maintenance = await this.maintain(db, opts.vacuum, totals.fingerprints > 0);
     totals.ms = performance.now() - t0;
     return totals;
   }
@@ -395,6 +402,43 @@ export class PlagiarismIndex {
 
   async countDocuments(db: Db, accountId: string | null = null): Promise<number> {
     return countCorpusDocuments(db, accountId);
+  }
+
+  /** VACUUM (ANALYZE) of the corpus tables. */
+  async vacuum(db: Db): Promise<void> {
+    await vacuumCorpus(db);
+  }
+
+  private async maintain(db: Db, vacuum: boolean | undefined, wrote: boolean): Promise<'vacuum' | 'analyze' | null> {
+    const needed = vacuum === true ? 'vacuum' : vacuum === false || !wrote ? null : await corpusMaintenanceNeeded(db);
+    if (needed === 'vacuum') await vacuumCorpus(db);
+    else if (needed === 'analyze') await analyzeCorpus(db);
+    return needed;
+  }
+
+  /** Documents fingerprinted with another scheme (other k/w): checks ignore them until `reindexStale`. */
+  async countStale(db: Db): Promise<number> {
+    return countStaleCorpusDocuments(db, this.scheme);
+  }
+
+  /** Re-fingerprints, from their stored text, every document indexed with another scheme. */
+  async reindexStale(db: Db, opts: BulkIndexOptions = {}): Promise<BulkIndexResult> {
+    const t0 = performance.now();
+    const batchSize = Math.max(1, opts.batchSize ?? this.batchSize);
+    const totals: BulkIndexResult = { documents: 0, inserted: 0, replaced: 0, unchanged: 0, fingerprints: 0, maintenance: null, ms: 0 };
+    let afterKey = 0;
+    for (;;) {
+      const page = await findStaleCorpusDocuments(db, this.scheme, afterKey, batchSize * 4);
+      if (page.length === 0) break;
+      afterKey = page[page.length - 1]!.key;
+      const r = await this.indexDocuments(db, page, { ...opts, vacuum: false, onProgress: undefined });
+      for (const key of ['documents', 'inserted', 'replaced', 'unchanged', 'fingerprints'] as const) totals[key] += r[key];
+      totals.ms = performance.now() - t0;
+      opts.onProgress?.({ ...totals });
+    }
+    totals.maintenance = await this.maintain(db, opts.vacuum, totals.fingerprints > 0);
+    totals.ms = performance.now() - t0;
+    return totals;
   }
 
   /** Score, verdict and matches of `text` against the public corpus and `accountId`'s private documents. */

@@ -186,6 +186,9 @@ describe('indexing', () => {
     expect(statements.length).toBeLessThanOrEqual(3 * 6);
     const res = await index.checkText(db, null, docs[77]!.text);
     expect(res.matches[0]!.url).toBe(docs[77]!.url);
+    // Maintenance on request (by default only once enough rows changed, as autovacuum would judge).
+    const vacuumed = await index.indexDocuments(db, [{ url: url('vacuumed'), text: generateText(3600, 100) }], { vacuum: true });
+    expect(vacuumed.maintenance).toBe('vacuum');
     // Given twice in one import, a URL is one document with the last text.
     const dup = await index.indexDocuments(db, [
       { url: url('dup'), text: generateText(3500, 200) },

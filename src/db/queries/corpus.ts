@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { corpusDocuments } from '../schema/corpus';
 
@@ -145,10 +145,48 @@ export async function listCorpusDocuments(
 
 /**
  * VACUUM (ANALYZE) of the corpus tables after a bulk import: fresh statistics for the planner and an up to
- * date visibility map, so fingerprint lookups are index-only scans. Not inside a transaction.
+ * date visibility map, so fingerprint lookups are index-only scans. Not inside a transaction. SKIP_LOCKED:
+ * when another process is already vacuuming a table, this one does not queue behind it.
  */
 export async function vacuumCorpus(db: DbOrTx): Promise<void> {
-  await db.execute(sql`VACUUM (ANALYZE) corpus_documents, corpus_fingerprints`);
+  await db.execute(sql`VACUUM (ANALYZE, SKIP_LOCKED) corpus_documents, corpus_fingerprints`);
+}
+
+export async function analyzeCorpus(db: DbOrTx): Promise<void> {
+  await db.execute(sql`ANALYZE (SKIP_LOCKED) corpus_documents, corpus_fingerprints`);
+}
+
+/**
+ * What the fingerprint table needs after writes, judged like autovacuum would (for servers where it is off
+ * or slow): a vacuum once rows inserted since the last one exceed 20% of the table (and 100,000), an analyze
+ * once rows changed since the last one exceed 10% (and 50,000). From the cumulative statistics, which lag a
+ * little behind the writes.
+ */
+export async function corpusMaintenanceNeeded(db: DbOrTx): Promise<'vacuum' | 'analyze' | null> {
+  const rows = await db.execute<{ live: string; inserted: string; modified: string }>(sql`
+    SELECT n_live_tup AS live, n_ins_since_vacuum AS inserted, n_mod_since_analyze AS modified
+    FROM pg_stat_user_tables WHERE relid = 'corpus_fingerprints'::regclass`);
+  const row = rows[0];
+  if (!row) return null;
+  const live = Number(row.live);
+  if (Number(row.inserted) > Math.max(100_000, 0.2 * live)) return 'vacuum';
+  if (Number(row.modified) > Math.max(50_000, 0.1 * live)) return 'analyze';
+  return null;
+}
+
+/** Documents fingerprinted with another scheme than `scheme`, by key (keyset pagination with `afterKey`). */
+export async function findStaleCorpusDocuments(db: DbOrTx, scheme: string, afterKey: number, limit: number) {
+  return db
+    .select({ key: corpusDocuments.key, url: corpusDocuments.url, accountId: corpusDocuments.accountId, title: corpusDocuments.title, text: corpusDocuments.text })
+    .from(corpusDocuments)
+    .where(and(ne(corpusDocuments.scheme, scheme), gt(corpusDocuments.key, afterKey)))
+    .orderBy(asc(corpusDocuments.key))
+    .limit(limit);
+}
+
+export async function countStaleCorpusDocuments(db: DbOrTx, scheme: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(corpusDocuments).where(ne(corpusDocuments.scheme, scheme));
+  return row?.n ?? 0;
 }
 
 export async function countCorpusDocuments(db: DbOrTx, accountId: string | null): Promise<number> {
