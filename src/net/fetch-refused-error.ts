@@ -25,4 +25,9 @@ export class FetchRefusedError extends Error {
   ) {
     super(message);
   }
+
+  /** Whether another attempt could succeed (network trouble, a 5xx); a private address, a 404 or an oversize body will not. */
+  get transient(): boolean {
+    return this.reason === 'timeout' || this.reason === 'connection' || this.reason === 'dns' || (this.reason === 'http_status' && (this.status ?? 0) >= 500);
+  }
 }

@@ -29,10 +29,6 @@ const STORE_CONCURRENCY = 16;
 
 const buildFailure = (message: string) => new PermanentJobError({ status: 400, code: 'build_failed', message });
 
-/** Fetch refusals that another attempt could cure; the rest (private address, 404, too large) are final. */
-function isTransientFetchError(err: FetchRefusedError): boolean {
-  return err.reason === 'timeout' || err.reason === 'connection' || err.reason === 'dns' || (err.reason === 'http_status' && (err.status ?? 0) >= 500);
-}
 
 function displayUrl(raw: string): string {
   const u = new URL(raw);
@@ -108,7 +104,7 @@ export async function buildDeployment(ctx: ProcessorContext, payload: { id: stri
         });
         await log(`Downloaded ${got.bytes} bytes.`);
       } catch (err) {
-        if (err instanceof FetchRefusedError && !isTransientFetchError(err)) throw buildFailure(`Could not download the source: ${err.message}`);
+        if (err instanceof FetchRefusedError && !err.transient) throw buildFailure(`Could not download the source: ${err.message}`);
         throw err;
       }
       try {

@@ -10,10 +10,6 @@ import { PermanentJobError } from '../errors';
 
 const cloneFailure = (message: string) => new PermanentJobError({ status: 400, code: 'clone_failed', message });
 
-/** Refusals another attempt could cure; the rest (private address, 404, too large) are final. */
-function isTransientFetchError(err: FetchRefusedError): boolean {
-  return err.reason === 'timeout' || err.reason === 'connection' || err.reason === 'dns' || (err.reason === 'http_status' && (err.status ?? 0) >= 500);
-}
 
 /**
  * Clones a voice: download the sample under the fetch rules, decode it, measure the speaker, and store
@@ -38,7 +34,7 @@ export async function cloneVoice(ctx: ProcessorContext, payload: { id: string })
         timeoutMs: rt.config.FETCH_TIMEOUT_MS,
       }));
     } catch (err) {
-      if (err instanceof FetchRefusedError && !isTransientFetchError(err)) throw cloneFailure(`Could not download the sample: ${err.message}`);
+      if (err instanceof FetchRefusedError && !err.transient) throw cloneFailure(`Could not download the sample: ${err.message}`);
       throw err;
     }
     const started = performance.now();
