@@ -2,7 +2,7 @@ import { hexToRgb, type Rgb } from './color';
 import { COLOR_WORDS, TONE_WORDS } from './color-words';
 import { MOTIF_WORDS, MOTIFS, type Motif } from './motif-words';
 import { buildPalette, type Palette } from './palette';
-import { hashString } from './seeded-random';
+import { hashString } from '../../lib/seeded-random';
 import { lookupWord, tokenizePrompt } from './tokenize-prompt';
 
 export interface PromptDescription {

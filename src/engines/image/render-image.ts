@@ -3,7 +3,7 @@ import { rgba } from './color';
 import { encodeOpaqueRgbaPng } from './encode-png';
 import { describePrompt } from './prompt-motifs';
 import type { Scene, StylePainter } from './scene';
-import { createRandom, hashString } from './seeded-random';
+import { createRandom, hashString } from '../../lib/seeded-random';
 import { paintAbstract } from './styles/abstract/paint-abstract';
 import { paintIllustration } from './styles/illustration/paint-illustration';
 import { paintPhotorealistic } from './styles/photorealistic/paint-photorealistic';

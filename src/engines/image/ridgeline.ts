@@ -1,4 +1,4 @@
-import type { Random } from './seeded-random';
+import type { Random } from '../../lib/seeded-random';
 
 /**
  * Heights (in px, above baseY) along the width for a mountain or hill ridge, as a sum of

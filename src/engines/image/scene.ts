@@ -1,7 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Motif } from './motif-words';
 import type { Palette } from './palette';
-import type { Random } from './seeded-random';
+import type { Random } from '../../lib/seeded-random';
 
 /** Everything a style painter needs; painters draw into ctx and keep no state of their own. */
 export interface Scene {

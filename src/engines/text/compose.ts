@@ -15,7 +15,7 @@ import { hasContraction } from './contractions';
 import { verbForm } from './inflect';
 import { extractKeyTerms, type KeyTerm } from './key-terms';
 import { cleanGloss, gatherKnowledge, isKindOf, sharedCategory, type Knowledge } from './knowledge';
-import type { Random } from './seeded-random';
+import type { Random } from '../../lib/seeded-random';
 import { articleFor } from './substitute';
 import type { TextLines } from './text-lines';
 import { countTokens } from './tokens';

@@ -9,7 +9,7 @@ import { composeArticle } from './compose';
 import { warmUpNlp } from './nlp';
 import { paraphraseText } from './paraphrase';
 import { rewriteText } from './rewrite';
-import { createRandom, hashString } from './seeded-random';
+import { createRandom, hashString } from '../../lib/seeded-random';
 import { TextProviderError } from './text-provider-error';
 import { renderLines, type TextLines } from './text-lines';
 import { countTokens, truncateToTokens } from './tokens';

@@ -8,7 +8,7 @@ import type { Lexicon } from '../lexicon/types';
 import { moveAdverbial, moveClause } from './clause-order';
 import { swapConnectors } from './connectors';
 import { analyse, renderSentence } from './nlp';
-import type { Random } from './seeded-random';
+import type { Random } from '../../lib/seeded-random';
 import { fixSentenceStarts } from './sentence-start';
 import { isContentWord, substituteWords, type Substitution } from './substitute';
 import type { TextLines } from './text-lines';

@@ -11,7 +11,7 @@ import { splitCompound } from './compound';
 import { swapCoordination } from './coordination';
 import { leadingConnector, swapConnectors } from './connectors';
 import { analyse, renderSentence, type Sentence } from './nlp';
-import type { Random } from './seeded-random';
+import type { Random } from '../../lib/seeded-random';
 import { fixSentenceStarts } from './sentence-start';
 import { substituteWords, type Substitution } from './substitute';
 import { lowerUnlessProper } from './token-edit';

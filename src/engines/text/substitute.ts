@@ -10,7 +10,7 @@
 import type { Lexicon, Synset, WordNetPos } from '../lexicon/types';
 import { adjectiveFormOf, compareForm, nounFormOf, pluralize, verbForm, verbFormsOf, type VerbForm } from './inflect';
 import { isWord, type Sentence, type Token } from './nlp';
-import type { Random } from './seeded-random';
+import type { Random } from '../../lib/seeded-random';
 import { encodeTokens } from './tokens';
 
 export interface Substitution {

@@ -8,7 +8,7 @@
  * Quoted passages are never altered.
  */
 import { contract, expand, hasContraction, outsideQuotes } from './contractions';
-import { hashString } from './seeded-random';
+import { hashString } from '../../lib/seeded-random';
 import type { TextLines } from './text-lines';
 import type { TextTone } from './types';
 

@@ -3,7 +3,7 @@ import { loadLexicon } from '../../../src/engines/lexicon';
 import type { Lexicon } from '../../../src/engines/lexicon/types';
 import { paraphraseText } from '../../../src/engines/text/paraphrase';
 import { rewriteText } from '../../../src/engines/text/rewrite';
-import { createRandom } from '../../../src/engines/text/seeded-random';
+import { createRandom } from '../../../src/lib/seeded-random';
 import { renderLines } from '../../../src/engines/text/text-lines';
 import { changedShare, namesOf, numbersOf, sentencesOf } from './helpers';
 import { NAMES_AND_NUMBERS, PROSE } from './samples';

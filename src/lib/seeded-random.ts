@@ -1,3 +1,7 @@
+/**
+ * Seeded randomness for the built-in engines, which are deterministic for a given request (same prompt and
+ * options → same picture or text): every choice among equally good options goes through this generator.
+ */
 export interface Random {
   /** Uniform in [0, 1). */
   next(): number;
