@@ -1,3 +1,4 @@
+import { ProviderError } from '../engines/provider-error';
 import type { JobError } from '../db/schema';
 
 /**
@@ -13,3 +14,14 @@ export class PermanentJobError extends Error {
 
 export const invalidJobInput = (detail: string) =>
   new PermanentJobError({ status: 400, code: 'invalid_parameter', message: `Invalid job input: ${detail}` });
+
+/**
+ * A provider that refused the request (bad key, unknown model, rejected input) will refuse every retry
+ * too: the job ends at once with 502. Anything else is returned as it is, for the queue to retry.
+ */
+export function refusedByProvider(err: unknown, provider: 'image' | 'text' | 'speech'): unknown {
+  if (err instanceof ProviderError && err.permanent) {
+    return new PermanentJobError({ status: 502, code: 'upstream_error', message: `The ${provider} provider refused the request: ${err.message}` });
+  }
+  return err;
+}

@@ -1,4 +1,5 @@
-import { ImageProviderError, isPermanentStatus } from './image-provider-error';
+import { httpFailure } from '../provider-error';
+import { ImageProviderError } from './image-provider-error';
 import { isPng } from './png-info';
 import { resizePng } from './resize-png';
 import { promptWithStyle } from './style-hints';
@@ -42,7 +43,7 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
 
       try {
         const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-        if (!res.ok) throw await httpError(res, 'image generation');
+        if (!res.ok) throw await httpFailure(res, 'image generation', ImageProviderError);
         const json = (await res.json().catch(() => {
           throw new ImageProviderError('image server returned a body that is not JSON');
         })) as ImagesResponse;
@@ -65,29 +66,8 @@ async function imageBytes(json: ImagesResponse, signal: AbortSignal): Promise<Bu
   if (first?.b64_json) return Buffer.from(first.b64_json, 'base64');
   if (first?.url) {
     const res = await fetch(first.url, { signal });
-    if (!res.ok) throw await httpError(res, 'image download');
+    if (!res.ok) throw await httpFailure(res, 'image download', ImageProviderError);
     return Buffer.from(await res.arrayBuffer());
   }
   throw new ImageProviderError('image server response has neither data[0].b64_json nor data[0].url');
-}
-
-async function httpError(res: Response, what: string): Promise<ImageProviderError> {
-  const detail = await serverMessage(res);
-  const message = `${what} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
-  return new ImageProviderError(message, { status: res.status, permanent: isPermanentStatus(res.status) });
-}
-
-/** OpenAI puts the reason in `error.message`; other servers send `error` as a string or plain text. */
-async function serverMessage(res: Response): Promise<string | undefined> {
-  const text = await res.text().catch(() => '');
-  if (!text) return undefined;
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // Not JSON: fall through to the raw text.
-  }
-  return text.slice(0, 300);
 }

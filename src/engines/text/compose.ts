@@ -14,7 +14,7 @@ import type { Lexicon, Synset } from '../lexicon/types';
 import { hasContraction } from './contractions';
 import { verbForm } from './inflect';
 import { extractKeyTerms, type KeyTerm } from './key-terms';
-import { cleanGloss, gatherKnowledge, isKindOf, sharedCategory, type Knowledge } from './knowledge';
+import { cleanGloss, gatherKnowledge, isKindOf, sharedCategory } from './knowledge';
 import type { Random } from '../../lib/seeded-random';
 import { articleFor } from './substitute';
 import type { TextLines } from './text-lines';

@@ -5,7 +5,8 @@ import type { TextProvider } from './types';
 export * from './types';
 export { createLocalTextProvider, LOCAL_LANGUAGES, type LocalTextProvider } from './local-provider';
 export { createOpenAITextProvider, type OpenAITextProviderOptions } from './openai-provider';
-export { TextProviderError, isPermanentStatus } from './text-provider-error';
+export { TextProviderError } from './text-provider-error';
+export { isPermanentStatus } from '../provider-error';
 export { countTokens, truncateToTokens, TOKENIZER } from './tokens';
 
 export interface TextProviderConfig {

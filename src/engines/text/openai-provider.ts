@@ -1,5 +1,6 @@
 import { systemPrompt } from './prompts';
-import { isPermanentStatus, TextProviderError } from './text-provider-error';
+import { httpFailure } from '../provider-error';
+import { TextProviderError } from './text-provider-error';
 import { countTokens, truncateToTokens } from './tokens';
 import type { TextProvider, TextRequest, TextResult } from './types';
 
@@ -51,7 +52,7 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
       let json: ChatCompletion;
       try {
         const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-        if (!res.ok) throw await httpError(res, endpoint);
+        if (!res.ok) throw await httpFailure(res, `text generation at ${endpoint}`, TextProviderError);
         json = (await res.json().catch(() => {
           throw new TextProviderError(`text server at ${endpoint} returned a body that is not JSON`);
         })) as ChatCompletion;
@@ -78,25 +79,4 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-async function httpError(res: Response, endpoint: string): Promise<TextProviderError> {
-  const detail = await serverMessage(res);
-  const message = `text generation at ${endpoint} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
-  return new TextProviderError(message, { status: res.status, permanent: isPermanentStatus(res.status) });
-}
-
-/** OpenAI puts the reason in `error.message`; other servers send `error` as a string or plain text. */
-async function serverMessage(res: Response): Promise<string | undefined> {
-  const text = await res.text().catch(() => '');
-  if (!text) return undefined;
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // Not JSON: fall through to the raw text.
-  }
-  return text.slice(0, 300);
 }

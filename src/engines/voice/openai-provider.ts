@@ -1,6 +1,7 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { isMp3, Mp3Meter } from './mp3-info';
-import { isPermanentStatus, SpeechProviderError } from './speech-provider-error';
+import { httpFailure } from '../provider-error';
+import { SpeechProviderError } from './speech-provider-error';
 import { splitText } from './split-text';
 import type { SpeechProvider, SpeechRequest, SpeechResult } from './types';
 
@@ -46,7 +47,7 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
 
     try {
       const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-      if (!res.ok) throw await httpError(res, endpoint);
+      if (!res.ok) throw await httpFailure(res, `speech synthesis at ${endpoint}`, SpeechProviderError);
       if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
       return await appendMp3(res.body, file, first, endpoint);
     } catch (err) {
@@ -148,26 +149,4 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a);
   out.set(b, a.length);
   return out;
-}
-
-async function httpError(res: Response, endpoint: string): Promise<SpeechProviderError> {
-  const detail = await serverMessage(res);
-  const message = `speech synthesis at ${endpoint} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
-  return new SpeechProviderError(message, { status: res.status, permanent: isPermanentStatus(res.status) });
-}
-
-/** OpenAI puts the reason in `error.message`; other servers send `error` as a string or plain text. */
-async function serverMessage(res: Response): Promise<string | undefined> {
-  const text = await res.text().catch(() => '');
-  if (!text) return undefined;
-  try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
-    if (typeof parsed.message === 'string') return parsed.message;
-    if (typeof parsed.detail === 'string') return parsed.detail;
-  } catch {
-    // Not JSON: fall through to the raw text.
-  }
-  return text.slice(0, 300);
 }

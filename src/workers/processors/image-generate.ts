@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { imageGenerateBody } from '../../api/routes/image-generate';
 import { cdnUrl } from '../../storage';
 import type { ProcessorContext } from '../context';
-import { invalidJobInput, PermanentJobError } from '../errors';
+import { invalidJobInput, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -25,10 +25,7 @@ export async function generateImages(ctx: ProcessorContext, payload: { id: strin
       try {
         png = await rt.imageProvider.generate({ prompt, style, width, height, variant });
       } catch (err) {
-        if ((err as { permanent?: boolean }).permanent) {
-          throw new PermanentJobError({ status: 502, code: 'upstream_error', message: `The image provider refused the request: ${(err as Error).message}` });
-        }
-        throw err;
+        throw refusedByProvider(err, 'image');
       }
       // Same key on every attempt, so a retry overwrites rather than leaves orphans.
       const key = `images/${row.id}/${variant}.png`;

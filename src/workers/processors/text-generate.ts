@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { textJobInput } from '../../api/routes/text/generate';
 import type { ProcessorContext } from '../context';
-import { invalidJobInput, PermanentJobError } from '../errors';
+import { invalidJobInput, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
 /** Generates one text and bills prompt + output tokens (o200k, or the server's own count). */
@@ -15,10 +15,7 @@ export async function generateText(ctx: ProcessorContext, payload: { id: string 
     const out = await rt.textProvider
       .generate({ prompt: input.prompt, mode: input.mode, tone: input.tone, language: input.language, maxTokens: input.max_tokens })
       .catch((err: unknown) => {
-        if ((err as { permanent?: boolean }).permanent) {
-          throw new PermanentJobError({ status: 502, code: 'upstream_error', message: `The text provider refused the request: ${(err as Error).message}` });
-        }
-        throw err;
+        throw refusedByProvider(err, 'text');
       });
     const tokensUsed = out.promptTokens + out.outputTokens;
     ctx.log.info({ jobId: row.id, mode: input.mode, tone: input.tone, promptTokens: out.promptTokens, outputTokens: out.outputTokens, ms: Math.round(performance.now() - started) }, 'text generated');

@@ -6,7 +6,7 @@ import { synthesizeJobInput } from '../../api/routes/voice/synthesize';
 import { cdnUrl } from '../../storage';
 import { resolveSpeakingVoice } from '../../voices/speaking-voice';
 import type { ProcessorContext } from '../context';
-import { invalidJobInput, PermanentJobError } from '../errors';
+import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -41,11 +41,7 @@ export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: str
           },
         })
         .catch((err: unknown) => {
-          // A provider that refuses the request (bad key, unknown model) will refuse every retry too.
-          if ((err as { permanent?: boolean }).permanent) {
-            throw new PermanentJobError({ status: 502, code: 'upstream_error', message: `The speech provider refused the request: ${(err as Error).message}` });
-          }
-          throw err;
+          throw refusedByProvider(err, 'speech');
         });
       const key = `audio/${row.id}.mp3`;
       await rt.store.putFile(key, outPath, 'audio/mpeg');

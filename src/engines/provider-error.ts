@@ -1,0 +1,48 @@
+/**
+ * What every engine's OpenAI-compatible provider shares: an error that says whether retrying can help,
+ * and the reading of a failed HTTP answer. Each engine subclasses the error only to name it.
+ */
+export class ProviderError extends Error {
+  /** True when retrying the same request cannot succeed (bad request, bad key, unsupported input): the queue should fail the job at once. */
+  readonly permanent: boolean;
+  readonly status: number | undefined;
+
+  constructor(message: string, opts: { status?: number; permanent?: boolean; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = new.target.name;
+    this.status = opts.status;
+    this.permanent = opts.permanent ?? false;
+  }
+}
+
+/** 4xx means the request itself is wrong, except timeouts (408) and rate limits (429), which pass with time. */
+export function isPermanentStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** `${what} failed: HTTP 400 Bad Request: <the server's reason>`, as an error of the engine's own class. */
+export async function httpFailure<E extends ProviderError>(
+  res: Response,
+  what: string,
+  ErrorClass: new (message: string, opts: { status?: number; permanent?: boolean }) => E,
+): Promise<E> {
+  const detail = await serverMessage(res);
+  const message = `${what} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
+  return new ErrorClass(message, { status: res.status, permanent: isPermanentStatus(res.status) });
+}
+
+/** OpenAI puts the reason in `error.message`; other servers send `error` or `detail` as a string, or plain text. */
+async function serverMessage(res: Response): Promise<string | undefined> {
+  const text = await res.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown; detail?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+    if (typeof parsed.detail === 'string') return parsed.detail;
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  return text.slice(0, 300);
+}
