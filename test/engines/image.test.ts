@@ -6,10 +6,10 @@ import {
   describePrompt,
   IMAGE_STYLES,
   readPngSize,
-  renderImage,
   type ImageRequest,
   type ImageStyle,
 } from '../../src/engines/image';
+import { renderImage } from '../../src/engines/image/render-image';
 
 const base: ImageRequest = { prompt: 'a lighthouse on a cliff', style: 'photorealistic', width: 512, height: 512, variant: 0 };
 

@@ -3,7 +3,7 @@ import { createOpenAIImageProvider } from './openai-provider';
 import type { ImageProvider } from './types';
 
 export * from './types';
-export { createLocalImageProvider, renderImage } from './local-provider';
+export { createLocalImageProvider } from './local-provider';
 export { createOpenAIImageProvider, type OpenAIImageProviderOptions } from './openai-provider';
 export { ImageProviderError } from './image-provider-error';
 export { describePrompt, type PromptDescription } from './prompt-motifs';

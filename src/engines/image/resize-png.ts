@@ -1,10 +1,11 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { readPngSize } from './png-info';
 
 /** Returns the PNG unchanged when it already has the size, else scaled to cover a canvas of exactly that size. */
 export async function resizePng(png: Buffer, width: number, height: number): Promise<Buffer> {
   const size = readPngSize(png);
   if (size.width === width && size.height === height) return png;
+  // Loaded here, not on import: only a provider answering the wrong size needs the native canvas.
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const image = await loadImage(png);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');

@@ -3,8 +3,8 @@
  * rest of the engine works on: lines → sentences → tokens, each token carrying the whitespace before it
  * so any edited token list renders back to natural text.
  */
+import { createRequire } from 'node:module';
 import winkNLP, { type ItemEntity, type ItemSentence, type ItemToken, type ItsFunction, type PartOfSpeech, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 
 export interface Token {
   text: string;
@@ -32,8 +32,9 @@ export interface Line {
 
 let nlp: WinkMethods | undefined;
 
+/** The model (about 25 MB in memory) is required on first use, so processes that never write text never load it. */
 function instance(): WinkMethods {
-  nlp ??= winkNLP(model);
+  nlp ??= winkNLP(createRequire(import.meta.url)('wink-eng-lite-web-model') as Parameters<typeof winkNLP>[0]);
   return nlp;
 }
 

@@ -6,7 +6,21 @@
  * Special-token markers such as `<|endoftext|>` in user text are counted as the plain characters they
  * are: the text never reaches a model as control tokens, and refusing such input would be a surprise.
  */
-import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
+
+/**
+ * The o200k vocabulary costs about 70 MB once loaded, so it is loaded on first use, not on import:
+ * every process imports this module (the API counts prompts), but voice or hosting workers never count.
+ */
+let o200k: O200k | undefined;
+function tokenizer(): O200k {
+  o200k ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k;
+  return o200k;
+}
+const encode: O200k['encode'] = (text, opts) => tokenizer().encode(text, opts);
+const decode: O200k['decode'] = (ids) => tokenizer().decode(ids);
 
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
