@@ -14,17 +14,11 @@ import { join } from 'node:path';
 import { defaultDictDir } from '../../src/engines/lexicon';
 import { isStopWord } from '../../src/engines/plagiarism';
 import { pluralize, verbForm } from '../../src/engines/text/inflect';
+import { createRandom } from '../../src/lib/seeded-random';
 
-/** Mulberry32: a small, fast, seeded PRNG. */
+/** The engines' seeded generator (mulberry32) as a bare function. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom(seed).next;
 }
 
 type Rnd = () => number;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stopChild, type Child } from '../lib/processes';
-import { prose } from '../lib/prose';
+import { prose } from '../lib/english';
 import type { BenchContext, Scenario, ScenarioOutput, Timing } from '../lib/types';
 
 const SHORT_RUNS = 5;
@@ -56,12 +56,12 @@ export const voiceSynthesis: Scenario = {
     try {
       await speak(ctx, 'Warming up the voice worker.', 60_000);
       const idleMiB = await currentRssMiB(worker);
-      const text = prose(600);
+      const text = prose(600, 600);
       const runs: Spoken[] = [];
       for (let i = 0; i < SHORT_RUNS; i++) runs.push(await speak(ctx, text, 60_000));
       ctx.say(`600 words: ${runs.map((r) => `${r.wallS.toFixed(2)} s for ${r.audioS.toFixed(1)} s of audio`).join('; ')}`);
 
-      const long = prose(LONG_WORDS);
+      const long = prose(20_000, LONG_WORDS);
       const longRun = await speak(ctx, long, LONG_TIMEOUT_MS);
       const peak = await peakRssMiB(worker);
       ctx.say(`${LONG_WORDS} words (${long.length} characters): ${longRun.wallS.toFixed(1)} s for ${longRun.audioS.toFixed(0)} s of audio; worker RSS ${idleMiB.toFixed(0)} MiB idle, peak ${peak.toFixed(0)} MiB`);

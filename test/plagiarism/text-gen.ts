@@ -4,6 +4,8 @@
  * chance, so one generated text is "original" with respect to another.
  */
 
+import { createRandom } from '../../src/lib/seeded-random';
+
 const NOUNS = [
   'house', 'car', 'road', 'city', 'river', 'mountain', 'garden', 'window', 'door', 'table', 'book', 'letter', 'teacher',
   'student', 'doctor', 'child', 'mother', 'father', 'friend', 'company', 'market', 'price', 'money', 'bank', 'office',
@@ -30,16 +32,9 @@ const ADJECTIVES = [
 ];
 const FUNCTION = ['the', 'a', 'and', 'of', 'in', 'to', 'with', 'for', 'on', 'at', 'by', 'from', 'that', 'this', 'was', 'is', 'were', 'has', 'had'];
 
-/** Mulberry32: a small, fast, seeded PRNG. */
+/** The engines' seeded generator (mulberry32) as a bare function. */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom(seed).next;
 }
 
 const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
