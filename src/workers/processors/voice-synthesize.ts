@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
@@ -45,7 +45,6 @@ export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: str
         });
       const key = `audio/${row.id}.mp3`;
       await rt.store.putFile(key, outPath, 'audio/mpeg');
-      const sizeBytes = (await stat(outPath)).size;
       const createdAt = new Date();
       const expiresAt = new Date(createdAt.getTime() + LINK_LIFETIME_MS);
       const durationSeconds = Math.round(spoken.durationSeconds * 1000) / 1000;
@@ -56,7 +55,7 @@ export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: str
       return {
         result: { id: row.id, audio_url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET), duration_seconds: durationSeconds, created_at: createdAt.toISOString() },
         bill: [{ metric: 'audio_seconds', quantity: Math.max(1, Math.ceil(spoken.durationSeconds)) }],
-        files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'audio/mpeg', sizeBytes, expiresAt }],
+        files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'audio/mpeg', sizeBytes: spoken.bytes, expiresAt }],
       };
     } finally {
       await rm(dir, { recursive: true, force: true });
