@@ -1,0 +1,104 @@
+/** The parts of a pdf.js text item this module reads (marked-content items have no `str`). */
+export interface TextItemLike {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+  hasEOL?: boolean;
+}
+
+interface Line {
+  text: string;
+  y: number;
+  size: number;
+}
+
+/**
+ * Rebuilds a page's reading text from pdf.js items. A PDF has no words or
+ * paragraphs, only positioned strings: items on the same baseline join (with
+ * a space when there is a visible gap), a change of baseline or hasEOL ends a
+ * line, and a gap between lines clearly larger than the page's usual line
+ * spacing ends a paragraph. Wrapped lines are rejoined with spaces so a
+ * sentence reads as one; paragraphs are separated by "\n".
+ */
+export function pageText(items: readonly TextItemLike[]): string {
+  const lines = toLines(items);
+  if (lines.length === 0) return '';
+  const paragraphBreak = paragraphGap(lines);
+  const paragraphs: string[] = [];
+  let current = (lines[0] as Line).text;
+  for (let i = 1; i < lines.length; i++) {
+    const prev = lines[i - 1] as Line;
+    const line = lines[i] as Line;
+    const gap = prev.y - line.y;
+    if (gap <= 0 || gap > paragraphBreak) {
+      paragraphs.push(current);
+      current = line.text;
+    } else if (/\p{L}-$/u.test(current) && /^\p{Ll}/u.test(line.text)) {
+      // A word hyphenated across lines: keep it one word.
+      current += line.text;
+    } else {
+      current += ` ${line.text}`;
+    }
+  }
+  paragraphs.push(current);
+  return paragraphs.join('\n');
+}
+
+function toLines(items: readonly TextItemLike[]): Line[] {
+  const lines: Line[] = [];
+  let text = '';
+  let y = 0;
+  let size = 0;
+  let endX = 0;
+  let open = false;
+  const flush = () => {
+    const clean = text.replace(/\s+/g, ' ').trim();
+    if (clean) lines.push({ text: clean, y, size });
+    text = '';
+    open = false;
+  };
+  for (const item of items) {
+    if (typeof item.str !== 'string') continue;
+    const t = item.transform;
+    if (!item.str || !t) {
+      // Empty items mark line ends (hasEOL) but carry no reliable position.
+      if (item.hasEOL && open) flush();
+      continue;
+    }
+    const x = t[4] ?? 0;
+    const itemY = t[5] ?? 0;
+    const itemSize = Math.abs(item.height || t[3] || t[0] || 10);
+    if (open && Math.abs(itemY - y) > Math.max(size, itemSize) * 0.5) flush();
+    if (!open) {
+      text = item.str;
+      y = itemY;
+      size = itemSize;
+      open = true;
+    } else {
+      // Items of one line may split words; a gap wider than a fraction of the font size is a space.
+      const gap = x - endX;
+      if (gap > itemSize * 0.15 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+      text += item.str;
+      size = Math.max(size, itemSize);
+    }
+    endX = x + (item.width ?? 0);
+    if (item.hasEOL) flush();
+  }
+  if (open) flush();
+  return lines;
+}
+
+/** Gap above which two lines belong to different paragraphs: well over the page's median line spacing. */
+function paragraphGap(lines: Line[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const gap = (lines[i - 1] as Line).y - (lines[i] as Line).y;
+    if (gap > 0) gaps.push(gap);
+  }
+  const fontSize = lines.reduce((m, l) => Math.max(m, l.size), 0) || 10;
+  if (gaps.length < 3) return fontSize * 1.7;
+  gaps.sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)] as number;
+  return median * 1.4;
+}

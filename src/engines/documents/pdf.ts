@@ -1,0 +1,83 @@
+import { getDocumentProxy } from 'unpdf';
+import { pageText, type TextItemLike } from './pdf-text';
+import { InvalidDocumentError, type PdfPage } from './types';
+
+export interface OpenedPdf {
+  pageCount: number;
+  /** Pages in order, one at a time; each page's resources are released before the next is read. */
+  pages(): AsyncGenerator<PdfPage>;
+  close(): Promise<void>;
+}
+
+/**
+ * pdf.js runs in this thread and reports a damaged file by rejecting, but a
+ * few malformed structures have left its promises pending forever; a
+ * deadline turns that into an error instead of a stuck job.
+ */
+const OPEN_TIMEOUT_MS = 60_000;
+const PAGE_TIMEOUT_MS = 30_000;
+
+/** Worker-side caches (fonts, images' decoded data) grow with every page; dropping them now and then bounds memory on long files. */
+const CLEANUP_EVERY_PAGES = 50;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new InvalidDocumentError(`the PDF is damaged: ${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+function asInvalid(err: unknown, context: string): InvalidDocumentError {
+  if (err instanceof InvalidDocumentError) return err;
+  const name = err instanceof Error ? err.name : '';
+  const message = err instanceof Error ? err.message : String(err);
+  if (name === 'PasswordException') return new InvalidDocumentError('the PDF is password-protected');
+  return new InvalidDocumentError(`the PDF is damaged: ${context}${message.replace(/\.$/, '')}`);
+}
+
+/**
+ * Opens a PDF for page-by-page text extraction. pdf.js takes ownership of
+ * (detaches) the buffer it is given, so it gets a copy and the caller's
+ * bytes stay usable.
+ */
+export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
+  let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // verbosity 0: pdf.js would otherwise print a warning for every oddity it repairs.
+    doc = await withTimeout(
+      getDocumentProxy(new Uint8Array(data), { verbosity: 0, disableFontFace: true, isEvalSupported: false }),
+      OPEN_TIMEOUT_MS,
+      'opening it',
+    );
+  } catch (err) {
+    throw asInvalid(err, '');
+  }
+  if (doc.numPages < 1) {
+    await doc.destroy();
+    throw new InvalidDocumentError('the PDF has no pages');
+  }
+  const opened = doc;
+  return {
+    pageCount: opened.numPages,
+    async *pages() {
+      for (let n = 1; n <= opened.numPages; n++) {
+        let text: string;
+        try {
+          const page = await withTimeout(opened.getPage(n), PAGE_TIMEOUT_MS, `reading page ${n}`);
+          try {
+            const content = await withTimeout(page.getTextContent(), PAGE_TIMEOUT_MS, `reading page ${n}`);
+            text = pageText(content.items as TextItemLike[]);
+          } finally {
+            page.cleanup();
+          }
+        } catch (err) {
+          throw asInvalid(err, `page ${n} cannot be read: `);
+        }
+        if (n % CLEANUP_EVERY_PAGES === 0) await opened.cleanup();
+        yield { page: n, text };
+      }
+    },
+    close: () => opened.destroy(),
+  };
+}
