@@ -1,0 +1,199 @@
+import { clip } from './excerpt';
+import { contentTokens, stem } from './question-terms';
+import { splitSentences } from './sentences';
+import type { ChatAnswer, ChatSource, RetrievedPassage } from './types';
+
+export const NO_ANSWER = 'I could not find an answer to that in the document.';
+
+const DEFAULT_MAX_SENTENCES = 3;
+/** A 2nd or 3rd sentence joins the answer only when it scores this close to the best one: weaker ones are noise. */
+const FOLLOWER_RATIO = 0.6;
+/** The whole spread of the retrieval bonus, from the first passage to the last: a tie-breaker, not a vote. */
+const RANK_WEIGHT = 0.3;
+/** A term found only in the heading above a sentence says less about the sentence than one in it. */
+const HEADING_WEIGHT = 0.5;
+/** Per pair of question terms the sentence has side by side, times the pair's mean IDF. */
+const PHRASE_WEIGHT = 0.5;
+/** About one rare-ish term's worth: for "how many…" the sentence with the figure should beat one that only repeats the words. */
+const FIGURE_BONUS = 1;
+
+type Figure = 'date' | 'percent' | 'number';
+
+interface Candidate {
+  passage: number;
+  rank: number;
+  position: number;
+  text: string;
+  stems: Set<string>;
+  /** Content-word stems with their position among all words, for phrase matching. */
+  sequence: { stem: string; index: number }[];
+  /** Stems of the passage's heading and of the heading line above the sentence. */
+  context: Set<string>;
+  /** The first sentence under a heading: the heading labels it, so a heading match alone lets it answer. */
+  underHeading: boolean;
+}
+
+/**
+ * The built-in answer for PDF and docx: the 1–3 sentences of the retrieved passages that best match the
+ * question, quoted. Every term counts by its rarity among the candidate sentences (IDF), so a sentence that
+ * shares the question's rare words beats one sharing only common ones; the passage's retrieval rank, a
+ * figure when a figure is asked for, and the question's phrases kept together break the rest.
+ */
+export function answerFromPassages(question: string, passages: RetrievedPassage[], opts: { maxSentences?: number } = {}): ChatAnswer {
+  const maxSentences = Math.max(1, Math.floor(opts.maxSentences ?? DEFAULT_MAX_SENTENCES));
+  const questionTokens = contentTokens(question).map((t) => ({ stem: stem(t.word), index: t.index }));
+  const terms = [...new Set(questionTokens.map((t) => t.stem))];
+  if (terms.length === 0 || passages.length === 0) return { answer: NO_ANSWER, sources: [] };
+
+  const candidates = sentencesOf(passages);
+  const idf = inverseFrequencies(terms, candidates);
+  const phrases = phrasePairs(questionTokens);
+  const figure = askedFigure(question);
+
+  const scored: { candidate: Candidate; score: number }[] = [];
+  for (const candidate of candidates) {
+    let own = 0;
+    let fromHeading = 0;
+    for (const term of terms) {
+      const weight = idf.get(term) ?? 0;
+      if (has(candidate.stems, term)) own += weight;
+      else if (has(candidate.context, term)) fromHeading += HEADING_WEIGHT * weight;
+    }
+    if (own === 0 && !(candidate.underHeading && fromHeading > 0)) continue;
+    let score = own + fromHeading;
+    for (const [a, b] of phrases) {
+      if (hasPhrase(candidate.sequence, a, b)) score += (PHRASE_WEIGHT * ((idf.get(a) ?? 0) + (idf.get(b) ?? 0))) / 2;
+    }
+    if (figure) score += FIGURE_BONUS * figureMatch(figure, candidate.text);
+    score += RANK_WEIGHT * (1 - candidate.rank / passages.length);
+    scored.push({ candidate, score });
+  }
+  if (scored.length === 0) return { answer: NO_ANSWER, sources: [] };
+
+  scored.sort((x, y) => y.score - x.score || x.candidate.rank - y.candidate.rank || x.candidate.position - y.candidate.position);
+  const best = scored[0]!.score;
+  const chosen = scored.slice(0, maxSentences).filter((s) => s.score >= FOLLOWER_RATIO * best).map((s) => s.candidate);
+
+  // Sentences of one passage read in the document's order; passages follow their best sentence.
+  const groups = new Map<number, Candidate[]>();
+  for (const c of chosen) groups.set(c.passage, [...(groups.get(c.passage) ?? []), c]);
+  const answerParts: string[] = [];
+  const sources: ChatSource[] = [];
+  for (const [passage, group] of groups) {
+    const texts = group.sort((x, y) => x.position - y.position).map((c) => c.text);
+    answerParts.push(...texts);
+    sources.push({ page: passages[passage]!.page, excerpt: clip(texts.join(' ')) });
+  }
+  return { answer: answerParts.join(' '), sources };
+}
+
+/** Every sentence of the passages in retrieval order; a sentence repeated (a running header, a footer) is kept once, where it ranks best. */
+function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
+  // A missing or NaN score ranks last rather than scrambling the sort.
+  const score = (i: number): number => (Number.isFinite(passages[i]!.score) ? passages[i]!.score : -Infinity);
+  const order = passages.map((_, i) => i).sort((a, b) => (score(b) > score(a) ? 1 : score(b) < score(a) ? -1 : a - b));
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  order.forEach((passageIndex, rank) => {
+    const passage = passages[passageIndex]!;
+    const passageHeading = passage.heading ? stemSet(passage.heading) : new Set<string>();
+    let lineHeading = new Set<string>();
+    let afterHeading = passageHeading.size > 0;
+    let position = 0;
+    for (const sentence of splitSentences(passage.content)) {
+      position += 1;
+      if (sentence.heading) {
+        lineHeading = stemSet(sentence.text);
+        afterHeading = true;
+        continue;
+      }
+      const key = sentence.text.toLowerCase();
+      const underHeading = afterHeading;
+      afterHeading = false;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const tokens = contentTokens(sentence.text);
+      out.push({
+        passage: passageIndex,
+        rank,
+        position,
+        text: sentence.text,
+        stems: stemSet(sentence.text),
+        sequence: tokens.map((t) => ({ stem: stem(t.word), index: t.index })),
+        context: new Set([...passageHeading, ...lineHeading]),
+        underHeading,
+      });
+    }
+  });
+  return out;
+}
+
+/** Stems of the content words, and of each part of a compound too, so "long term" finds "long-term". */
+function stemSet(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const { word } of contentTokens(text)) {
+    const s = stem(word);
+    out.add(s);
+    if (s.includes('-')) for (const part of s.split('-')) if (part) out.add(part);
+  }
+  return out;
+}
+
+/** A compound question term ("long-term") also matches its parts written apart. */
+function has(stems: Set<string>, term: string): boolean {
+  return stems.has(term) || (term.includes('-') && term.split('-').every((part) => !part || stems.has(part)));
+}
+
+/** 1 + ln(N/df): a term in every sentence still counts 1. A term in no sentence may still be in a heading, where it is as rare as can be. */
+function inverseFrequencies(terms: string[], candidates: Candidate[]): Map<string, number> {
+  const idf = new Map<string, number>();
+  for (const term of terms) {
+    const df = candidates.filter((c) => has(c.stems, term)).length;
+    idf.set(term, 1 + Math.log(Math.max(candidates.length, 1) / Math.max(df, 1)));
+  }
+  return idf;
+}
+
+/** Consecutive question terms with at most one function word between them ("rate of interest"). */
+function phrasePairs(tokens: { stem: string; index: number }[]): [string, string][] {
+  const pairs = new Map<string, [string, string]>();
+  for (let i = 1; i < tokens.length; i++) {
+    const a = tokens[i - 1]!;
+    const b = tokens[i]!;
+    if (b.index - a.index <= 2 && a.stem !== b.stem) pairs.set(`${a.stem} ${b.stem}`, [a.stem, b.stem]);
+  }
+  return [...pairs.values()];
+}
+
+function hasPhrase(sequence: { stem: string; index: number }[], a: string, b: string): boolean {
+  for (let i = 1; i < sequence.length; i++) {
+    if (sequence[i - 1]!.stem === a && sequence[i]!.stem === b && sequence[i]!.index - sequence[i - 1]!.index <= 2) return true;
+  }
+  return false;
+}
+
+const ASKS_DATE = /\bwhen\b|\b(?:what|which|in what)\s+(?:year|date|day|month|decade|century)\b|\bwhat time\b/;
+const ASKS_PERCENT = /\b(?:what|which)\s+(?:percentage|percent|proportion|share|fraction)\b|\bhow much percent/;
+const ASKS_NUMBER =
+  /\bhow\s+(?:many|much|long|old|far|often|big|large|tall|high|fast|heavy|wide|deep)\b|\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)?(?:\s+the)?\s+(?:number|amount|total|sum|price|cost|size|age|value|figure|rate|salary|fee|budget|population|count)\b/;
+
+/** Whether the question asks for a date, a percentage or another figure. */
+function askedFigure(question: string): Figure | undefined {
+  const q = question.toLowerCase().replace(/’/g, "'");
+  if (ASKS_PERCENT.test(q)) return 'percent';
+  if (ASKS_DATE.test(q)) return 'date';
+  if (ASKS_NUMBER.test(q)) return 'number';
+  return undefined;
+}
+
+const HAS_DATE =
+  /\b(?:1[0-9]|20)\d{2}\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\bcentury\b/i;
+const HAS_PERCENT = /%|\bper\s?cent\b/i;
+const HAS_NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
+
+/** 1 when the sentence holds the kind of figure asked for, ½ for some other figure, else 0. */
+function figureMatch(figure: Figure, text: string): number {
+  const exact = figure === 'date' ? HAS_DATE : figure === 'percent' ? HAS_PERCENT : HAS_NUMBER;
+  if (exact.test(text)) return 1;
+  return HAS_NUMBER.test(text) ? 0.5 : 0;
+}

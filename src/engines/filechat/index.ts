@@ -1,0 +1,10 @@
+export * from './types';
+export { answerFromPassages, NO_ANSWER } from './extractive';
+export { planCsvQuestion, describeCsvPlan } from './csv-plan';
+export { answerFromCsvResult } from './csv-answer';
+export { questionTerms, stem } from './question-terms';
+export { splitSentences, type Sentence } from './sentences';
+export { clip, MAX_EXCERPT_CHARS } from './excerpt';
+export { createFileChatProvider, FileChatProviderError, type ComposeRequest, type FileChatProvider, type FileChatProviderConfig } from './provider';
+export { createLocalFileChatProvider } from './local-provider';
+export { createOpenAIFileChatProvider, fileChatSystemPrompt, fileChatUserMessage, type OpenAIFileChatProviderOptions } from './openai-provider';

@@ -1,0 +1,107 @@
+import { httpFailure } from '../provider-error';
+import { NO_ANSWER } from './extractive';
+import { FileChatProviderError } from './file-chat-provider-error';
+import type { ComposeRequest, FileChatProvider } from './provider';
+import type { RetrievedPassage } from './types';
+
+export interface OpenAIFileChatProviderOptions {
+  /** API root including the version, e.g. `http://host/v1`. */
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs?: number;
+  /** Cap on the answer's length; an answer is a few sentences, or a table of groups. */
+  maxTokens?: number;
+}
+
+const DEFAULT_MODEL = 'gpt-4o-mini';
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_TOKENS = 1024;
+
+interface ChatCompletion {
+  choices?: Array<{ message?: { content?: unknown } }>;
+}
+
+/**
+ * File chat through any OpenAI-compatible `/chat/completions` endpoint. The model only words the answer:
+ * it sees the retrieved passages and, for a table, the computed result as fact; the sources shown with
+ * the answer are the engine's, whatever the model says. Temperature 0, so the same question over the same
+ * passages words the same way as far as the server allows.
+ */
+export function createOpenAIFileChatProvider(opts: OpenAIFileChatProviderOptions): FileChatProvider {
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const model = opts.model ?? DEFAULT_MODEL;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
+
+  return {
+    name: 'openai',
+    async compose(req: ComposeRequest, signal?: AbortSignal): Promise<string> {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+      const body = JSON.stringify({
+        model,
+        messages: [
+          { role: 'system', content: fileChatSystemPrompt(req.facts) },
+          { role: 'user', content: fileChatUserMessage(req.question, req.passages) },
+        ],
+        temperature: 0,
+        max_tokens: maxTokens,
+      });
+
+      let json: ChatCompletion;
+      try {
+        const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
+        if (!res.ok) throw await httpFailure(res, `file chat at ${endpoint}`, FileChatProviderError);
+        json = (await res.json().catch(() => {
+          throw new FileChatProviderError(`file chat server at ${endpoint} returned a body that is not JSON`);
+        })) as ChatCompletion;
+      } catch (err) {
+        if (err instanceof FileChatProviderError) throw err;
+        // The caller's own cancellation is not a provider failure; let it surface as-is.
+        if (signal?.aborted) throw signal.reason;
+        if (timeout.aborted) throw new FileChatProviderError(`file chat server at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
+        throw new FileChatProviderError(`file chat server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
+      }
+
+      const content = json.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw new FileChatProviderError(`file chat server at ${endpoint} answered without choices[0].message.content`);
+      const answer = content.trim();
+      if (!answer) throw new FileChatProviderError(`file chat server at ${endpoint} answered with an empty message`);
+      return answer;
+    },
+  };
+}
+
+/** The rules the model answers by; `facts`, when given, outrank anything the model would work out itself. */
+export function fileChatSystemPrompt(facts?: string): string {
+  const rules = [
+    'You answer questions about a document the user uploaded, using ONLY the numbered passages from it that the user message provides.',
+    'Rules:',
+    '- Use only what the passages say. Do not add outside knowledge, do not guess, and cite or mention nothing that is not in the passages.',
+    '- Quote the document\'s own words for the key facts and name where they come from as the passages are labelled, e.g. [p. 3] or [rows 41-60].',
+    `- If the passages do not contain the answer, say so: reply "${NO_ANSWER}"`,
+    '- Be brief: one to three sentences, or one line per item when listing. Answer in the language of the question.',
+  ];
+  if (facts) {
+    rules.push(
+      '- The computed result below was calculated exactly from the whole table and is authoritative. State its figures exactly as written, digit for digit; do not recompute, round, or contradict them, even if the passages show only part of the table.',
+      '',
+      'Computed result:',
+      facts,
+    );
+  }
+  return rules.join('\n');
+}
+
+/** The passages, numbered in retrieval order and labelled with their page (or CSV row range), then the question. */
+export function fileChatUserMessage(question: string, passages: RetrievedPassage[]): string {
+  const blocks = passages.map((p, i) => {
+    const where = p.rowEnd !== undefined ? (p.rowEnd === p.page ? `[row ${p.page}]` : `[rows ${p.page}-${p.rowEnd}]`) : `[p. ${p.page}]`;
+    const heading = p.heading ? ` (section: ${p.heading})` : '';
+    return `[${i + 1}] ${where}${heading}\n${p.content.trim()}`;
+  });
+  return `Passages:\n\n${blocks.length > 0 ? blocks.join('\n\n') : '(none)'}\n\nQuestion: ${question.trim()}`;
+}
