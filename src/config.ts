@@ -64,6 +64,8 @@ const envSchema = v.object({
   SYNC_TIMEOUT_MS: int(60_000, 100, 600_000),
   STORAGE_DRIVER: v.optional(v.picklist(['local', 's3']), 'local'),
   STORAGE_DIR: v.optional(v.string(), './data/blobs'),
+  /** Uploads are written here while they arrive, then moved to blob storage; empty means the OS temp dir. */
+  UPLOAD_TMP_DIR: v.optional(v.string(), ''),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: v.optional(url(['http:', 'https:'])),
   S3_REGION: v.optional(v.string(), 'us-east-1'),
@@ -80,6 +82,7 @@ const envSchema = v.object({
   OPENAI_IMAGE_MODEL: v.optional(v.string(), 'gpt-image-1'),
   TEXT_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
   OPENAI_TEXT_MODEL: v.optional(v.string(), 'gpt-4o-mini'),
+  FILE_CHAT_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
   SPEECH_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
   OPENAI_SPEECH_MODEL: v.optional(v.string(), 'tts-1'),
   /** Voice sent to the OpenAI-compatible server for cloned voices and built-ins without their own mapping. */
@@ -159,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
   if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
   if (env.TEXT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when TEXT_PROVIDER=openai');
+  if (env.FILE_CHAT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when FILE_CHAT_PROVIDER=openai');
   if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');

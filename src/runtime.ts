@@ -1,3 +1,4 @@
+import { createFileChatProvider, type FileChatProvider } from './engines/filechat';
 import type { Redis } from 'ioredis';
 import { PrincipalCache } from './accounts/principal-cache';
 import { RateLimiter } from './billing/rate-limiter';
@@ -40,6 +41,7 @@ export interface Runtime {
   imageProvider: ImageProvider;
   speechProvider: SpeechProvider;
   textProvider: TextProvider;
+  fileChatProvider: FileChatProvider;
   channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
@@ -84,6 +86,12 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     openaiApiKey: config.OPENAI_API_KEY,
     openaiModel: config.OPENAI_TEXT_MODEL,
   });
+  const fileChatProvider = createFileChatProvider({
+    provider: config.FILE_CHAT_PROVIDER,
+    baseUrl: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY,
+    model: config.OPENAI_TEXT_MODEL,
+  });
   const speechProvider = createSpeechProvider({
     provider: config.SPEECH_PROVIDER,
     openaiBaseUrl: config.OPENAI_BASE_URL,
@@ -111,6 +119,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     imageProvider,
     speechProvider,
     textProvider,
+    fileChatProvider,
     channels,
     async listenForInvalidations() {
       // Subscribing before the connection is ready races ioredis's ready check (INFO), which a

@@ -16,6 +16,8 @@ import { registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerReadDeployment } from './routes/hosting/deployments-read';
 import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
 import { registerDomains } from './routes/hosting/domains';
+import { registerFileChat } from './routes/files/chat';
+import { registerFileUpload, UPLOAD_PATH } from './routes/files/upload';
 import { registerHealth } from './routes/health';
 import { registerImageGenerate } from './routes/image-generate';
 import { registerJobs } from './routes/jobs';
@@ -58,7 +60,8 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
       throw new ApiError(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
     },
   });
-  v1.on(['POST', 'PUT', 'PATCH'], '*', limitBody);
+  // The upload streams its own (larger) limit, counted on the file as it arrives.
+  v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (c.req.path === `/v1${UPLOAD_PATH}` ? next() : limitBody(c, next)));
   v1.use(authenticate(rt.principals));
   v1.use(rateLimit(rt.rateLimiter));
   registerUsage(v1, rt);
@@ -68,6 +71,8 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerSynthesize(v1, rt);
   registerClone(v1, rt);
   registerVoices(v1, rt);
+  registerFileUpload(v1, rt);
+  registerFileChat(v1, rt);
   registerJobs(v1, rt);
   registerCreateDeployment(v1, rt);
   registerReadDeployment(v1, rt);

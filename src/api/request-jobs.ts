@@ -16,7 +16,12 @@ const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.s
  * SYNC_TIMEOUT_MS. The enqueue happens after the row is committed; if it fails, the row stays `queued`
  * and the sweeper enqueues it later, so the request is never lost.
  */
-export async function submitRequestJob(c: Context<AppEnv>, deps: Deps, job: { id: string; kind: RequestJobName; input: unknown }) {
+export async function submitRequestJob(
+  c: Context<AppEnv>,
+  deps: Deps,
+  job: { id: string; kind: RequestJobName; input: unknown },
+  successStatus: 200 | 201 = 200,
+) {
   const principal = c.get('principal');
   await insertJob(deps.db, { id: job.id, accountId: principal.accountId, kind: job.kind, input: job.input });
   try {
@@ -28,12 +33,12 @@ export async function submitRequestJob(c: Context<AppEnv>, deps: Deps, job: { id
     const current = await findJob(deps.db, job.id);
     return isFinished(current) ? current : null;
   });
-  return respondWithJob(c, row ?? { id: job.id, status: 'queued' });
+  return respondWithJob(c, row ?? { id: job.id, status: 'queued' }, successStatus);
 }
 
-/** The answer for a job row: its result (200), its error (its own status), or 202 while it runs. */
-export function respondWithJob(c: Context<AppEnv>, row: Pick<JobRow, 'id' | 'status'> & Partial<JobRow>) {
-  if (row.status === 'succeeded') return c.json(row.result as object, 200);
+/** The answer for a job row: its result (200, or 201 where the request created a resource), its error (its own status), or 202 while it runs. */
+export function respondWithJob(c: Context<AppEnv>, row: Pick<JobRow, 'id' | 'status'> & Partial<JobRow>, successStatus: 200 | 201 = 200) {
+  if (row.status === 'succeeded') return c.json(row.result as object, successStatus);
   if (row.status === 'failed') {
     const error = row.error ?? { status: 500, code: 'internal_error', message: 'The job failed.' };
     throw new ApiError(error.status as 500, error.code, error.message);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { corpusQueueConfig } from './config/corpus';
 import { deployQueueConfig } from './config/deploy';
 import { domainsQueueConfig } from './config/domains';
+import { filesQueueConfig } from './config/files';
 import { imageQueueConfig } from './config/image';
 import { maintenanceQueueConfig } from './config/maintenance';
 import { textQueueConfig } from './config/text';
@@ -17,6 +18,7 @@ export const QUEUE_CONFIGS = {
   corpus: corpusQueueConfig,
   image: imageQueueConfig,
   voice: voiceQueueConfig,
+  files: filesQueueConfig,
   deploy: deployQueueConfig,
   domains: domainsQueueConfig,
   maintenance: maintenanceQueueConfig,
@@ -47,6 +49,10 @@ export const JOBS = {
   'voice.synthesize': { queue: 'voice', payload: requestJob },
   /** Downloads a clone's sample, measures the speaker and stores the voice settings. */
   'voice.clone': { queue: 'voice', payload: requestJob },
+  /** Parses and indexes one POST /v1/file/upload; the upload's answer waits for it. */
+  'file.ingest': { queue: 'files', payload: requestJob },
+  /** Answers one POST /v1/file/chat from the document's passages (or its rows), billed as one file chat. */
+  'file.chat': { queue: 'text', payload: requestJob },
   /** Downloads, extracts, stores and publishes one deployment. */
   'deployment.build': { queue: 'deploy', payload: requestJob },
   /** One automatic DNS check of a pending custom domain; schedules the next while pending. */
@@ -65,7 +71,7 @@ export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
 
 /** Request kinds are the job names whose row lives in the `jobs` table and whose payload is `{ id }`. */
-export type RequestJobName = 'text.generate' | 'plagiarism.check' | 'image.generate' | 'voice.synthesize';
+export type RequestJobName = 'text.generate' | 'plagiarism.check' | 'image.generate' | 'voice.synthesize' | 'file.ingest' | 'file.chat';
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOBS, name);

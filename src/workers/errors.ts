@@ -19,7 +19,7 @@ export const invalidJobInput = (detail: string) =>
  * A provider that refused the request (bad key, unknown model, rejected input) will refuse every retry
  * too: the job ends at once with 502. Anything else is returned as it is, for the queue to retry.
  */
-export function refusedByProvider(err: unknown, provider: 'image' | 'text' | 'speech'): unknown {
+export function refusedByProvider(err: unknown, provider: 'image' | 'text' | 'speech' | 'file chat'): unknown {
   if (err instanceof ProviderError && err.permanent) {
     return new PermanentJobError({ status: 502, code: 'upstream_error', message: `The ${provider} provider refused the request: ${err.message}` });
   }

@@ -1,3 +1,4 @@
+import type { Tx } from '../db/client';
 import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
 import { recordCdnFiles, type NewCdnFile } from '../db/queries/files';
 import { recordUsage } from '../db/queries/usage';
@@ -12,6 +13,8 @@ export interface RequestJobOutcome {
   result: object;
   bill: { metric: UsageMetric; quantity: number }[];
   files?: NewCdnFile[];
+  /** Rows the result depends on, written in the same transaction that completes the job. */
+  persist?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function runRequestJob(ctx: ProcessorContext, id: string, work: (ro
   const billed = await rt.db.transaction(async (tx) => {
     if (!(await completeJob(tx, id, outcome.result))) return false;
     await recordCdnFiles(tx, outcome.files ?? []);
+    await outcome.persist?.(tx);
     let any = false;
     for (const line of outcome.bill) {
       any = (await recordUsage(tx, { accountId: row.accountId, metric: line.metric, quantity: line.quantity, sourceId: id, periodKey })) || any;

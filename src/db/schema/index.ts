@@ -5,3 +5,4 @@ export * from './usage';
 export * from './hosting';
 export * from './voices';
 export * from './corpus';
+export * from './documents';

@@ -13,6 +13,8 @@ import { sweepExpiredFiles } from './sweep-expired-files';
 import { cloneVoice, failVoiceClone } from './voice-clone';
 import { synthesizeSpeech } from './voice-synthesize';
 import { generateText } from './text-generate';
+import { answerFileChat } from './file-chat';
+import { failFileIngest, ingestFile } from './file-ingest';
 
 export interface Processor<P> {
   /** Its resolved value is stored as the BullMQ job's return value. */
@@ -31,6 +33,8 @@ export const PROCESSORS: Processors = {
   'image.generate': { run: generateImages, onFinalFailure: failRequestJob },
   'voice.synthesize': { run: synthesizeSpeech, onFinalFailure: failRequestJob },
   'voice.clone': { run: cloneVoice, onFinalFailure: failVoiceClone },
+  'file.ingest': { run: ingestFile, onFinalFailure: failFileIngest },
+  'file.chat': { run: answerFileChat, onFinalFailure: failRequestJob },
   'deployment.build': { run: buildDeployment, onFinalFailure: failDeployment },
   'domain.verify': { run: verifyDomain },
   'certificate.issue': { run: issueCertificate },

@@ -1,0 +1,74 @@
+import { unlink } from 'node:fs/promises';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { findJob } from '../../../db/queries/jobs';
+import { detectDocumentKind } from '../../../engines/documents';
+import { DOCUMENT_MEDIA_TYPES } from '../../../engines/documents/media-types';
+import { newId } from '../../../ids';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { ApiError } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { submitRequestJob } from '../../request-jobs';
+import { fileIngestInput, uploadedFileSchema } from '../../schemas/files';
+import { errorResponses } from '../../schemas/responses';
+import { receiveFile } from '../../upload/receive-file';
+
+/** decisions.md: 20 × 1024 × 1024 bytes. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_PATH = '/file/upload';
+
+export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'store'>) {
+  app.post(
+    UPLOAD_PATH,
+    describeRoute({
+      tags: ['Files'],
+      summary: 'Upload a PDF, .docx or CSV for file chat',
+      description:
+        'Send the document as `multipart/form-data` in a part named `file` (at most 20 MB). The type is decided by the content, not ' +
+        'the name. The answer comes once the document is parsed and indexed (201); a large document may answer 202 with a job link ' +
+        'instead. A PDF without a text layer (a scan) cannot be used: it answers 422.',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+      responses: {
+        201: { description: 'The file, parsed and ready for chat', content: { 'application/json': { schema: resolver(uploadedFileSchema) } } },
+        202: { description: 'Still being parsed; poll the `Location` (GET /v1/jobs/{id})' },
+        ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+      },
+    }),
+    requireFeature('files'),
+    async (c) => {
+      const file = await receiveFile(c.req.raw, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, dir: rt.config.UPLOAD_TMP_DIR });
+      const id = newId('file');
+      const blobKey = `documents/${c.get('principal').accountId}/${id}`;
+      let input: v.InferOutput<typeof fileIngestInput>;
+      try {
+        const detected = await detectDocumentKind(file.path);
+        if (detected.kind === null) {
+          throw new ApiError(
+            415,
+            'unsupported_file_type',
+            `'${file.filename}' is ${detected.detected}. Upload a PDF, a .docx document or a CSV table; the type is read from the content, not the name.`,
+          );
+        }
+        await rt.store.putFile(blobKey, file.path, DOCUMENT_MEDIA_TYPES[detected.kind]);
+        input = { filename: file.filename, size_bytes: file.size, kind: detected.kind, blob_key: blobKey };
+      } finally {
+        await unlink(file.path).catch(() => undefined);
+      }
+      try {
+        return await submitRequestJob(c, rt, { id, kind: 'file.ingest', input }, 201);
+      } catch (err) {
+        // A job row owns the blob (its ingestion removes it on failure); without one, nothing else would.
+        const owned = await findJob(rt.db, id).catch(() => null);
+        if (!owned) await rt.store.delete(blobKey).catch(() => undefined);
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { ApiError, invalidParameter } from '../errors';
+import { sanitizeFilename } from './filename';
+
+export interface ReceivedFile {
+  /** A temporary file the caller owns and must delete. */
+  path: string;
+  filename: string;
+  size: number;
+}
+
+export interface ReceiveOptions {
+  field: string;
+  maxBytes: number;
+  /** Where the file is staged; defaults to `kiln-uploads` in the OS temp dir. */
+  dir?: string;
+}
+
+/** Past this many request bytes an oversize upload stops being drained and the connection is dropped. */
+const DRAIN_SLACK_BYTES = 8 * 1024 * 1024;
+
+const MiB = 1024 * 1024;
+const tooLarge = (maxBytes: number) =>
+  new ApiError(
+    413,
+    'file_too_large',
+    maxBytes % MiB === 0
+      ? `The file is larger than ${maxBytes / MiB} MB (${maxBytes} bytes), the upload limit.`
+      : `The file is larger than ${maxBytes} bytes, the upload limit.`,
+  );
+
+/**
+ * Streams the multipart part named `field` to a temporary file, counting the bytes that actually arrive
+ * (a Content-Length may lie). Nothing is held in memory beyond busboy's buffers. An oversize file is
+ * read to its end (discarded) so the client receives the 413 instead of a reset connection, unless it
+ * keeps sending far past the limit.
+ */
+export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<ReceivedFile> {
+  const contentType = req.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw invalidParameter(`Send the document as multipart/form-data with the file in a part named '${opts.field}' (got ${contentType ? `'${contentType.split(';')[0]}'` : 'no content type'}).`);
+  }
+  if (!req.body) throw missingFile(opts.field);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      limits: { fileSize: opts.maxBytes + 1, files: 1, parts: 20, fields: 10, fieldSize: 64 * 1024 },
+      defParamCharset: 'utf8',
+    });
+  } catch (err) {
+    throw invalidParameter(`The multipart body cannot be read: ${(err as Error).message}.`);
+  }
+
+  const dir = opts.dir || join(tmpdir(), 'kiln-uploads');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, randomUUID());
+  let received: { filename: string; size: number; truncated: boolean } | undefined;
+  let sentAsText = false;
+  let writing: Promise<void> | undefined;
+  let fileStream: Readable | undefined;
+
+  // busboy reads a part without a filename as a form field (`curl -F file=<path` sends one).
+  parser.on('field', (name) => {
+    if (name === opts.field) sentAsText = true;
+  });
+  parser.on('file', (name, stream, info) => {
+    if (name !== opts.field || writing) {
+      stream.resume();
+      return;
+    }
+    const state = { filename: sanitizeFilename(info.filename), size: 0, truncated: false };
+    received = state;
+    fileStream = stream;
+    stream.on('data', (chunk: Buffer) => (state.size += chunk.length));
+    // One byte over is enough to know: busboy stops keeping the file there and discards the rest.
+    stream.on('limit', () => (state.truncated = true));
+    writing = pipeline(stream, createWriteStream(path));
+  });
+
+  const body = Readable.fromWeb(req.body as WebReadableStream<Uint8Array>);
+  let requestBytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      requestBytes += chunk.length;
+      if (requestBytes > opts.maxBytes + DRAIN_SLACK_BYTES) return done(tooLarge(opts.maxBytes));
+      done(null, chunk);
+    },
+  });
+
+  try {
+    await pipeline(body, meter, parser);
+    await writing;
+  } catch (err) {
+    // A parser torn down mid-file does not always end its file stream: end the write ourselves.
+    fileStream?.destroy();
+    await writing?.catch(() => undefined);
+    await unlink(path).catch(() => undefined);
+    if (err instanceof ApiError) throw err;
+    throw invalidParameter(`The multipart body cannot be read: ${(err as Error).message}.`);
+  }
+  if (!received && sentAsText) {
+    throw invalidParameter(`'${opts.field}' arrived as a text field; send it as a file part with a filename (curl: -F ${opts.field}=@path/to/file).`);
+  }
+  if (!received) throw missingFile(opts.field);
+  if (received.truncated || received.size > opts.maxBytes) {
+    await unlink(path).catch(() => undefined);
+    throw tooLarge(opts.maxBytes);
+  }
+  return { path, filename: received.filename, size: received.size };
+}
+
+const missingFile = (field: string) =>
+  new ApiError(400, 'missing_required_field', `'${field}' is required: send the document as a multipart/form-data part named '${field}'.`);

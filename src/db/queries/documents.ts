@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Passage } from '../../engines/documents/types';
+import type { DbOrTx } from '../client';
+import { documentPassages, documentRows, documents } from '../schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
+
+/** Another account's document is simply not found. */
+export async function findAccountDocument(db: DbOrTx, accountId: string, id: string): Promise<DocumentRow | null> {
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.accountId, accountId)));
+  return row ?? null;
+}
+
+/** Idempotent: a second run of the same ingestion leaves the first row as it was. */
+export async function insertDocument(db: DbOrTx, row: NewDocument): Promise<void> {
+  await db.insert(documents).values(row).onConflictDoNothing();
+}
+
+/**
+ * Appends passages with their full-text vector computed by Postgres in the document's own text search
+ * configuration (one statement per batch: the vectors never travel over the wire).
+ */
+export async function insertPassages(
+  db: DbOrTx,
+  doc: { documentId: string; accountId: string; searchConfig: string },
+  firstOrdinal: number,
+  passages: readonly Passage[],
+): Promise<void> {
+  if (passages.length === 0) return;
+  const rows = passages.map((p, i) => ({
+    ordinal: firstOrdinal + i,
+    page: p.page,
+    row_end: p.rowEnd ?? null,
+    heading: p.heading ?? null,
+    content: p.content,
+  }));
+  await db.execute(sql`
+    INSERT INTO ${documentPassages} (document_id, account_id, ordinal, page, row_end, heading, content, tsv)
+    SELECT ${doc.documentId}, ${doc.accountId}, r.ordinal, r.page, r.row_end, r.heading, r.content,
+           to_tsvector(${doc.searchConfig}::regconfig, coalesce(r.heading || ' ', '') || r.content)
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(ordinal int, page int, row_end int, heading text, content text)
+    ON CONFLICT DO NOTHING`);
+}
+
+export async function insertRows(db: DbOrTx, doc: { documentId: string; accountId: string }, firstRowNumber: number, rows: readonly string[][]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(documentRows)
+    .values(rows.map((cells, i) => ({ documentId: doc.documentId, accountId: doc.accountId, rowNumber: firstRowNumber + i, cells })))
+    .onConflictDoNothing();
+}
+
+/** Removes everything ingestion wrote for a document (an earlier attempt's partial work, or a failed upload). */
+export async function deleteDocumentContent(db: DbOrTx, documentId: string): Promise<void> {
+  await db.delete(documentPassages).where(eq(documentPassages.documentId, documentId));
+  await db.delete(documentRows).where(eq(documentRows.documentId, documentId));
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CsvColumn, DocumentKind } from '../../engines/documents/types';
+import { accountIdColumn } from './accounts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+/** Written with `to_tsvector(<the document's config>, content)` at insert; never read back as a value. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * An uploaded document (spec 2.7), present only once ingestion finished: its passages and rows are written
+ * first, and this row last, in the transaction that completes the upload. A file that failed to parse
+ * never gets one, so nothing of it is visible to chat.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    /** `file_…`: also the id of the upload's job row. */
+    id: text('id').primaryKey(),
+    accountId: accountIdColumn(),
+    filename: text('filename').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    kind: text('kind').$type<DocumentKind>().notNull(),
+    /** The original bytes in blob storage. */
+    blobKey: text('blob_key').notNull(),
+    /** Postgres text search configuration of the document's language (`english`, `french`, … or `simple`). */
+    searchConfig: text('search_config').notNull(),
+    /** PDF pages, the last docx page, or CSV data rows. */
+    pageCount: integer('page_count').notNull(),
+    passageCount: integer('passage_count').notNull(),
+    /** CSV only: header and column profile. */
+    columns: jsonb('columns').$type<CsvColumn[]>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('documents_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * The retrievable units of a document. No foreign key to `documents`: passages are written before their
+ * document row exists (see above), so they hang off the account instead, and deleting a document deletes
+ * them by `document_id`.
+ */
+export const documentPassages = pgTable(
+  'document_passages',
+  {
+    documentId: text('document_id').notNull(),
+    accountId: accountIdColumn(),
+    ordinal: integer('ordinal').notNull(),
+    page: integer('page').notNull(),
+    rowEnd: integer('row_end'),
+    heading: text('heading'),
+    content: text('content').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.documentId, t.ordinal] }),
+    index('document_passages_tsv_idx').using('gin', t.tsv),
+    index('document_passages_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+  ],
+);
+
+/** A CSV's data rows, cells as written, so questions about the data are computed exactly by Postgres. */
+export const documentRows = pgTable(
+  'document_rows',
+  {
+    documentId: text('document_id').notNull(),
+    accountId: accountIdColumn(),
+    /** 1-based data row (the header is not counted). */
+    rowNumber: integer('row_number').notNull(),
+    cells: text('cells').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.rowNumber] })],
+);

@@ -1,0 +1,97 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from '../logger';
+import type { DbOrTx } from '../db/client';
+import { insertRows } from '../db/queries/documents';
+import { blockPassages, openPdf, pagePassages, readCsv, readDocx, rowPassages } from '../engines/documents';
+import { InvalidDocumentError, type CsvColumn, type DocumentKind } from '../engines/documents/types';
+import type { BlobStore } from '../storage';
+import { PassageWriter } from './passage-writer';
+
+export interface IngestTarget {
+  documentId: string;
+  accountId: string;
+  kind: DocumentKind;
+  blobKey: string;
+}
+
+export interface IngestedDocument {
+  searchConfig: string;
+  /** PDF pages, the last docx page, or CSV data rows. */
+  pageCount: number;
+  passageCount: number;
+  columns?: CsvColumn[];
+}
+
+const PROGRESS_EVERY_MS = 5_000;
+
+/**
+ * Reads an upload from blob storage and writes its passages (and a CSV's rows) to Postgres as it goes,
+ * so memory holds one page or one batch of rows at a time, not the document's text. Throws
+ * InvalidDocumentError for a file that cannot be parsed or holds no text.
+ */
+export async function ingestDocument(deps: { db: DbOrTx; store: BlobStore; log: Logger }, target: IngestTarget): Promise<IngestedDocument> {
+  const blob = await deps.store.get(target.blobKey);
+  if (!blob) throw new Error(`The upload ${target.blobKey} is missing from storage.`);
+  const writer = new PassageWriter(deps.db, target);
+  const progress = progressLogger(deps.log, target.documentId);
+
+  if (target.kind === 'csv') {
+    const table = await readCsv(blob.body, async (rows, firstRowNumber, header) => {
+      await insertRows(deps.db, target, firstRowNumber, rows);
+      await writer.add(rowPassages(header, rows, firstRowNumber));
+      progress({ rows: firstRowNumber + rows.length - 1 });
+    }).catch((err: unknown) => {
+      blob.body.destroy();
+      throw err;
+    });
+    if (table.rowCount === 0) throw new InvalidDocumentError('the CSV has a header but no data rows');
+    return { searchConfig: await writer.finish(), pageCount: table.rowCount, passageCount: writer.count, columns: table.columns };
+  }
+
+  // pdf.js and the zip reader need the whole file, not a stream.
+  const dir = await mkdtemp(join(tmpdir(), 'kiln-ingest-'));
+  try {
+    const path = join(dir, target.kind);
+    await pipeline(blob.body, createWriteStream(path));
+    let pageCount = 1;
+    if (target.kind === 'pdf') {
+      const pdf = await openPdf(new Uint8Array(await readFile(path)));
+      try {
+        pageCount = pdf.pageCount;
+        for await (const page of pdf.pages()) {
+          await writer.add(pagePassages(page));
+          progress({ page: page.page, of: pdf.pageCount });
+        }
+      } finally {
+        await pdf.close();
+      }
+    } else {
+      const blocks = await readDocx(path);
+      pageCount = blocks.reduce((last, b) => Math.max(last, b.page), 1);
+      await writer.add(blockPassages(blocks));
+    }
+    if (writer.count === 0) {
+      throw new InvalidDocumentError(
+        target.kind === 'pdf' ? 'the PDF has no text layer (a scanned image?); text recognition is not supported' : 'the document has no text',
+      );
+    }
+    return { searchConfig: await writer.finish(), pageCount, passageCount: writer.count };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Logs where a long ingestion is, at most every few seconds. */
+function progressLogger(log: Logger, documentId: string): (where: Record<string, number>) => void {
+  let last = performance.now();
+  return (where) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    log.info({ documentId, ...where }, 'ingesting');
+  };
+}

@@ -1,0 +1,58 @@
+import { insertPassages } from '../db/queries/documents';
+import type { DbOrTx } from '../db/client';
+import { textSearchConfigFor } from '../engines/documents/language';
+import type { Passage } from '../engines/documents/types';
+
+/** Enough text to tell a language by its stop words. */
+const LANGUAGE_SAMPLE_CHARS = 20_000;
+const BATCH = 200;
+
+/**
+ * Streams a document's passages into Postgres in batches. The text search configuration must be known
+ * before the first vector is computed, so passages are held back until enough text was seen to tell the
+ * language (or the document ended).
+ */
+export class PassageWriter {
+  private pending: Passage[] = [];
+  private sample = '';
+  private config: string | null = null;
+  private written = 0;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly doc: { documentId: string; accountId: string },
+  ) {}
+
+  get count(): number {
+    return this.written + this.pending.length;
+  }
+
+  get searchConfig(): string {
+    return this.config ?? textSearchConfigFor(this.sample);
+  }
+
+  async add(passages: readonly Passage[]): Promise<void> {
+    for (const p of passages) {
+      this.pending.push(p);
+      if (this.config === null && this.sample.length < LANGUAGE_SAMPLE_CHARS) this.sample += `${p.content}\n`;
+    }
+    if (this.config === null && this.sample.length >= LANGUAGE_SAMPLE_CHARS) this.config = textSearchConfigFor(this.sample);
+    if (this.config !== null && this.pending.length >= BATCH) await this.flush();
+  }
+
+  /** Writes what is left; returns the configuration every passage was indexed with. */
+  async finish(): Promise<string> {
+    const config = (this.config ??= textSearchConfigFor(this.sample));
+    await this.flush();
+    return config;
+  }
+
+  private async flush(): Promise<void> {
+    const config = this.config!;
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, BATCH);
+      await insertPassages(this.db, { ...this.doc, searchConfig: config }, this.written, batch);
+      this.written += batch.length;
+    }
+  }
+}

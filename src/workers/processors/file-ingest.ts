@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import { fileIngestInput } from '../../api/schemas/files';
+import { deleteDocumentContent, insertDocument } from '../../db/queries/documents';
+import { findJob } from '../../db/queries/jobs';
+import type { JobError } from '../../db/schema';
+import { ingestDocument } from '../../documents/ingest-document';
+import { InvalidDocumentError } from '../../engines/documents/types';
+import type { ProcessorContext } from '../context';
+import { invalidJobInput, PermanentJobError } from '../errors';
+import { failRequestJob, runRequestJob } from '../request-job';
+
+const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as const;
+
+/**
+ * Parses one upload into passages (and rows), then makes it visible by writing its `documents` row in
+ * the transaction that completes the job. A retry first removes what an earlier attempt left half-written.
+ */
+export async function ingestFile(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+  const { rt } = ctx;
+  await runRequestJob(ctx, payload.id, async (row) => {
+    const parsed = v.safeParse(fileIngestInput, row.input);
+    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
+    const input = parsed.output;
+    const started = performance.now();
+    await deleteDocumentContent(rt.db, row.id);
+    const ingested = await ingestDocument(
+      { db: rt.db, store: rt.store, log: ctx.log },
+      { documentId: row.id, accountId: row.accountId, kind: input.kind, blobKey: input.blob_key },
+    ).catch((err: unknown) => {
+      if (!(err instanceof InvalidDocumentError)) throw err;
+      throw new PermanentJobError({
+        status: 422,
+        code: 'invalid_file',
+        message: `'${input.filename}' is a ${KIND_NAMES[input.kind]} but cannot be read: ${err.message}.`,
+      });
+    });
+    const createdAt = new Date();
+    ctx.log.info(
+      { jobId: row.id, kind: input.kind, bytes: input.size_bytes, pages: ingested.pageCount, passages: ingested.passageCount, config: ingested.searchConfig, ms: Math.round(performance.now() - started) },
+      'file ingested',
+    );
+    return {
+      result: { file_id: row.id, filename: input.filename, size_bytes: input.size_bytes, created_at: createdAt.toISOString() },
+      bill: [],
+      persist: (tx) =>
+        insertDocument(tx, {
+          id: row.id,
+          accountId: row.accountId,
+          filename: input.filename,
+          sizeBytes: input.size_bytes,
+          kind: input.kind,
+          blobKey: input.blob_key,
+          searchConfig: ingested.searchConfig,
+          pageCount: ingested.pageCount,
+          passageCount: ingested.passageCount,
+          columns: ingested.columns ?? null,
+          createdAt,
+        }),
+    };
+  });
+}
+
+/** A failed upload leaves nothing behind: not its passages, not its rows, not the original. */
+export async function failFileIngest(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+  const { rt } = ctx;
+  await deleteDocumentContent(rt.db, payload.id);
+  const input = v.safeParse(fileIngestInput, (await findJob(rt.db, payload.id))?.input);
+  if (input.success) await rt.store.delete(input.output.blob_key);
+  await failRequestJob(ctx, payload, error);
+}
