@@ -28,6 +28,9 @@ const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH_DIR, '..');
 const RESULTS_FILE = join(BENCH_DIR, 'results', 'latest.json');
 
+/** Queues the main Kiln process does not serve: the scenario that uses each starts a worker process for it. */
+const OWN_WORKER_QUEUES: readonly string[] = ['voice', 'files'];
+
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
 function seconds(name: string, fallback: number, min: number): number {
@@ -134,7 +137,7 @@ async function main(): Promise<number> {
   say(`  machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}, node ${machine.node}, load avg (1 min) ${machine.loadAverage1m}`);
   say(`  command: ${command}  (node --import tsx bench/run.ts)`);
   say(`  each scenario: ${warmupS} s warm-up (discarded) + ${durationS} s measured, autocannon in this process`);
-  say(`  Kiln runs as \`node --import tsx src/main.ts all\` (API + workers in one process; the voice queue in a separate worker process), NODE_ENV=test,`);
+  say(`  Kiln runs as \`node --import tsx src/main.ts all\` (API + workers in one process; the voice and files queues in worker processes their scenarios start), NODE_ENV=test,`);
   say(`  LOG_LEVEL=${BENCH_LOG_LEVEL}: per-request logging (info) is OFF during the bench, so its cost is not measured.`);
   say();
 
@@ -146,8 +149,8 @@ async function main(): Promise<number> {
   const [helloPort, apiPort, edgeHttpPort, edgeHttpsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const hello = startNode('hello-server', ROOT, ['bench/hello-server.ts'], { ...process.env, PORT: String(helloPort) });
   children.push(hello);
-  // The voice scenario runs its own worker process for the voice queue, so its peak memory is its own.
-  const kilnQueues = QUEUE_NAMES.filter((q) => q !== 'voice').join(',');
+  // The voice and files scenarios run their own worker process for their queue, so its peak memory is its own.
+  const kilnQueues = QUEUE_NAMES.filter((q) => !OWN_WORKER_QUEUES.includes(q)).join(',');
   const kiln = startNode('kiln (all)', ROOT, ['src/main.ts', 'all'], {
     ...benv.env,
     WORKER_QUEUES: kilnQueues,

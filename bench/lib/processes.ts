@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -100,3 +101,15 @@ export function runNode(cwd: string, args: string[], env: NodeJS.ProcessEnv, tim
     });
   });
 }
+
+async function procStatusMiB(child: Child, field: 'VmHWM' | 'VmRSS'): Promise<number> {
+  const status = await readFile(`/proc/${child.proc.pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** The child's peak resident memory since it started (VmHWM), in MiB. */
+export const peakRssMiB = (child: Child) => procStatusMiB(child, 'VmHWM');
+
+/** The child's resident memory now (VmRSS), in MiB. */
+export const currentRssMiB = (child: Child) => procStatusMiB(child, 'VmRSS');

@@ -1,5 +1,6 @@
 import type { Scenario } from '../lib/types';
 import { baseline } from './baseline';
+import { filesScenario } from './files';
 import { health } from './health';
 import { hostingCreate } from './hosting-create';
 import { hostingEdge } from './hosting-edge';
@@ -19,4 +20,4 @@ import { voiceSynthesis } from './voice';
  * The hosting scenarios run last and in this order: the create load queues thousands of builds and
  * waits until they are done, so the publish timings and the edge measure an idle queue.
  */
-export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, textGenerate, plagiarismCheck, voiceSynthesis, hostingCreate, hostingPublish, hostingEdge];
+export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, textGenerate, plagiarismCheck, voiceSynthesis, filesScenario, hostingCreate, hostingPublish, hostingEdge];

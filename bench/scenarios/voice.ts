@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { stopChild, type Child } from '../lib/processes';
+import { currentRssMiB, peakRssMiB, stopChild } from '../lib/processes';
 import { prose } from '../lib/english';
 import type { BenchContext, Scenario, ScenarioOutput, Timing } from '../lib/types';
 
@@ -11,18 +10,6 @@ const LONG_TIMEOUT_MS = 15 * 60_000;
 interface Spoken {
   wallS: number;
   audioS: number;
-}
-
-/** The worker's peak resident memory since it started (VmHWM), in MiB. */
-async function peakRssMiB(child: Child): Promise<number> {
-  const status = await readFile(`/proc/${child.proc.pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
-  return kb / 1024;
-}
-
-async function currentRssMiB(child: Child): Promise<number> {
-  const status = await readFile(`/proc/${child.proc.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** POST /v1/voice/synthesize and, if it answers 202, poll the job link until the result is there. */

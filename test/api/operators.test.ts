@@ -27,6 +27,10 @@ describe('health, OpenAPI and the reference page', () => {
     expect(op.responses['429']).toBeDefined();
     expect(doc.paths['/v1/usage'].get.responses['200']).toBeDefined();
     expect(doc.paths['/healthz']).toBeUndefined();
+    const upload = doc.paths['/v1/file/upload'].post;
+    expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415', '422']));
+    expect(doc.paths['/v1/file/chat'].post.requestBody.content['application/json'].schema.required).toEqual(['file_id', 'message']);
   });
 
   it('/docs renders with a script from this origin only', async () => {

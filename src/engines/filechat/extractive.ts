@@ -27,7 +27,7 @@ interface Candidate {
   stems: Set<string>;
   /** Content-word stems with their position among all words, for phrase matching. */
   sequence: { stem: string; index: number }[];
-  /** Stems of the passage's heading and of the heading line above the sentence. */
+  /** Stems of the passage's heading and of the heading line above the sentence; for a table row, also of the table's header row. */
   context: Set<string>;
   /** The first sentence under a heading: the heading labels it, so a heading match alone lets it answer. */
   underHeading: boolean;
@@ -100,13 +100,19 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
     let lineHeading = new Set<string>();
     let afterHeading = passageHeading.size > 0;
     let position = 0;
+    // A table's first row names its columns: the rows below it are read with those names as context.
+    let tableHeader: Set<string> | null = null;
     for (const sentence of splitSentences(passage.content)) {
       position += 1;
       if (sentence.heading) {
         lineHeading = stemSet(sentence.text);
         afterHeading = true;
+        tableHeader = null;
         continue;
       }
+      const isRow = TABLE_ROW.test(sentence.text);
+      const columnNames = isRow ? tableHeader : null;
+      tableHeader = isRow ? (tableHeader ?? stemSet(sentence.text)) : null;
       const key = sentence.text.toLowerCase();
       const underHeading = afterHeading;
       afterHeading = false;
@@ -120,13 +126,16 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
         text: sentence.text,
         stems: stemSet(sentence.text),
         sequence: tokens.map((t) => ({ stem: stem(t.word), index: t.index })),
-        context: new Set([...passageHeading, ...lineHeading]),
+        context: new Set([...passageHeading, ...lineHeading, ...(columnNames ?? [])]),
         underHeading,
       });
     }
   });
   return out;
 }
+
+/** A table row as the docx reader writes it: cells joined by " | ", one row per line. */
+const TABLE_ROW = / \| /;
 
 /** Stems of the content words, and of each part of a compound too, so "long term" finds "long-term". */
 function stemSet(text: string): Set<string> {

@@ -1,0 +1,212 @@
+/**
+ * `npm run eval:filechat`: answer accuracy and source accuracy of file chat (POST /v1/file/chat) on
+ * documents with known answers.
+ *
+ * One run: throwaway database `kiln_eval_<random>` (server from DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres) → migrations → a runtime, the API app and the `files` and
+ * `text` workers in this process (Redis from REDIS_URL, default redis://127.0.0.1:6379, under a random key
+ * prefix) → a pro account with a key → uploads through POST /v1/file/upload: a 12-page city report (PDF),
+ * an 8-page employee handbook (.docx, twice: as written by the docx package and with Word's
+ * <w:lastRenderedPageBreak/> marks) and two CSVs (200 orders, 80 employees), all generated here
+ * (scripts/eval/filechat) → every question of scripts/eval/filechat/questions.ts through POST /v1/file/chat,
+ * one at a time → per-kind accuracy, failures, target checks → the database, the Redis keys and the temp
+ * directories are removed (always, also on error or Ctrl-C). Exit 1 when a target is missed.
+ *
+ * Targets: CSV answers exact on every question, and the right first cited row wherever one is defined;
+ * sources[0].page right for ≥ 90% of the PDF questions and of the .docx questions.
+ *
+ * Everything is deterministic (fixed seeds, fixed texts); only the timings vary.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../src/api/app';
+import { loadConfig } from '../src/config';
+import { createAccount, createApiKey } from '../src/db/queries/accounts';
+import { createLogger } from '../src/logger';
+import { createRuntime, waitForRedis, type Runtime } from '../src/runtime';
+import { startWorkers, type WorkerSet } from '../src/workers/start-workers';
+import { makeCsv, makeDocx, makePdf } from '../test/support/document-fixtures';
+import { createThrowawayDatabase, type ThrowawayDatabase } from './eval/database';
+import { HANDBOOK_BLOCKS, REPORT_PAGES } from './eval/filechat/documents';
+import { QUESTIONS, type FileKey } from './eval/filechat/questions';
+import { checkTargets, renderFailures, renderSummary, summarize } from './eval/filechat/report';
+import { expectedOf, score, type ChatReply, type Outcome } from './eval/filechat/score';
+import { EMPLOYEES, EMPLOYEES_HEADER, SALES, SALES_HEADER, employeeCells, salesCells } from './eval/filechat/tables';
+
+/** `--verbose`: every question with its answer and first source, not only the failures. */
+const VERBOSE = process.argv.includes('--verbose');
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+let throwaway: ThrowawayDatabase | undefined;
+let rt: Runtime | undefined;
+let workers: WorkerSet | undefined;
+const tempDirs: string[] = [];
+let redisPrefix: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+/** Every key this run left in Redis (BullMQ's queues and the caches), under its own prefix. */
+async function deleteRedisKeys(runtime: Runtime, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await runtime.redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length > 0) await runtime.redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await workers?.close(5_000).catch(() => {});
+    if (rt) {
+      if (redisPrefix) await deleteRedisKeys(rt, redisPrefix).catch((err) => process.stderr.write(`eval: could not delete Redis keys ${redisPrefix}:*: ${(err as Error).message}\n`));
+      await rt.close().catch(() => {});
+    }
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+    if (throwaway) {
+      try {
+        await throwaway.drop();
+        say(`Dropped database ${throwaway.name}`);
+      } catch (err) {
+        process.stderr.write(`eval: could not drop database ${throwaway.name}: ${(err as Error).message}\n`);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+let signals = 0;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (++signals > 1) {
+      process.stderr.write(`eval: second ${sig}; exiting without finishing cleanup (database ${throwaway?.name ?? '?'} may remain)\n`);
+      process.exit(130);
+    }
+    process.stderr.write(`\neval: ${sig}; cleaning up (send it again to exit at once)\n`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `kiln-eval-filechat-${name}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  say('Kiln file chat eval');
+  throwaway = await createThrowawayDatabase();
+  say(`  database ${throwaway.name} created and migrated`);
+
+  redisPrefix = `kiln_eval_${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: throwaway.url,
+    DATABASE_POOL_SIZE: '4',
+    REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: redisPrefix,
+    STORAGE_DIR: tempDir('blobs'),
+    UPLOAD_TMP_DIR: tempDir('upload'),
+    PUBLIC_URL: 'http://kiln.eval',
+    CDN_SIGNING_SECRET: randomBytes(24).toString('hex'),
+  });
+  rt = createRuntime(config, 'eval', createLogger({ level: config.LOG_LEVEL, role: 'eval' }));
+  await waitForRedis(rt.redis);
+  await rt.listenForInvalidations();
+  const app = createApp(rt);
+  workers = await startWorkers(rt, { queues: ['files', 'text'] });
+  const account = await createAccount(rt.db, { name: 'file chat eval', planId: 'pro' });
+  const key = await createApiKey(rt.db, { accountId: account.id, label: 'eval' });
+  const auth = { Authorization: `Bearer ${key.key}` };
+  say(`  runtime up (Redis prefix ${redisPrefix}), workers on files + text, pro account ${account.id}`);
+
+  // ---- documents ---------------------------------------------------------------------------------------------
+  let t = performance.now();
+  const fixtures: [FileKey, Buffer][] = [
+    ['report.pdf', await makePdf(REPORT_PAGES)],
+    ['handbook.docx', await makeDocx(HANDBOOK_BLOCKS)],
+    ['handbook-rendered.docx', await makeDocx(HANDBOOK_BLOCKS, { renderedPageBreaks: true })],
+    ['sales.csv', makeCsv(SALES_HEADER, SALES.map(salesCells))],
+    ['employees.csv', makeCsv(EMPLOYEES_HEADER, EMPLOYEES.map(employeeCells))],
+  ];
+  const fileIds = new Map<FileKey, string>();
+  for (const [name, data] of fixtures) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(data)]), name);
+    const res = await app.request('/v1/file/upload', { method: 'POST', headers: auth, body: form });
+    const body = (await res.json()) as { file_id?: string };
+    if (res.status !== 201 || !body.file_id) throw new Error(`upload of ${name} answered ${res.status}: ${JSON.stringify(body)}`);
+    fileIds.set(name, body.file_id);
+  }
+  say(
+    `  uploaded and ingested in ${secs(performance.now() - t)}: report.pdf (${REPORT_PAGES.length} pages), handbook.docx ×2 (8 pages, plain / rendered page breaks), ` +
+      `sales.csv (${SALES.length} rows), employees.csv (${EMPLOYEES.length} rows)`,
+  );
+
+  // ---- questions ---------------------------------------------------------------------------------------------
+  t = performance.now();
+  const outcomes: Outcome[] = [];
+  for (const question of QUESTIONS) {
+    const asked = performance.now();
+    const res = await app.request('/v1/file/chat', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ file_id: fileIds.get(question.file), message: question.message }),
+    });
+    const body = await res.json();
+    const ms = performance.now() - asked;
+    if (res.status !== 200) {
+      outcomes.push({ question, answerOk: false, sourceOk: false, expected: expectedOf(question), error: `${res.status} ${JSON.stringify(body)}`, ms });
+      continue;
+    }
+    const reply = body as ChatReply;
+    outcomes.push({ question, ...score(question, reply), reply, ms });
+  }
+  if (VERBOSE) {
+    for (const o of outcomes) {
+      const first = o.reply?.sources[0];
+      say(`    ${o.answerOk && o.sourceOk !== false ? 'ok  ' : 'FAIL'} ${o.question.file}: ${o.question.message}`);
+      say(`         ${(o.error ?? o.reply?.answer ?? '').replace(/\n/g, ' / ').slice(0, 300)}`);
+      if (first) say(`         [${first.page}] ${first.excerpt.slice(0, 120)}`);
+    }
+  }
+  const chatMs = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  say(`  ${QUESTIONS.length} questions asked in ${secs(performance.now() - t)} (median ${Math.round(chatMs[Math.floor(chatMs.length / 2)]!)} ms per chat)`);
+
+  // ---- report ------------------------------------------------------------------------------------------------
+  const summaries = summarize(outcomes);
+  say();
+  say('Results');
+  say(renderSummary(summaries));
+  const failures = renderFailures(outcomes);
+  if (failures.length) {
+    say();
+    say(`Failures (${outcomes.filter((o) => !o.answerOk || o.sourceOk === false).length})`);
+    for (const line of failures) say(line);
+  }
+  const checks = checkTargets(summaries);
+  say();
+  say('Targets');
+  for (const c of checks) say(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name}: ${c.display}`);
+  say();
+  say(`Total time ${secs(performance.now() - started)}`);
+  return checks.every((c) => c.pass) ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (err) {
+  if (signals === 0) {
+    const msg = err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err);
+    process.stderr.write(`\neval failed: ${msg.length > 1500 ? `${msg.slice(0, 1500)}…` : msg}\n`);
+  }
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

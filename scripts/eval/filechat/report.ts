@@ -1,0 +1,86 @@
+/** Per-kind accuracy, the failure list and the targets of the file chat eval. */
+import type { DocumentKind } from './questions';
+import type { Outcome } from './score';
+
+export interface KindSummary {
+  kind: DocumentKind;
+  questions: number;
+  answersRight: number;
+  /** Questions with a source to check (all PDF/docx; CSV where a first cited row is defined). */
+  sourcesChecked: number;
+  sourcesRight: number;
+}
+
+export interface TargetCheck {
+  name: string;
+  pass: boolean;
+  display: string;
+}
+
+const KINDS: DocumentKind[] = ['pdf', 'docx', 'csv'];
+const LABELS: Record<DocumentKind, string> = { pdf: 'PDF', docx: '.docx', csv: 'CSV' };
+
+export function summarize(outcomes: Outcome[]): KindSummary[] {
+  return KINDS.map((kind) => {
+    const mine = outcomes.filter((o) => o.question.kind === kind);
+    const checked = mine.filter((o) => o.sourceOk !== null);
+    return {
+      kind,
+      questions: mine.length,
+      answersRight: mine.filter((o) => o.answerOk).length,
+      sourcesChecked: checked.length,
+      sourcesRight: checked.filter((o) => o.sourceOk).length,
+    };
+  });
+}
+
+const pct = (right: number, of: number) => (of === 0 ? '   n/a' : `${((100 * right) / of).toFixed(1).padStart(5)}%`);
+const ratio = (right: number, of: number) => `${`${right}/${of}`.padStart(7)} ${pct(right, of)}`;
+
+export function renderSummary(summaries: KindSummary[]): string {
+  const lines = [`  ${'kind'.padEnd(6)} ${'questions'.padStart(9)}   ${'answer right'.padStart(14)}   ${'source right'.padStart(14)}   source checked`];
+  for (const s of summaries) {
+    const what = s.kind === 'csv' ? 'first cited row, where defined' : 'sources[0].page';
+    lines.push(`  ${LABELS[s.kind].padEnd(6)} ${String(s.questions).padStart(9)}   ${ratio(s.answersRight, s.questions)}   ${ratio(s.sourcesRight, s.sourcesChecked)}   ${what}`);
+  }
+  const all = summaries.reduce((a, s) => ({ q: a.q + s.questions, a: a.a + s.answersRight, sc: a.sc + s.sourcesChecked, sr: a.sr + s.sourcesRight }), { q: 0, a: 0, sc: 0, sr: 0 });
+  lines.push(`  ${'all'.padEnd(6)} ${String(all.q).padStart(9)}   ${ratio(all.a, all.q)}   ${ratio(all.sr, all.sc)}`);
+  return lines.join('\n');
+}
+
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s*\n\s*/g, ' / ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+export function renderFailures(outcomes: Outcome[]): string[] {
+  const out: string[] = [];
+  for (const o of outcomes) {
+    if (o.answerOk && o.sourceOk !== false) continue;
+    const what = [o.answerOk ? '' : 'answer', o.sourceOk === false ? (o.question.kind === 'csv' ? 'row' : 'page') : ''].filter(Boolean).join('+');
+    out.push(`  [${LABELS[o.question.kind]} ${what} wrong] ${o.question.file}: "${o.question.message}"`);
+    out.push(`      expected: ${o.expected}`);
+    if (o.error) {
+      out.push(`      got: error ${oneLine(o.error, 200)}`);
+      continue;
+    }
+    const first = o.reply?.sources[0];
+    out.push(`      got: "${oneLine(o.reply?.answer ?? '', 220)}"`);
+    out.push(`      first source: ${first ? `page ${first.page} "${oneLine(first.excerpt, 110)}"` : 'none'}`);
+  }
+  return out;
+}
+
+export function checkTargets(summaries: KindSummary[]): TargetCheck[] {
+  const of = (kind: DocumentKind) => summaries.find((s) => s.kind === kind)!;
+  const csv = of('csv');
+  const checks: TargetCheck[] = [
+    { name: 'CSV exact answers = 100%', pass: csv.answersRight === csv.questions, display: ratio(csv.answersRight, csv.questions).trim() },
+    { name: 'CSV first cited row right = 100% (where defined)', pass: csv.sourcesRight === csv.sourcesChecked, display: ratio(csv.sourcesRight, csv.sourcesChecked).trim() },
+  ];
+  for (const kind of ['pdf', 'docx'] as const) {
+    const s = of(kind);
+    checks.push({ name: `${LABELS[kind]} source page right >= 90%`, pass: s.sourcesChecked > 0 && s.sourcesRight / s.sourcesChecked >= 0.9, display: ratio(s.sourcesRight, s.sourcesChecked).trim() });
+  }
+  return checks;
+}
