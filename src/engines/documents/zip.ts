@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { getFileNameLowLevel, open, type Entry, type ZipFile } from 'yauzl';
+import { getFileNameLowLevel, type Entry, type ZipFile } from 'yauzl';
+import { nextZipEntry, openZipFile } from '../../lib/zip-reader';
 import { InvalidDocumentError } from './types';
 
 /** A .docx has a few dozen parts; thousands of entries means something else is going on. */
@@ -17,40 +18,7 @@ function invalid(context: string, err: unknown): InvalidDocumentError {
   return new InvalidDocumentError(`${context}: ${detail}`);
 }
 
-function openZip(filePath: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    // Names are decoded by us (getFileNameLowLevel without validation): a
-    // strange entry name elsewhere in the package must not make the whole
-    // document unreadable.
-    open(
-      filePath,
-      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
-      (err, zip) => {
-        if (err) return reject(invalid('the zip archive cannot be read', err));
-        // Late errors (a failed close of the descriptor) must not crash the process.
-        zip.on('error', () => undefined);
-        resolve(zip);
-      },
-    );
-  });
-}
-
-function nextEntry(zip: ZipFile): Promise<Entry | null> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      zip.off('entry', onEntry);
-      zip.off('end', onEnd);
-      zip.off('error', onError);
-    };
-    const onEntry = (entry: Entry) => (done(), resolve(entry));
-    const onEnd = () => (done(), resolve(null));
-    const onError = (err: Error) => (done(), reject(invalid('the zip directory is corrupt', err)));
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
+const wrap = (err: unknown, context: string) => invalid(`the ${context}`, err);
 
 /**
  * Reads the central directory only (no file data). The caller must close the
@@ -58,7 +26,7 @@ function nextEntry(zip: ZipFile): Promise<Entry | null> {
  * walking them, since the end record states the count up front.
  */
 export async function listZip(filePath: string): Promise<ZipListing> {
-  const zip = await openZip(filePath);
+  const zip = await openZipFile(filePath, wrap);
   try {
     if (zip.entryCount > MAX_ZIP_ENTRIES) {
       throw new InvalidDocumentError(
@@ -66,7 +34,7 @@ export async function listZip(filePath: string): Promise<ZipListing> {
       );
     }
     const entries = new Map<string, Entry>();
-    for (let entry = await nextEntry(zip); entry !== null; entry = await nextEntry(zip)) {
+    for (let entry = await nextZipEntry(zip, wrap); entry !== null; entry = await nextZipEntry(zip, wrap)) {
       const name = getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
       if (!entries.has(name)) entries.set(name, entry);
     }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { getFileNameLowLevel, open, type Entry, type ZipFile } from 'yauzl';
+import { getFileNameLowLevel, type Entry, type ZipFile } from 'yauzl';
+import { nextZipEntry, openZipFile } from '../../lib/zip-reader';
 import { ArchiveBudget } from './budget';
 import { asArchiveError } from './as-archive-error';
 import { crc32 } from './crc32';
@@ -21,7 +22,7 @@ export async function openZipSource(
   limits: ArchiveLimits,
   archiveBytes: number,
 ): Promise<SiteFileSource> {
-  const zip = await openZip(filePath);
+  const zip = await openZipFile(filePath, asArchiveError);
   try {
     const { plan, entries } = await planZip(zip, new ArchiveBudget(limits, archiveBytes));
     return {
@@ -36,40 +37,6 @@ export async function openZipSource(
   }
 }
 
-function openZip(filePath: string): Promise<ZipFile> {
-  return new Promise((resolve, reject) => {
-    // Names are decoded by us: yauzl's own validation would report unsafe
-    // names as generic errors and rewrite backslashes before we see them.
-    open(
-      filePath,
-      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
-      (err, zip) => {
-        if (err) return reject(asArchiveError(err, 'zip archive cannot be read'));
-        // Late errors (a failed close of the file descriptor) must not crash the process.
-        zip.on('error', () => undefined);
-        resolve(zip);
-      },
-    );
-  });
-}
-
-function nextEntry(zip: ZipFile): Promise<Entry | null> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      zip.off('entry', onEntry);
-      zip.off('end', onEnd);
-      zip.off('error', onError);
-    };
-    const onEntry = (entry: Entry) => (done(), resolve(entry));
-    const onEnd = () => (done(), resolve(null));
-    const onError = (err: Error) => (done(), reject(asArchiveError(err, 'zip directory is corrupt')));
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
-
 function entryName(entry: Entry): string {
   return getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
 }
@@ -79,7 +46,7 @@ async function planZip(zip: ZipFile, budget: ArchiveBudget): Promise<{ plan: Sit
   budget.checkEntryCount(zip.entryCount);
   const builder = new SitePlanBuilder(budget);
   const entries: Entry[] = [];
-  for (let entry = await nextEntry(zip); entry !== null; entry = await nextEntry(zip)) {
+  for (let entry = await nextZipEntry(zip, asArchiveError); entry !== null; entry = await nextZipEntry(zip, asArchiveError)) {
     const name = entryName(entry);
     const kept = builder.add({ name, ...zipEntryType(entry.externalFileAttributes, name), size: entry.uncompressedSize });
     entries.push(entry);
