@@ -46,3 +46,48 @@ async function serverMessage(res: Response): Promise<string | undefined> {
   }
   return text.slice(0, 300);
 }
+
+export interface ProviderCall<T, E extends ProviderError> {
+  endpoint: string;
+  apiKey?: string;
+  /** JSON request body, already serialised. */
+  body: string;
+  accept?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Names the server in messages, e.g. `text server`. */
+  server: string;
+  ErrorClass: new (message: string, opts?: { status?: number; permanent?: boolean; cause?: unknown }) => E;
+  /** Reads the successful answer; runs under the same timeout, and its own ErrorClass errors pass through. */
+  read: (res: Response, signal: AbortSignal) => Promise<T>;
+}
+
+/**
+ * One POST to an OpenAI-compatible server, the way every provider makes it: bearer key, a timeout on the
+ * whole exchange (answer and body), a failed status read into the engine's error, and the network's
+ * failures named. The caller's own cancellation surfaces as itself, not as a provider failure.
+ */
+export async function callProvider<T, E extends ProviderError>(call: ProviderCall<T, E>): Promise<T> {
+  const { endpoint, timeoutMs, signal, server, ErrorClass } = call;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: call.accept ?? 'application/json' };
+  if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
+  try {
+    const res = await fetch(endpoint, { method: 'POST', headers, body: call.body, signal: combined });
+    if (!res.ok) throw await httpFailure(res, `${server} at ${endpoint}`, ErrorClass);
+    return await call.read(res, combined);
+  } catch (err) {
+    if (err instanceof ErrorClass) throw err;
+    if (signal?.aborted) throw signal.reason;
+    if (timeout.aborted) throw new ErrorClass(`${server} at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
+    throw new ErrorClass(`${server} unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/** The answer's JSON body, or the engine's error naming the server when it is not JSON. */
+export async function readJson<T, E extends ProviderError>(res: Response, server: string, ErrorClass: new (message: string) => E): Promise<T> {
+  return (await res.json().catch(() => {
+    throw new ErrorClass(`${server} returned a body that is not JSON`);
+  })) as T;
+}

@@ -1,6 +1,6 @@
 import type { Mention } from './csv-mentions';
-import { MONEY_NAMES } from './csv-vocabulary';
-import type { Word } from './csv-words';
+import { MONEY_NAMES, PERIOD_WORDS } from './csv-vocabulary';
+import { tokenize, type Word } from './csv-words';
 import type { CsvFilter, CsvTable } from './types';
 
 type Op = CsvFilter['op'];
@@ -19,10 +19,14 @@ const PREFIX: [string[], Op][] = (
     ['less than', 'lt'], ['fewer than', 'lt'], ['lower than', 'lt'], ['smaller than', 'lt'], ['under', 'lt'], ['below', 'lt'], ['<', 'lt'],
     ['at most', 'lte'], ['up to', 'lte'], ['a maximum of', 'lte'], ['maximum of', 'lte'], ['<=', 'lte'],
     ['equal to', 'eq'], ['equal', 'eq'], ['exactly', 'eq'], ['=', 'eq'],
+    ['after', 'gt'], ['later than', 'gt'], ['since', 'gte'], ['before', 'lt'], ['earlier than', 'lt'], ['prior to', 'lt'],
   ] as [string, Op][]
 )
   .map(([phrase, op]): [string[], Op] => [phrase.split(' '), op])
   .sort((a, b) => b[0].length - a[0].length);
+
+/** Words of a comparison in time ("after 2018", "since 2020"): with no column beside it, it compares the table's period column. */
+const TEMPORAL: ReadonlySet<string> = new Set(['after', 'later', 'since', 'before', 'earlier', 'prior']);
 
 /** Phrases after a number: "100 or more", "50 and below". */
 const SUFFIX: [string[], Op][] = (
@@ -66,8 +70,8 @@ export function findComparisons(words: Word[], mentions: Mention[], table: CsvTa
   const out: Comparisons = { comparisons: [], usedWords: new Set(), usedMentions: new Set(), unresolved: false };
   const free = (i: number): boolean => i < words.length && !mentionAt[i] && !out.usedWords.has(i);
 
-  const add = (op: Op, number: Word, from: number, to: number, at: number): void => {
-    const column = resolveColumn(words, mentionAt, mentions, table, from, to, number, out);
+  const add = (op: Op, number: Word, from: number, to: number, at: number, temporal = false): void => {
+    const column = resolveColumn(words, mentionAt, mentions, table, from, to, number, out, temporal);
     for (let i = from; i < to; i++) out.usedWords.add(i);
     if (column === undefined) {
       out.unresolved = true;
@@ -95,7 +99,7 @@ export function findComparisons(words: Word[], mentions: Mention[], table: CsvTa
       const numberAt = i + prefix[0].length;
       const number = words[numberAt];
       if (number?.number !== undefined && free(numberAt)) {
-        add(prefix[1], number, i, numberAt + 1, i);
+        add(prefix[1], number, i, numberAt + 1, i, prefix[0].some((w) => TEMPORAL.has(w)));
         i = numberAt;
       }
       continue;
@@ -133,6 +137,7 @@ function resolveColumn(
   to: number,
   number: Word,
   out: Comparisons,
+  temporal = false,
 ): number | undefined {
   let left = from - 1;
   while (left >= 0 && !mentionAt[left] && FILLER.has(words[left]!.norm)) left -= 1;
@@ -145,6 +150,11 @@ function resolveColumn(
     return beside.column;
   }
   const numeric = table.columns.flatMap((c, i) => (isNumeric(table, i) ? [i] : []));
+  // "started after 2018": the period column, even when the question names another numeric column ("salary of those hired after 2018").
+  if (temporal) {
+    const periods = numeric.filter((i) => tokenize(table.header[i] ?? '').some((w) => PERIOD_WORDS.has(w.norm)));
+    if (periods.length === 1) return periods[0];
+  }
   if (number.money) {
     const money = numeric.filter((i) => MONEY_NAMES.test(table.header[i] ?? ''));
     if (money.length === 1) return money[0];

@@ -7,6 +7,7 @@ import {
   LIST_VERBS,
   MONEY_NAMES,
   NOT_DATA_WORDS,
+  PERIOD_WORDS,
   PRICE_EXTREMES,
   ROW_NOUNS,
   UNSUPPORTED_WORDS,
@@ -31,8 +32,6 @@ const VALUE_LINKS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'b
 const DATE_WORDS = /^(?:\d{4}-\d{2}-\d{2}|january|february|march|april|june|july|august|september|october|november|december|yesterday|today|day|week|month|year|quarter|q[1-4])$/;
 /** What people say before an imperative: "please show…", "can you list…", "I want to see…". */
 const POLITE: ReadonlySet<string> = new Set(['please', 'can', 'could', 'would', 'will', 'you', 'i', 'want', 'to', 'like', "i'd", 'me', 'let', 'kindly', 'just', 'now']);
-/** Numeric columns that are periods, so "per year" groups by them like by a text column. */
-const PERIODS: ReadonlySet<string> = new Set(['year', 'yr', 'month', 'quarter', 'week', 'day', 'hour']);
 /** "by" after these orders rows, it does not group them. */
 const SORTING: ReadonlySet<string> = new Set(['sort', 'sorted', 'order', 'ordered', 'rank', 'ranked', 'arrange', 'arranged']);
 
@@ -102,8 +101,9 @@ export function describeCsvPlan(plan: CsvPlan, table: CsvTable): string {
   return text;
 }
 
+/** Numeric columns that are periods, so "per year" groups by them like by a text column. */
 function isPeriod(table: CsvTable, column: number): boolean {
-  return tokenize(table.header[column] ?? '').some((w) => PERIODS.has(w.norm));
+  return tokenize(table.header[column] ?? '').some((w) => PERIOD_WORDS.has(w.norm));
 }
 
 function isNumeric(table: CsvTable, column: number): boolean {

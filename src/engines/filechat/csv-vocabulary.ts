@@ -70,6 +70,9 @@ export const UNSUPPORTED_WORDS: ReadonlySet<string> = new Set([
   'share', 'growth', 'change', 'difference', 'trend', 'correlation', 'correlate', 'increase', 'decrease', 'compare', 'comparison', 'versus', 'vs',
 ]);
 
+/** Header words of numeric columns that are periods ("Start Year", "month"): grouped by like text, and what "after 2018" compares. */
+export const PERIOD_WORDS: ReadonlySet<string> = new Set(['year', 'yr', 'month', 'quarter', 'week', 'day', 'hour']);
+
 /** Column names people write for a money amount, so "$5,000" knows which column it is about. */
 export const MONEY_NAMES = /price|cost|revenue|amount|sales|total|value|income|profit|spend|salary|fee|budget|payment|paid|usd|eur|gbp|\$/i;
 

@@ -1,4 +1,4 @@
-import { httpFailure } from '../provider-error';
+import { callProvider, readJson } from '../provider-error';
 import { NO_ANSWER } from './extractive';
 import { FileChatProviderError } from './file-chat-provider-error';
 import type { ComposeRequest, FileChatProvider } from './provider';
@@ -37,10 +37,6 @@ export function createOpenAIFileChatProvider(opts: OpenAIFileChatProviderOptions
   return {
     name: 'openai',
     async compose(req: ComposeRequest, signal?: AbortSignal): Promise<string> {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
       const body = JSON.stringify({
         model,
         messages: [
@@ -51,20 +47,16 @@ export function createOpenAIFileChatProvider(opts: OpenAIFileChatProviderOptions
         max_tokens: maxTokens,
       });
 
-      let json: ChatCompletion;
-      try {
-        const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-        if (!res.ok) throw await httpFailure(res, `file chat at ${endpoint}`, FileChatProviderError);
-        json = (await res.json().catch(() => {
-          throw new FileChatProviderError(`file chat server at ${endpoint} returned a body that is not JSON`);
-        })) as ChatCompletion;
-      } catch (err) {
-        if (err instanceof FileChatProviderError) throw err;
-        // The caller's own cancellation is not a provider failure; let it surface as-is.
-        if (signal?.aborted) throw signal.reason;
-        if (timeout.aborted) throw new FileChatProviderError(`file chat server at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
-        throw new FileChatProviderError(`file chat server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
-      }
+      const json = await callProvider({
+        endpoint,
+        apiKey: opts.apiKey,
+        body,
+        timeoutMs,
+        signal,
+        server: 'file chat server',
+        ErrorClass: FileChatProviderError,
+        read: (res) => readJson<ChatCompletion, FileChatProviderError>(res, `file chat server at ${endpoint}`, FileChatProviderError),
+      });
 
       const content = json.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new FileChatProviderError(`file chat server at ${endpoint} answered without choices[0].message.content`);

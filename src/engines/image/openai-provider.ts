@@ -1,4 +1,4 @@
-import { httpFailure } from '../provider-error';
+import { callProvider, httpFailure, readJson } from '../provider-error';
 import { ImageProviderError } from './image-provider-error';
 import { isPng } from './png-info';
 import { resizePng } from './resize-png';
@@ -29,10 +29,6 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
   return {
     name: 'openai',
     async generate(req: ImageRequest, signal?: AbortSignal): Promise<Buffer> {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
       const body = JSON.stringify({
         model,
         prompt: promptWithStyle(req.prompt, req.style),
@@ -41,22 +37,21 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
         response_format: 'b64_json',
       });
 
-      try {
-        const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-        if (!res.ok) throw await httpFailure(res, 'image generation', ImageProviderError);
-        const json = (await res.json().catch(() => {
-          throw new ImageProviderError('image server returned a body that is not JSON');
-        })) as ImagesResponse;
-        const png = await imageBytes(json, combined);
-        if (!isPng(png)) throw new ImageProviderError('image server returned data that is not a PNG');
-        return await resizePng(png, req.width, req.height);
-      } catch (err) {
-        if (err instanceof ImageProviderError) throw err;
-        // The caller's own cancellation is not a provider failure; let it surface as-is.
-        if (signal?.aborted) throw signal.reason;
-        if (timeout.aborted) throw new ImageProviderError(`image server did not answer within ${timeoutMs} ms`, { cause: err });
-        throw new ImageProviderError(`image server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
-      }
+      return callProvider({
+        endpoint,
+        apiKey: opts.apiKey,
+        body,
+        timeoutMs,
+        signal,
+        server: 'image server',
+        ErrorClass: ImageProviderError,
+        read: async (res, combined) => {
+          const json = await readJson<ImagesResponse, ImageProviderError>(res, 'image server', ImageProviderError);
+          const png = await imageBytes(json, combined);
+          if (!isPng(png)) throw new ImageProviderError('image server returned data that is not a PNG');
+          return resizePng(png, req.width, req.height);
+        },
+      });
     },
   };
 }

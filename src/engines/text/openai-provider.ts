@@ -1,5 +1,5 @@
 import { systemPrompt } from './prompts';
-import { httpFailure } from '../provider-error';
+import { callProvider, readJson } from '../provider-error';
 import { TextProviderError } from './text-provider-error';
 import { countTokens, truncateToTokens } from './tokens';
 import type { TextProvider, TextRequest, TextResult } from './types';
@@ -35,10 +35,6 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
     name: 'openai',
     languages: 'any',
     async generate(req: TextRequest, signal?: AbortSignal): Promise<TextResult> {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
       const system = systemPrompt(req);
       const body = JSON.stringify({
         model,
@@ -48,21 +44,16 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
         ],
         max_tokens: req.maxTokens,
       });
-
-      let json: ChatCompletion;
-      try {
-        const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-        if (!res.ok) throw await httpFailure(res, `text generation at ${endpoint}`, TextProviderError);
-        json = (await res.json().catch(() => {
-          throw new TextProviderError(`text server at ${endpoint} returned a body that is not JSON`);
-        })) as ChatCompletion;
-      } catch (err) {
-        if (err instanceof TextProviderError) throw err;
-        // The caller's own cancellation is not a provider failure; let it surface as-is.
-        if (signal?.aborted) throw signal.reason;
-        if (timeout.aborted) throw new TextProviderError(`text server at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
-        throw new TextProviderError(`text server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
-      }
+      const json = await callProvider({
+        endpoint,
+        apiKey: opts.apiKey,
+        body,
+        timeoutMs,
+        signal,
+        server: 'text server',
+        ErrorClass: TextProviderError,
+        read: (res) => readJson<ChatCompletion, TextProviderError>(res, `text server at ${endpoint}`, TextProviderError),
+      });
 
       const content = json.choices?.[0]?.message?.content;
       if (typeof content !== 'string') throw new TextProviderError(`text server at ${endpoint} answered without choices[0].message.content`);

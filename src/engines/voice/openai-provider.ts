@@ -1,6 +1,6 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { isMp3, Mp3Meter } from './mp3-info';
-import { httpFailure } from '../provider-error';
+import { callProvider } from '../provider-error';
 import { SpeechProviderError } from './speech-provider-error';
 import { splitText } from './split-text';
 import type { SpeechProvider, SpeechRequest, SpeechResult } from './types';
@@ -39,24 +39,22 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
   const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
 
   async function speakPart(input: string, req: SpeechRequest, file: FileHandle, first: boolean, signal?: AbortSignal): Promise<{ bytes: number; seconds: number }> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'audio/mpeg' };
-    if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
     const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: 'mp3' });
 
-    try {
-      const res = await fetch(endpoint, { method: 'POST', headers, body, signal: combined });
-      if (!res.ok) throw await httpFailure(res, `speech synthesis at ${endpoint}`, SpeechProviderError);
-      if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
-      return await appendMp3(res.body, file, first, endpoint);
-    } catch (err) {
-      if (err instanceof SpeechProviderError) throw err;
-      // The caller's own cancellation is not a provider failure; let it surface as-is.
-      if (signal?.aborted) throw signal.reason;
-      if (timeout.aborted) throw new SpeechProviderError(`speech server at ${endpoint} did not answer within ${timeoutMs} ms`, { cause: err });
-      throw new SpeechProviderError(`speech server unreachable at ${endpoint}: ${(err as Error).message}`, { cause: err });
-    }
+    return callProvider({
+      endpoint,
+      apiKey: opts.apiKey,
+      body,
+      accept: 'audio/mpeg',
+      timeoutMs,
+      signal,
+      server: 'speech server',
+      ErrorClass: SpeechProviderError,
+      read: async (res) => {
+        if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
+        return appendMp3(res.body, file, first, endpoint);
+      },
+    });
   }
 
   return {
