@@ -28,10 +28,6 @@ export function add(a: Decimal, b: Decimal): Decimal {
   return { units: rescale(a, scale) + rescale(b, scale), scale };
 }
 
-export function mul(a: Decimal, b: Decimal): Decimal {
-  return { units: a.units * b.units, scale: a.scale + b.scale };
-}
-
 export function sum(values: Decimal[]): Decimal {
   return values.reduce(add, { units: 0n, scale: 0 });
 }

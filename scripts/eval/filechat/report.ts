@@ -59,7 +59,7 @@ export function renderFailures(outcomes: Outcome[]): string[] {
     if (o.answerOk && o.sourceOk !== false) continue;
     const what = [o.answerOk ? '' : 'answer', o.sourceOk === false ? (o.question.kind === 'csv' ? 'row' : 'page') : ''].filter(Boolean).join('+');
     out.push(`  [${LABELS[o.question.kind]} ${what} wrong] ${o.question.file}: "${o.question.message}"`);
-    out.push(`      expected: ${o.expected}`);
+    out.push(`      expected: ${oneLine(o.expected, 220)}`);
     if (o.error) {
       out.push(`      got: error ${oneLine(o.error, 200)}`);
       continue;
