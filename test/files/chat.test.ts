@@ -170,6 +170,16 @@ describe('POST /v1/file/chat over a CSV: exact answers citing rows', () => {
     }
   });
 
+  it('ranks groups by their number, not its text ("10" above "9")', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'pro');
+    const csv = makeCsv(['team', 'points'], [['Ash', 9], ['Birch', 4], ['Birch', 6], ['Cedar', 3]]);
+    const id = (await uploadOk(svc, auth, csv, 'teams.csv')).file_id;
+    const res = await chat(svc, auth, id, 'Which team has the highest total points?');
+    expect(res.answer.indexOf('Birch')).toBeGreaterThanOrEqual(0);
+    expect(res.answer.indexOf('Birch')).toBeLessThan(res.answer.indexOf('Ash'));
+    expect(res.sources[0]!.page).toBe(2);
+  });
+
   it('filters on a numeric comparison', async () => {
     const expected = rowsWhere((r) => Number(r[3]) > 40).length;
     expect(numberIn((await chat(svc, auth, fileId, 'How many rows have units greater than 40?')).answer)).toBe(expected);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CSV_NUMBER_PATTERN } from '../../engines/documents/csv';
+import { CSV_NUMBER_PATTERN, parseCsvBoolean } from '../../engines/documents/csv';
 import type { CsvColumn } from '../../engines/documents/types';
 import type { CsvFilter, CsvPlan, CsvResult, CsvRowRef } from '../../engines/filechat/types';
 import type { DbOrTx } from '../client';
@@ -18,16 +18,23 @@ const numberOf = (column: number) =>
 
 const isNumeric = (c: CsvColumn | undefined) => c?.type === 'integer' || c?.type === 'number';
 
-/** Dates are ISO text and compare as text; numbers compare as numbers; anything else case-insensitively. */
+/** A yes/no cell as 'true' or 'false' by the ingestion's own rule (true/false/yes/no, any case), else NULL. */
+const booleanOf = (column: number) =>
+  sql`(CASE lower(${cell(column)}) WHEN 'true' THEN 'true' WHEN 'yes' THEN 'true' WHEN 'false' THEN 'false' WHEN 'no' THEN 'false' END)`;
+
+/** Dates are ISO text and compare as text; numbers as numbers; yes/no as booleans; anything else case-insensitively. */
 function valueOf(column: number, columns: readonly CsvColumn[]): SQL {
   if (isNumeric(columns[column])) return numberOf(column);
   if (columns[column]?.type === 'date') return sql`nullif(${cell(column)}, '')`;
+  if (columns[column]?.type === 'boolean') return booleanOf(column);
   return sql`lower(${cell(column)})`;
 }
 
 function comparand(filter: CsvFilter, columns: readonly CsvColumn[]): SQL {
+  const type = columns[filter.column]?.type;
   if (isNumeric(columns[filter.column])) return sql`${filter.value.replace(/,/g, '')}::numeric`;
-  if (columns[filter.column]?.type === 'date') return sql`${filter.value}`;
+  if (type === 'date') return sql`${filter.value}`;
+  if (type === 'boolean') return sql`${String(parseCsvBoolean(filter.value) ?? filter.value.toLowerCase())}`;
   return sql`lower(${filter.value})`;
 }
 
@@ -67,7 +74,8 @@ export async function runCsvPlan(db: DbOrTx, documentId: string, columns: readon
   const aggregate = aggregateOf(plan, columns);
 
   if (plan.groupBy !== undefined) {
-    const order = plan.aggregate === 'min' ? sql`value ASC NULLS LAST` : sql`value DESC NULLS LAST`;
+    // By the aggregate itself: its text form would sort "96444" above "110187".
+    const order = plan.aggregate === 'min' ? sql`${aggregate} ASC NULLS LAST` : sql`${aggregate} DESC NULLS LAST`;
     const groups = await db.execute<{ key: string; value: string | null; matched: number; first_row: number; last_row: number; total: number }>(sql`
       SELECT min(${cell(plan.groupBy)}) AS key, (${aggregate})::text AS value, count(*)::int AS matched,
              min(row_number) AS first_row, max(row_number) AS last_row, (count(*) OVER ())::int AS total
