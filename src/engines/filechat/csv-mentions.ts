@@ -1,4 +1,5 @@
 import { tokenize, type Word } from './csv-words';
+import { adverbOf, oppositesOf } from './csv-booleans';
 import { aggregateOf, IDENTIFIER_WORDS, isFunctionWord } from './csv-vocabulary';
 import type { CsvTable } from './types';
 
@@ -9,6 +10,8 @@ export interface ColumnMention {
   end: number;
   column: number;
   partial: boolean;
+  /** A yes/no column named by its opposite: "on-site" for `remote`, "part-time" for `full_time` (see csv-booleans). */
+  opposite?: true;
 }
 
 /** Words `start` to `end` of the question spell `value`, one of the text column's values. */
@@ -50,6 +53,12 @@ export function findMentions(words: Word[], table: CsvTable): Mention[] {
     for (let i = c.start; i < c.end; i++) taken[i] = c;
     chosen.push(c);
   }
+  for (const c of booleanMatches(words, table)) {
+    if (taken.slice(c.start, c.end).some(Boolean)) continue;
+    for (let i = c.start; i < c.end; i++) taken[i] = c;
+    named.add(c.column);
+    chosen.push(c);
+  }
   chosen.push(...partialMatches(words, table, taken, named));
   return chosen.sort((a, b) => a.start - b.start);
 }
@@ -72,6 +81,26 @@ function columnNameMatches(words: Word[], table: CsvTable): ColumnMention[] {
   return out.filter(
     (c) => !(c.end - c.start === 1 && aggregateOf(words[c.start]!.norm) !== undefined && out.some((o) => o !== c && o.start === c.end)),
   );
+}
+
+/**
+ * Yes/no columns also go by their adverb ("remotely" for `remote`) and by their opposite ("on-site" for
+ * `remote`, "part-time" for `full_time`). They are read only where no header or value was matched.
+ */
+function booleanMatches(words: Word[], table: CsvTable): ColumnMention[] {
+  const out: ColumnMention[] = [];
+  table.columns.forEach((col, column) => {
+    if (col.type !== 'boolean') return;
+    for (const variant of headerVariants(table.header[column] ?? '')) {
+      const last = variant[variant.length - 1]!;
+      const adverb = [...variant.slice(0, -1), adverbOf(last)];
+      for (const start of occurrences(words, adverb)) out.push({ kind: 'column', start, end: start + adverb.length, column, partial: false });
+      for (const opposite of oppositesOf(variant)) {
+        for (const start of occurrences(words, opposite)) out.push({ kind: 'column', start, end: start + opposite.length, column, partial: false, opposite: true });
+      }
+    }
+  });
+  return out.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
 }
 
 function valueMatches(words: Word[], table: CsvTable, columnNames: ColumnMention[]): ValueMention[] {
@@ -105,7 +134,11 @@ function besideColumnName(words: Word[], start: number, end: number, column: num
  */
 function partialMatches(words: Word[], table: CsvTable, taken: (Mention | undefined)[], named: Set<number>): ColumnMention[] {
   const out: ColumnMention[] = [];
-  const headerWords = table.header.map((name) => new Set(headerVariants(name).flat()));
+  const headerWords = table.header.map((name, column) => {
+    const own = headerVariants(name).flat();
+    // "remotely" names a yes/no column "Is Remote" as "remote" does.
+    return new Set(table.columns[column]?.type === 'boolean' ? [...own, ...own.map(adverbOf)] : own);
+  });
   words.forEach((word, i) => {
     if (taken[i] || word.number !== undefined || isFunctionWord(word.norm)) return;
     const columns = headerWords.flatMap((set, column) => (set.has(word.norm) ? [column] : []));

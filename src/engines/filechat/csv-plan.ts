@@ -1,3 +1,4 @@
+import { booleanFiltersOf, booleanGroupNamed, isBoolean } from './csv-booleans';
 import { findComparisons } from './csv-comparisons';
 import { findMentions, type ColumnMention, type Mention } from './csv-mentions';
 import {
@@ -58,13 +59,16 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   const used = new Set<Mention>(compared.usedMentions);
   const valueFilters = valueFiltersOf(words, mentions, used, free);
   if (valueFilters === null) return null;
-  const filters = [...compared.comparisons, ...valueFilters].sort((a, b) => a.at - b.at).map((c) => c.filter);
 
   const columnMentions = mentions.filter((m): m is ColumnMention => m.kind === 'column');
   const markers = markersOf(words, columnMentions, table, free);
   if (markers === null) return null;
   const groupBy = groupByOf(words, columnMentions, markers, table, free);
   if (groupBy) used.add(groupBy.mention);
+  // A yes/no column named and not grouped by is a condition: "remote employees", "not full-time".
+  const booleanFilters = booleanFiltersOf(words, columnMentions, table, used, free);
+  if (booleanFilters === null) return null;
+  const filters = [...compared.comparisons, ...valueFilters, ...booleanFilters].sort((a, b) => a.at - b.at).map((c) => c.filter);
 
   const op = chooseOp(markers, groupBy !== undefined, columnMentions.some((m) => !used.has(m) && isNumeric(table, m.column)));
   const wantsRows = !op && !groupBy && (filters.length > 0 || asksForRows(words, free)) && !words.some((w, i) => free(i) && NOT_DATA_WORDS.has(w.norm));
@@ -79,13 +83,44 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
 
   const plan: CsvPlan = { aggregate, filters };
   if (groupBy) plan.groupBy = groupBy.mention.column;
-  if (aggregate === 'count' || aggregate === 'rows') return plan;
+  if (aggregate !== 'count' && aggregate !== 'rows') {
+    const counted = markers.find((m) => m.column !== undefined && m.op === aggregate)?.column;
+    const column = counted ?? aggregateColumn(aggregate, markers, columnMentions, used, compared.usedMentions, table, words);
+    if (column === undefined) return null;
+    plan.column = column;
+  }
+  return dropsNamedColumn(plan, columnMentions, words, table) ? null : plan;
+}
 
-  const counted = markers.find((m) => m.column !== undefined && m.op === aggregate)?.column;
-  const column = counted ?? aggregateColumn(aggregate, markers, columnMentions, used, compared.usedMentions, table, words);
-  if (column === undefined) return null;
-  plan.column = column;
-  return plan;
+/**
+ * Stopgap against answering another question: a column the question names by its whole header that the
+ * plan neither aggregates, filters nor groups by ("what is the total salary of the department", "how many
+ * employees have a start year") means the plan missed part of the question, so passages answer instead.
+ * Named columns a plan may leave out:
+ * - any, when it lists rows: every column of the listed rows is shown ("show the salary of remote staff");
+ * - the thing counted: "how many products", "number of orders";
+ * - a text or date column with a minimum or maximum: the answer names the whole row holding it ("which
+ *   product has the largest revenue", "what is the cheapest product", "name of the oldest employee").
+ * Known limit: only header words count. A condition that names no column ("how many employees are
+ * happy?" where no header says "happy") is still dropped, and the plan counts every row.
+ */
+function dropsNamedColumn(plan: CsvPlan, columns: ColumnMention[], words: Word[], table: CsvTable): boolean {
+  if (plan.aggregate === 'rows') return false;
+  const planned = new Set<number>(plan.filters.map((f) => f.column));
+  if (plan.column !== undefined) planned.add(plan.column);
+  if (plan.groupBy !== undefined) planned.add(plan.groupBy);
+  const extreme = plan.aggregate === 'min' || plan.aggregate === 'max';
+  return columns.some(
+    (m) => !m.partial && !planned.has(m.column) && !(plan.aggregate === 'count' && isCounted(words, m.start)) && !(extreme && !isNumeric(table, m.column)),
+  );
+}
+
+/** Whether the words at `at` are what "how many", "number of" or "count" counts: "how many (of the) products". */
+function isCounted(words: Word[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && ['the', 'all', 'of'].includes(words[i]!.norm) && !(words[i]!.norm === 'of' && words[i - 1]?.norm === 'number')) i -= 1;
+  const w = words[i]?.norm;
+  return (w === 'many' && words[i - 1]?.norm === 'how') || (w === 'of' && words[i - 1]?.norm === 'number') || w === 'count';
 }
 
 const OP_NAMES: Record<CsvAggregate, string> = { count: 'count', sum: 'sum', avg: 'average', min: 'minimum', max: 'maximum' };
@@ -212,10 +247,13 @@ function markersOf(words: Word[], columns: ColumnMention[], table: CsvTable, fre
  * total revenue". Only "group by" groups by a numeric column: "revenue per unit" is a ratio, not a grouping.
  */
 function groupByOf(words: Word[], columns: ColumnMention[], markers: Marker[], table: CsvTable, free: (i: number) => boolean): { mention: ColumnMention } | undefined {
-  const columnAfter = (i: number, explicit: boolean): ColumnMention | undefined => {
+  // A yes/no column follows "by" as a grouping ("salary by remote"); after "per", "each" or "which" only
+  // before a noun such as "status" ("each remote employee" is a condition, see csv-booleans).
+  const columnAfter = (i: number, explicit: boolean, by = false): ColumnMention | undefined => {
     let k = i;
     while (['the', 'each', 'every', 'a', 'their', 'its'].includes(words[k]?.norm ?? '')) k += 1;
     const c = columns.find((m) => m.start === k);
+    if (c && isBoolean(table, c.column)) return explicit || by || booleanGroupNamed(words, c) ? c : undefined;
     return c && (explicit || !isNumeric(table, c.column) || isPeriod(table, c.column)) ? c : undefined;
   };
   for (let i = 0; i < words.length; i++) {
@@ -223,7 +261,7 @@ function groupByOf(words: Word[], columns: ColumnMention[], markers: Marker[], t
     const w = words[i]!.norm;
     const prev = words[i - 1]?.norm ?? '';
     let found: ColumnMention | undefined;
-    if (w === 'by' && !SORTING.has(prev)) found = columnAfter(i + 1, prev === 'group' || prev === 'grouped');
+    if (w === 'by' && !SORTING.has(prev)) found = columnAfter(i + 1, prev === 'group' || prev === 'grouped', true);
     else if (w === 'group' && words[i + 1]?.norm === 'by') found = columnAfter(i + 2, true);
     else if (w === 'per' || w === 'each' || w === 'every') found = columnAfter(i + 1, false);
     else if ((w === 'distinct' || w === 'different' || w === 'unique') && markers.some((m) => m.op === 'count')) found = columnAfter(i + 1, true);
