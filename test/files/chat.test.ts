@@ -135,6 +135,12 @@ describe('POST /v1/file/chat over a CSV: exact answers citing rows', () => {
     expect(numberIn(east.answer)).toBe(rowsWhere((r) => r[1] === 'East').length);
   });
 
+  it('counts the distinct values of a text column when that is what is counted', async () => {
+    const res = await chat(svc, auth, fileId, 'How many products are there?');
+    expect(res.answer).toMatch(/\(3 groups\)/);
+    for (const p of PRODUCTS) expect(res.answer).toContain(p);
+  });
+
   it('sums and averages exactly, and cites the row range in the excerpt', async () => {
     const total = SALES.reduce((s, r) => s + Number(r[3]), 0);
     const res = await chat(svc, auth, fileId, 'What is the total units?');

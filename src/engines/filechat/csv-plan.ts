@@ -63,7 +63,8 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   const columnMentions = mentions.filter((m): m is ColumnMention => m.kind === 'column');
   const markers = markersOf(words, columnMentions, table, free);
   if (markers === null) return null;
-  const groupBy = groupByOf(words, columnMentions, markers, table, free);
+  const filtered = new Set([...compared.comparisons, ...valueFilters].map((c) => c.filter.column));
+  const groupBy = groupByOf(words, columnMentions, markers, table, free, filtered);
   if (groupBy) used.add(groupBy.mention);
   // A yes/no column named and not grouped by is a condition: "remote employees", "not full-time".
   const booleanFilters = booleanFiltersOf(words, columnMentions, table, used, free);
@@ -246,7 +247,14 @@ function markersOf(words: Word[], columns: ColumnMention[], table: CsvTable, fre
  * "how many different products", "which region has the most orders", "which region has the highest
  * total revenue". Only "group by" groups by a numeric column: "revenue per unit" is a ratio, not a grouping.
  */
-function groupByOf(words: Word[], columns: ColumnMention[], markers: Marker[], table: CsvTable, free: (i: number) => boolean): { mention: ColumnMention } | undefined {
+function groupByOf(
+  words: Word[],
+  columns: ColumnMention[],
+  markers: Marker[],
+  table: CsvTable,
+  free: (i: number) => boolean,
+  filtered: ReadonlySet<number>,
+): { mention: ColumnMention } | undefined {
   // A yes/no column follows "by" as a grouping ("salary by remote"); after "per", "each" or "which" only
   // before a noun such as "status" ("each remote employee" is a condition, see csv-booleans).
   const columnAfter = (i: number, explicit: boolean, by = false): ColumnMention | undefined => {
@@ -265,6 +273,11 @@ function groupByOf(words: Word[], columns: ColumnMention[], markers: Marker[], t
     else if (w === 'group' && words[i + 1]?.norm === 'by') found = columnAfter(i + 2, true);
     else if (w === 'per' || w === 'each' || w === 'every') found = columnAfter(i + 1, false);
     else if ((w === 'distinct' || w === 'different' || w === 'unique') && markers.some((m) => m.op === 'count')) found = columnAfter(i + 1, true);
+    // "how many departments are there": the departments, not the rows that name one (unless one is picked: "how many products are Widgets").
+    else if (w === 'many' && prev === 'how') {
+      const counted = columnAfter(i + 1, false);
+      if (counted && !counted.partial && !isNumeric(table, counted.column) && !isBoolean(table, counted.column) && !filtered.has(counted.column)) found = counted;
+    }
     if (found) return { mention: found };
   }
   // "which region has the most orders" / "which region has the highest total revenue": a ranking of regions.

@@ -181,8 +181,8 @@ describe('planCsvQuestion: a named column the plan would drop', () => {
   });
 
   it.each<[string, CsvPlan]>([
-    // What is counted is the subject, not a dropped column.
-    ['How many departments are there?', plan('count')],
+    // What is counted is the subject, not a dropped column; a text column counted is its distinct values.
+    ['How many departments are there?', { aggregate: 'count', filters: [], groupBy: 1 }],
     ['What is the number of names?', plan('count')],
     // A minimum or maximum answers with its row, which names the text column asked about.
     ['Which name has the highest salary?', plan('max', 'salary')],
