@@ -30,9 +30,11 @@ export async function searchPassages(
   limit = 8,
 ): Promise<RetrievedPassage[]> {
   const config = doc.searchConfig;
+  // The question's content words, not its wording: "mentioned", "tell", "document" would otherwise rank passages too.
+  const query = terms.length > 0 ? terms.join(' ') : question;
   const fullText = await db.execute<PassageHit & { missing: string[] | null; [k: string]: unknown }>(sql`
     WITH q AS (
-      SELECT nullif(replace(plainto_tsquery(${config}::regconfig, ${question})::text, ' & ', ' | '), '')::tsquery AS tq
+      SELECT nullif(replace(plainto_tsquery(${config}::regconfig, ${query})::text, ' & ', ' | '), '')::tsquery AS tq
     ),
     hits AS (
       SELECT p.ordinal, p.page, p.row_end, p.heading, p.content, ts_rank_cd(p.tsv, q.tq, 1) AS score
