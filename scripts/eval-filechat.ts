@@ -25,10 +25,12 @@ import { createApp } from '../src/api/app';
 import { loadConfig } from '../src/config';
 import { createAccount, createApiKey } from '../src/db/queries/accounts';
 import { createLogger } from '../src/logger';
+import { deleteKeysWithPrefix } from '../src/redis';
 import { createRuntime, waitForRedis, type Runtime } from '../src/runtime';
 import { startWorkers, type WorkerSet } from '../src/workers/start-workers';
 import { makeCsv, makeDocx, makePdf } from '../test/support/document-fixtures';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './eval/database';
+import { reportTargets, runEval, say, secs, type EvalRun } from './eval/run-eval';
 import { HANDBOOK_BLOCKS, REPORT_PAGES } from './eval/filechat/documents';
 import { QUESTIONS, type FileKey } from './eval/filechat/questions';
 import { checkTargets, renderFailures, renderSummary, summarize } from './eval/filechat/report';
@@ -37,8 +39,6 @@ import { EMPLOYEES, EMPLOYEES_HEADER, SALES, SALES_HEADER, employeeCells, salesC
 
 /** `--verbose`: every question with its answer and first source, not only the failures. */
 const VERBOSE = process.argv.includes('--verbose');
-const say = (line = '') => process.stdout.write(`${line}\n`);
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 let throwaway: ThrowawayDatabase | undefined;
 let rt: Runtime | undefined;
@@ -47,21 +47,11 @@ const tempDirs: string[] = [];
 let redisPrefix: string | undefined;
 let cleaning: Promise<void> | undefined;
 
-/** Every key this run left in Redis (BullMQ's queues and the caches), under its own prefix. */
-async function deleteRedisKeys(runtime: Runtime, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await runtime.redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length > 0) await runtime.redis.del(...keys);
-  } while (cursor !== '0');
-}
-
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await workers?.close(5_000).catch(() => {});
     if (rt) {
-      if (redisPrefix) await deleteRedisKeys(rt, redisPrefix).catch((err) => process.stderr.write(`eval: could not delete Redis keys ${redisPrefix}:*: ${(err as Error).message}\n`));
+      if (redisPrefix) await deleteKeysWithPrefix(rt.redis, redisPrefix).catch((err) => process.stderr.write(`eval: could not delete Redis keys ${redisPrefix}:*: ${(err as Error).message}\n`));
       await rt.close().catch(() => {});
     }
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -77,25 +67,13 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-let signals = 0;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    if (++signals > 1) {
-      process.stderr.write(`eval: second ${sig}; exiting without finishing cleanup (database ${throwaway?.name ?? '?'} may remain)\n`);
-      process.exit(130);
-    }
-    process.stderr.write(`\neval: ${sig}; cleaning up (send it again to exit at once)\n`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
 function tempDir(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `kiln-eval-filechat-${name}-`));
   tempDirs.push(dir);
   return dir;
 }
 
-async function main(): Promise<number> {
+async function main(run: EvalRun): Promise<number> {
   const started = performance.now();
   say('Kiln file chat eval');
   throwaway = await createThrowawayDatabase();
@@ -151,7 +129,7 @@ async function main(): Promise<number> {
   t = performance.now();
   const outcomes: Outcome[] = [];
   for (const question of QUESTIONS) {
-    if (signals > 0) throw new Error('interrupted');
+    if (run.interrupted) throw new Error('interrupted');
     const asked = performance.now();
     const res = await app.request('/v1/file/chat', {
       method: 'POST',
@@ -179,7 +157,7 @@ async function main(): Promise<number> {
   const chatMs = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   say(`  ${QUESTIONS.length} questions asked in ${secs(performance.now() - t)} (median ${Math.round(chatMs[Math.floor(chatMs.length / 2)]!)} ms per chat)`);
 
-  if (signals > 0) throw new Error('interrupted');
+  if (run.interrupted) throw new Error('interrupted');
 
   // ---- report ------------------------------------------------------------------------------------------------
   const summaries = summarize(outcomes);
@@ -192,25 +170,10 @@ async function main(): Promise<number> {
     say(`Failures (${outcomes.filter((o) => !o.answerOk || o.sourceOk === false).length})`);
     for (const line of failures) say(line);
   }
-  const checks = checkTargets(summaries);
-  say();
-  say('Targets');
-  for (const c of checks) say(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name}: ${c.display}`);
+  const code = reportTargets(checkTargets(summaries));
   say();
   say(`Total time ${secs(performance.now() - started)}`);
-  return checks.every((c) => c.pass) ? 0 : 1;
+  return code;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (err) {
-  if (signals === 0) {
-    const msg = err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err);
-    process.stderr.write(`\neval failed: ${msg.length > 1500 ? `${msg.slice(0, 1500)}…` : msg}\n`);
-  }
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runEval({ main, cleanup, leftBehind: () => `database ${throwaway?.name ?? '?'} and Redis keys ${redisPrefix ?? '?'}:*` });

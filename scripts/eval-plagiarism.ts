@@ -18,6 +18,7 @@ import { checkTextDetailed, countDocuments, indexDocuments } from '../src/plagia
 import { loadVocabulary, seededRandom } from '../bench/lib/english';
 import { CaseBuilder, corpusDocument, sourceOfUrl, type CaseCounts } from './eval/cases';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './eval/database';
+import { reportTargets, runEval, say, secs } from './eval/run-eval';
 import { OVERLAP, checkTargets, renderSummary, scoreCase, summarize, type CaseScore } from './eval/metrics';
 
 const CORPUS_SIZE = 5_000;
@@ -25,9 +26,6 @@ const COUNTS: CaseCounts = { verbatim: 200, partial: 150, paraphrased: 200, orig
 /** Corpus documents checked against the corpus itself: any match but their own is an accidental shared run. */
 const SELF_CHECKS = 300;
 const CASE_SEED = 20_240_607;
-
-const say = (line = '') => process.stdout.write(`${line}\n`);
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 let throwaway: ThrowawayDatabase | undefined;
 let database: Database | undefined;
@@ -46,18 +44,6 @@ function cleanup(): Promise<void> {
     }
   })();
   return cleaning;
-}
-
-let signals = 0;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    if (++signals > 1) {
-      process.stderr.write(`eval: second ${sig}; exiting without finishing cleanup (database ${throwaway?.name ?? '?'} may remain)\n`);
-      process.exit(130);
-    }
-    process.stderr.write(`\neval: ${sig}; dropping the database (send it again to exit at once)\n`);
-    void cleanup().finally(() => process.exit(130));
-  });
 }
 
 async function main(): Promise<number> {
@@ -148,27 +134,10 @@ async function main(): Promise<number> {
     say(`Cases with a missed passage or a wrong prediction (${misses.length}; first 12):`);
     for (const m of misses.slice(0, 12)) say(m);
   }
-  const checks = checkTargets(summaries);
-  say();
-  say('Targets');
-  for (const c of checks) say(`  ${c.pass ? 'PASS' : 'MISS'}  ${c.name}: ${c.display}`);
+  const code = reportTargets(checkTargets(summaries));
   say();
   say(`Total time ${secs(performance.now() - started)}`);
-  return checks.every((c) => c.pass) ? 0 : 1;
+  return code;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (err) {
-  // After a signal the cleanup closed the connections under the run: that failure is expected, not news.
-  if (signals === 0) {
-    // drizzle's errors carry every query parameter (thousands of URLs here): keep the message short.
-    const msg = err instanceof Error ? `${err.message}${err.cause instanceof Error ? ` (${err.cause.message})` : ''}` : String(err);
-    process.stderr.write(`\neval failed: ${msg.length > 1500 ? `${msg.slice(0, 1500)}…` : msg}\n`);
-  }
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runEval({ main, cleanup, leftBehind: () => `database ${throwaway?.name ?? '?'}` });

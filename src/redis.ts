@@ -22,3 +22,15 @@ export function createRedis(url: string, role: RedisRole): Redis {
   client.on('error', () => {});
   return client;
 }
+
+/** Removes every key under `prefix:` (a test, bench or eval run's own namespace); returns how many. */
+export async function deleteKeysWithPrefix(client: Redis, prefix: string): Promise<number> {
+  let deleted = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) deleted += await client.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}

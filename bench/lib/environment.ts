@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import postgres from 'postgres';
+import { databaseUrlNamed, dropDatabase } from '../../src/db/migrate';
+import { deleteKeysWithPrefix } from '../../src/redis';
 import { runNode } from './processes';
 
 /**
@@ -47,17 +48,11 @@ export interface BenchEnvironment {
   env: NodeJS.ProcessEnv;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 export async function createEnvironment(): Promise<BenchEnvironment> {
   const id = randomBytes(4).toString('hex');
   const databaseName = `kiln_bench_${id}`;
   // The server to use comes from the shell's DATABASE_URL / REDIS_URL when set; only the names are ours.
-  const databaseUrl = withDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', databaseName);
+  const databaseUrl = databaseUrlNamed(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', databaseName);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redisPrefix = `kiln_bench_${id}`;
   const storageDir = await mkdtemp(join(tmpdir(), 'kiln-bench-'));
@@ -100,31 +95,16 @@ export async function provision(root: string, benv: BenchEnvironment): Promise<{
   return { accountId: account.id, apiKey: key.key };
 }
 
-async function dropDatabase(benv: BenchEnvironment): Promise<void> {
-  const sql = postgres(withDatabase(benv.databaseUrl, 'postgres'), { max: 1, onnotice: () => {}, connect_timeout: 5 });
-  try {
-    await sql.unsafe(`DROP DATABASE IF EXISTS "${benv.databaseName.replace(/"/g, '""')}" WITH (FORCE)`);
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
 
 async function deleteRedisKeys(benv: BenchEnvironment): Promise<number> {
   const redis = new Redis(benv.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, lazyConnect: true });
   redis.on('error', () => {});
-  let deleted = 0;
   try {
     await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${benv.redisPrefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
+    return await deleteKeysWithPrefix(redis, benv.redisPrefix);
   } finally {
     redis.disconnect();
   }
-  return deleted;
 }
 
 /** Removes everything `createEnvironment` made; every step runs even if an earlier one fails. */
@@ -138,7 +118,7 @@ export async function disposeEnvironment(benv: BenchEnvironment, say: (line: str
       say(`  ${label}: FAILED (${(err as Error).message})`);
     }
   };
-  await step(`drop database ${benv.databaseName}`, async () => (await dropDatabase(benv), 'done'));
+  await step(`drop database ${benv.databaseName}`, async () => (await dropDatabase(benv.databaseUrl), 'done'));
   await step(`delete Redis keys ${benv.redisPrefix}:*`, async () => `${await deleteRedisKeys(benv)} keys`);
   await step(`remove ${benv.storageDir}`, async () => (await rm(benv.storageDir, { recursive: true, force: true }), 'done'));
   return ok;

@@ -13,6 +13,7 @@
  */
 import type { CheckDetails, Verdict } from '../../src/plagiarism';
 import { CASE_TYPES, sourceOfUrl, type CaseType, type EvalCase, type TrueSpan } from './cases';
+import type { TargetCheck } from './run-eval';
 
 export const OVERLAP = 0.5;
 
@@ -197,18 +198,15 @@ export function renderSummary(summaries: TypeSummary[]): string {
   return table(header, rows, [false, true, true, true, true, true, true, true, true, true, true, false, true]);
 }
 
-export interface TargetCheck {
-  name: string;
+export interface MetricTargetCheck extends TargetCheck {
   value: number | null;
   op: '>=' | '<';
   target: number;
-  pass: boolean;
-  display: string;
 }
 
-export function checkTargets(summaries: TypeSummary[]): TargetCheck[] {
+export function checkTargets(summaries: TypeSummary[]): MetricTargetCheck[] {
   const of = (t: CaseType) => summaries.find((s) => s.type === t)!;
-  const check = (name: string, value: number | null, op: '>=' | '<', target: number, percent = false): TargetCheck => {
+  const check = (name: string, value: number | null, op: '>=' | '<', target: number, percent = false): MetricTargetCheck => {
     const pass = value !== null && (op === '>=' ? value >= target : value < target);
     const show = (x: number) => (percent ? `${(x * 100).toFixed(2)}%` : x.toFixed(3));
     return { name, value, op, target, pass, display: `${value === null ? '—' : show(value)} ${op === '>=' ? '≥' : '<'} ${show(target)}` };

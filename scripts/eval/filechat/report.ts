@@ -1,6 +1,7 @@
 /** Per-kind accuracy, the failure list and the targets of the file chat eval. */
 import type { DocumentKind } from './questions';
 import type { Outcome } from './score';
+import type { TargetCheck } from '../run-eval';
 
 export interface KindSummary {
   kind: DocumentKind;
@@ -9,12 +10,6 @@ export interface KindSummary {
   /** Questions with a source to check (all PDF/docx; CSV where a first cited row is defined). */
   sourcesChecked: number;
   sourcesRight: number;
-}
-
-export interface TargetCheck {
-  name: string;
-  pass: boolean;
-  display: string;
 }
 
 const KINDS: DocumentKind[] = ['pdf', 'docx', 'csv'];
