@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPort, sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
 import { createOpenAIImageProvider, ImageProviderError, readPngSize, type ImageRequest } from '../../src/engines/image';
 
 interface Seen {
@@ -12,7 +13,7 @@ interface Seen {
 
 /** Requests the fake server received; it picks its answer from the prompt prefix, so tests stay independent. */
 let seen: Seen[] = [];
-let server: Server;
+let fake: FakeApi;
 let baseUrl: string;
 
 // Deliberately not the requested size, and not even the requested aspect, to exercise resizing.
@@ -24,42 +25,28 @@ const remotePng = (() => {
   return canvas.toBuffer('image/png');
 })();
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/files/image.png') {
-      res.writeHead(200, { 'content-type': 'image/png' }).end(remotePng);
-      return;
-    }
-    if (req.method !== 'POST' || req.url !== '/v1/images/generations') {
-      res.writeHead(404).end();
-      return;
-    }
-    void readJson(req).then((body) => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
-      const prompt = String(body.prompt);
-      const send = (status: number, payload: unknown): void => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      };
-      if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
-      else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
-      else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
-      else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
-      else if (prompt.startsWith('url')) send(200, { data: [{ url: `${baseUrl.replace('/v1', '')}/files/image.png` }] });
-      else send(200, { created: 1, data: [{ b64_json: remotePng.toString('base64') }] });
-    });
+  fake = await startFakeApi<Seen['body']>('/images/generations', (call, res) => {
+    const { body } = call;
+    seen.push(call);
+    const prompt = String(body.prompt);
+    const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
+    if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
+    else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
+    else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
+    else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
+    else if (prompt.startsWith('url')) send(200, { data: [{ url: `${baseUrl.replace('/v1', '')}/files/image.png` }] });
+    else send(200, { created: 1, data: [{ b64_json: remotePng.toString('base64') }] });
+  }, (req, res) => {
+    if (req.method !== 'GET' || req.url !== '/files/image.png') return false;
+    res.writeHead(200, { 'content-type': 'image/png' }).end(remotePng);
+    return true;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = fake.baseUrl;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake.close();
 });
 
 beforeEach(() => {
@@ -140,10 +127,7 @@ describe('createOpenAIImageProvider', () => {
   });
 
   it('reports an unreachable server as a retryable error', async () => {
-    const dead = createServer();
-    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
-    const port = (dead.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => dead.close(() => resolve()));
+    const port = await closedPort();
     const err = await failure(createOpenAIImageProvider({ baseUrl: `http://127.0.0.1:${port}/v1` }).generate(req));
     expect(err.permanent).toBe(false);
     expect(err.message).toContain('unreachable');

@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { billingPeriodOf } from '../../src/billing/period';
@@ -7,6 +5,7 @@ import { documents } from '../../src/db/schema';
 import { recordUsage } from '../../src/db/queries/usage';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeCsv, makeDocx, makePdf } from '../support/document-fixtures';
+import { sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 import { chat, uploadOk, uploadTmpDir } from './helpers';
 
@@ -230,29 +229,23 @@ describe('POST /v1/file/chat errors', () => {
 });
 
 describe('FILE_CHAT_PROVIDER=openai', () => {
-  let llm: Server;
+  let llm: FakeApi;
   const seen: { body: { messages: { role: string; content: string }[] } }[] = [];
   let other: TestService;
   let otherWorkers: WorkerSet;
 
   beforeAll(async () => {
-    llm = createServer(async (req: IncomingMessage, res) => {
-      let raw = '';
-      for await (const chunk of req) raw += chunk;
-      seen.push({ body: JSON.parse(raw) });
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ choices: [{ message: { content: 'In its own words: 214 people joined.' } }] }));
+    llm = await startFakeApi<(typeof seen)[number]['body']>('/chat/completions', (call, res) => {
+      seen.push(call);
+      sendJson(res, 200, { choices: [{ message: { content: 'In its own words: 214 people joined.' } }] });
     });
-    llm.listen(0, '127.0.0.1');
-    await once(llm, 'listening');
-    const port = (llm.address() as { port: number }).port;
-    other = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), FILE_CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` });
+    other = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), FILE_CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: llm.baseUrl });
     otherWorkers = await startWorkers(other.rt, { queues: ['files', 'text'] });
   });
   afterAll(async () => {
     await otherWorkers.close(5_000);
     await other.close();
-    llm.close();
+    await llm.close();
   });
 
   it('words the answer with the model from the retrieved passages only, keeping the engine’s sources', async () => {

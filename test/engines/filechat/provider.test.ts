@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPort, sendJson, startFakeApi, type FakeApi } from '../../support/fake-api';
 import {
   createFileChatProvider,
   createLocalFileChatProvider,
@@ -24,46 +23,31 @@ interface Seen {
 
 /** Requests the fake server received; it picks its answer from the question, so tests stay independent. */
 let seen: Seen[] = [];
-let server: Server;
+let fake: FakeApi;
 let baseUrl: string;
 
-async function readJson(req: IncomingMessage): Promise<Seen['body']> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Seen['body'];
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404).end();
-      return;
-    }
-    void readJson(req).then((body) => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
-      const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
-      const question = /Question: (\S+)/.exec(user)?.[1] ?? '';
-      const send = (status: number, payload: unknown): void => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      };
-      const answer = (content: string): void => send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
-      if (question === 'broken') send(500, { error: { message: 'upstream exploded' } });
-      else if (question === 'bad') send(400, { error: { message: 'context length exceeded' } });
-      else if (question === 'busy') send(429, { error: 'Rate limit reached' });
-      else if (question === 'slow') setTimeout(() => answer('late'), 3_000).unref();
-      else if (question === 'garbage') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
-      else if (question === 'empty') answer('   ');
-      else if (question === 'nochoices') send(200, { choices: [] });
-      else answer('  Revenue was $48.2 million [p. 2].  ');
-    });
+  fake = await startFakeApi<Seen['body']>('/chat/completions', (call, res) => {
+    const { body } = call;
+    seen.push(call);
+    const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
+    const question = /Question: (\S+)/.exec(user)?.[1] ?? '';
+    const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
+    const answer = (content: string): void => send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    if (question === 'broken') send(500, { error: { message: 'upstream exploded' } });
+    else if (question === 'bad') send(400, { error: { message: 'context length exceeded' } });
+    else if (question === 'busy') send(429, { error: 'Rate limit reached' });
+    else if (question === 'slow') setTimeout(() => answer('late'), 3_000).unref();
+    else if (question === 'garbage') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+    else if (question === 'empty') answer('   ');
+    else if (question === 'nochoices') send(200, { choices: [] });
+    else answer('  Revenue was $48.2 million [p. 2].  ');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = fake.baseUrl;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake.close();
 });
 
 beforeEach(() => {
@@ -161,10 +145,7 @@ describe('createOpenAIFileChatProvider', () => {
     expect((await failure(provider.compose(request('nochoices')))).message).toMatch(/choices\[0\]\.message\.content/);
     expect((await failure(provider.compose(request('empty')))).message).toMatch(/empty/);
 
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedPort();
     const unreachable = await failure(createOpenAIFileChatProvider({ baseUrl: `http://127.0.0.1:${port}/v1` }).compose(request('x')));
     expect(unreachable.permanent).toBe(false);
     expect(unreachable.message).toContain(`unreachable at http://127.0.0.1:${port}/v1/chat/completions`);

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPort, sendJson, startFakeApi, type FakeApi } from '../../support/fake-api';
 import { countTokens, createOpenAITextProvider, createTextProvider, TextProviderError, type TextRequest } from '../../../src/engines/text';
 
 interface Seen {
@@ -15,51 +14,36 @@ interface Seen {
 
 /** Requests the fake server received; it picks its answer from the prompt's first word, so tests stay independent. */
 let seen: Seen[] = [];
-let server: Server;
+let fake: FakeApi;
 let baseUrl: string;
 
 const LONG_ANSWER = Array.from({ length: 60 }, (_, i) => `Sentence number ${i + 1} of a long answer goes here.`).join(' ');
 
-async function readJson(req: IncomingMessage): Promise<Seen['body']> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Seen['body'];
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404).end();
-      return;
-    }
-    void readJson(req).then((body) => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
-      const prompt = body.messages?.find((m) => m.role === 'user')?.content ?? '';
-      const send = (status: number, payload: unknown): void => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      };
-      const answer = (content: string, usage?: unknown): void =>
-        send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) });
-      const first = prompt.split(' ')[0];
-      if (first === 'bad') send(400, { error: { message: 'max_tokens is too large for this model', type: 'invalid_request_error' } });
-      else if (first === 'unauthorised') send(401, { error: { message: 'Incorrect API key provided' } });
-      else if (first === 'busy') send(429, { error: { message: 'Rate limit reached' } });
-      else if (first === 'broken') send(500, { error: 'upstream exploded' });
-      else if (first === 'slow') setTimeout(() => answer('late'), 3_000).unref();
-      else if (first === 'garbage') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
-      else if (first === 'empty') send(200, { choices: [] });
-      else if (first === 'long') answer(LONG_ANSWER, { prompt_tokens: 30, completion_tokens: 700, total_tokens: 730 });
-      else if (first === 'nousage') answer('  A short reply without usage.  ');
-      else answer('Coffee is a brewed drink. It is popular.', { prompt_tokens: 42, completion_tokens: 9, total_tokens: 51 });
-    });
+  fake = await startFakeApi<Seen['body']>('/chat/completions', (call, res) => {
+    const { body } = call;
+    seen.push(call);
+    const prompt = body.messages?.find((m) => m.role === 'user')?.content ?? '';
+    const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
+    const answer = (content: string, usage?: unknown): void =>
+      send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) });
+    const first = prompt.split(' ')[0];
+    if (first === 'bad') send(400, { error: { message: 'max_tokens is too large for this model', type: 'invalid_request_error' } });
+    else if (first === 'unauthorised') send(401, { error: { message: 'Incorrect API key provided' } });
+    else if (first === 'busy') send(429, { error: { message: 'Rate limit reached' } });
+    else if (first === 'broken') send(500, { error: 'upstream exploded' });
+    else if (first === 'slow') setTimeout(() => answer('late'), 3_000).unref();
+    else if (first === 'garbage') res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+    else if (first === 'empty') send(200, { choices: [] });
+    else if (first === 'long') answer(LONG_ANSWER, { prompt_tokens: 30, completion_tokens: 700, total_tokens: 730 });
+    else if (first === 'nousage') answer('  A short reply without usage.  ');
+    else answer('Coffee is a brewed drink. It is popular.', { prompt_tokens: 42, completion_tokens: 9, total_tokens: 51 });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = fake.baseUrl;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake.close();
 });
 
 beforeEach(() => {
@@ -176,10 +160,7 @@ describe('createOpenAITextProvider', () => {
     expect((await failure(provider.generate({ ...req, prompt: 'garbage' }))).message).toMatch(/not JSON/);
     expect((await failure(provider.generate({ ...req, prompt: 'empty' }))).message).toMatch(/choices\[0\]\.message\.content/);
 
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedPort();
     const unreachable = await failure(createOpenAITextProvider({ baseUrl: `http://127.0.0.1:${port}/v1` }).generate(req));
     expect(unreachable.permanent).toBe(false);
     expect(unreachable.message).toContain(`unreachable at http://127.0.0.1:${port}/v1/chat/completions`);

@@ -1,9 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendJson, startFakeApi, type FakeApi } from '../../support/fake-api';
 import {
   createLocalSpeechProvider,
   createOpenAISpeechProvider,
@@ -22,7 +21,7 @@ interface Seen {
 
 /** Requests the fake server received; it picks its answer from the input's first word. */
 let seen: Seen[] = [];
-let server: Server;
+let fake: FakeApi;
 let baseUrl: string;
 let dir: string;
 let n = 0;
@@ -35,12 +34,6 @@ let remoteSeconds: number;
 let taggedMp3: Buffer;
 /** Answers held back to provoke timeouts; cleared so none fires after the server is gone. */
 const slowReplies = new Set<NodeJS.Timeout>();
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kiln-voice-openai-'));
@@ -56,43 +49,34 @@ beforeAll(async () => {
   id3[9] = 20; // syncsafe size of the (empty) tag body
   taggedMp3 = Buffer.concat([id3, remoteMp3]);
 
-  server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.url !== '/v1/audio/speech') {
-      res.writeHead(404).end();
-      return;
+  fake = await startFakeApi<Seen['body']>('/audio/speech', (call, res) => {
+    const { body } = call;
+    seen.push(call);
+    const input = String(body.input);
+    const json = (status: number, payload: unknown): void => sendJson(res, status, payload);
+    if (input.startsWith('bad')) json(400, { error: { message: 'Input is not allowed', type: 'invalid_request_error' } });
+    else if (input.startsWith('broken')) json(500, { error: { message: 'upstream exploded' } });
+    else if (input.startsWith('busy')) json(429, { error: 'slow down' });
+    else if (input.startsWith('notmp3')) json(200, { audio: 'somewhere else' });
+    else if (input.startsWith('slow')) {
+      const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(remoteMp3), 3000);
+      slowReplies.add(timer);
+      res.on('close', () => clearTimeout(timer));
     }
-    void readJson(req).then((body) => {
-      seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
-      const input = String(body.input);
-      const json = (status: number, payload: unknown): void => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      };
-      if (input.startsWith('bad')) json(400, { error: { message: 'Input is not allowed', type: 'invalid_request_error' } });
-      else if (input.startsWith('broken')) json(500, { error: { message: 'upstream exploded' } });
-      else if (input.startsWith('busy')) json(429, { error: 'slow down' });
-      else if (input.startsWith('notmp3')) json(200, { audio: 'somewhere else' });
-      else if (input.startsWith('slow')) {
-        const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(remoteMp3), 3000);
-        slowReplies.add(timer);
-        res.on('close', () => clearTimeout(timer));
-      }
-      else if (input.startsWith('tagged')) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(taggedMp3);
-      else {
-        // Sent in small pieces, so the provider has to stream and sniff across reads.
-        res.writeHead(200, { 'content-type': 'audio/mpeg' });
-        for (let i = 0; i < remoteMp3.length; i += 3) res.write(remoteMp3.subarray(i, i + 3));
-        res.end();
-      }
-    });
+    else if (input.startsWith('tagged')) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(taggedMp3);
+    else {
+      // Sent in small pieces, so the provider has to stream and sniff across reads.
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      for (let i = 0; i < remoteMp3.length; i += 3) res.write(remoteMp3.subarray(i, i + 3));
+      res.end();
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  baseUrl = fake.baseUrl;
 });
 
 afterAll(async () => {
   for (const timer of slowReplies) clearTimeout(timer);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake.close();
   await rm(dir, { recursive: true, force: true });
 });
 
