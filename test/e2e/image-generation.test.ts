@@ -5,6 +5,7 @@ import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { sweepExpiredFiles } from '../../src/workers/processors/sweep-expired-files';
 import { pngSize } from '../support/png';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
+import { until } from '../support/until';
 
 let svc: TestService;
 let workers: WorkerSet;
@@ -99,14 +100,12 @@ describe('synchronous wait fallback', () => {
 
       const late = await startWorkers(lone.rt, { queues: ['image'] });
       try {
-        let done: Response | undefined;
-        for (let i = 0; i < 100; i++) {
-          done = await lone.app.request(`/v1/jobs/${pending.id}`, { headers: auth });
-          if (done.status !== 202) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        expect(done!.status).toBe(200);
-        const result = await done!.json();
+        const done = await until('the late worker to finish the job', async () => {
+          const res = await lone.app.request(`/v1/jobs/${pending.id}`, { headers: auth });
+          return res.status === 202 ? null : res;
+        });
+        expect(done.status).toBe(200);
+        const result = await done.json();
         expect(result.id).toBe(pending.id);
         expect(result.images[0].size).toBe('512x512');
       } finally {

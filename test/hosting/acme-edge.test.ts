@@ -28,7 +28,7 @@ beforeAll(async () => {
   );
   files = await startFileHost();
   files.put('/site.zip', await zipBuffer([{ name: 'index.html', data: 'served over ACME TLS' }]));
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.allSettled([h?.close(), pebble?.stop(), dns?.close(), files?.close()]);
@@ -52,13 +52,13 @@ it('verified domain → certificate from the ACME CA (HTTP-01 answered by the ed
   const res = await until('HTTPS with the ACME certificate', async () => {
     const r = await edgeGetTls(h.edge.httpsPort, 'acme-shop.com', root).catch(() => null);
     return r?.authorized ? r : null;
-  }, 3_000);
+  });
   expect(res.peerNames).toBe('DNS:acme-shop.com');
   expect(res.body.toString()).toBe('served over ACME TLS');
   // Pebble really asked the edge for the token (and the token is gone afterwards).
   const left = await h.svc.rt.database.sql`SELECT count(*)::int AS n FROM acme_challenges`;
   expect(left[0]!.n).toBe(0);
-}, 60_000);
+});
 
 it('an issuance that fails sets ssl to error (and the queue retries it)', async () => {
   // A "CA" whose directory answers 404: every attempt fails fast.
@@ -80,4 +80,4 @@ it('an issuance that fails sets ssl to error (and the queue retries it)', async 
   } finally {
     await broken.close();
   }
-}, 60_000);
+});

@@ -90,7 +90,7 @@ describe('out-of-order builds', () => {
     await buildDeployment(ctx(newer.id), { id: newer.id });
     await buildDeployment(ctx(older.id), { id: older.id });
     expect((await findDeployment(h.svc.rt.db, older.id))!.status).toBe('published');
-    await until('edge to settle', async () => (await edgeGet(h.edge.httpPort, `race.${HOSTING_DOMAIN}`, '/')).body.toString() === 'new', 2_000);
+    await until('edge to settle', async () => (await edgeGet(h.edge.httpPort, `race.${HOSTING_DOMAIN}`, '/')).body.toString() === 'new');
     await new Promise((r) => setTimeout(r, 200));
     expect((await edgeGet(h.edge.httpPort, `race.${HOSTING_DOMAIN}`, '/')).body.toString()).toBe('new');
     // Running a finished build again changes nothing.

@@ -45,13 +45,13 @@ describe('custom domain lifecycle', () => {
     dns.set(cname.name, { CNAME: `${cname.value}.` });
     const verified = await (await h.svc.app.request('/v1/hosting/domains/www.shop-example.com/verify', { method: 'POST', headers: h.auth })).json();
     expect(verified.status).toBe('verified');
-    await until('ssl active', async () => (await getDomain('www.shop-example.com')).ssl === 'active', 10_000);
+    await until('ssl active', async () => (await getDomain('www.shop-example.com')).ssl === 'active');
 
     const ca = await localCa(h.svc.rt);
     const secure = await until('HTTPS served', async () => {
       const r = await edgeGetTls(h.edge.httpsPort, 'www.shop-example.com', ca.certPem).catch(() => null);
       return r?.status === 200 ? r : null;
-    }, 2_000);
+    });
     expect(secure.authorized).toBe(true);
     expect(secure.peerNames).toBe('DNS:www.shop-example.com');
     expect(secure.body.toString()).toBe('the shop');
@@ -73,8 +73,8 @@ describe('custom domain lifecycle', () => {
     dns.set(added.dns_records[0].name, { TXT: [added.dns_records[0].value] });
     dns.set('shop-apex.com', { A: ['127.0.0.1'] });
     // DOMAIN_CHECK_BASE_MS=200: the queued checks find the records without a manual verify.
-    await until('verified automatically', async () => (await getDomain('shop-apex.com')).status === 'verified', 10_000);
-    await until('served', async () => (await edgeGet(h.edge.httpPort, 'shop-apex.com', '/', {})).status !== 404, 2_000);
+    await until('verified automatically', async () => (await getDomain('shop-apex.com')).status === 'verified');
+    await until('served', async () => (await edgeGet(h.edge.httpPort, 'shop-apex.com', '/', {})).status !== 404);
   });
 
   it('becomes failed after the verification window, and verify starts a new window', async () => {

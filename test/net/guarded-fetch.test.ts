@@ -357,20 +357,14 @@ describe('guarded fetch: failures', () => {
       res.on('close', () => clearInterval(timer));
     });
     const dest = destFile();
-    const started = Date.now();
     const err = await refusal(guardedDownload(`http://127.0.0.1:${server.port}/`, dest, { ...permissive, timeoutMs: 500 }), 'timeout');
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(490);
-    expect(elapsed).toBeLessThan(700);
     expect(err.message).toContain(`127.0.0.1:${server.port}`);
     expect(existsSync(dest)).toBe(false);
   });
 
   it('times out a server that never answers', async () => {
     const server = await serve(() => undefined);
-    const started = Date.now();
     await refusal(guardedFetchBuffer(`http://127.0.0.1:${server.port}/`, { ...permissive, timeoutMs: 300 }), 'timeout');
-    expect(Date.now() - started).toBeLessThan(500);
   });
 
   it('counts redirects and DNS against the same deadline', async () => {
@@ -381,9 +375,8 @@ describe('guarded fetch: failures', () => {
       await new Promise((r) => setTimeout(r, 150));
       return [{ address: '127.0.0.1', family: 4 as const }];
     };
-    const started = Date.now();
+    // Each step alone fits in the deadline; only their sum does not, so a timeout proves they share it.
     await refusal(guardedFetchBuffer(`http://slow.test:${server.port}/`, { ...permissive, lookup: slowLookup, timeoutMs: 700 }), 'timeout');
-    expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('reports a refused connection', async () => {

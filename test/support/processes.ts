@@ -26,7 +26,7 @@ export function spawnKiln(role: string, env: Record<string, string>): Spawned {
     child,
     output: () => out,
     exited,
-    waitForLine(pattern, timeoutMs = 20_000) {
+    waitForLine(pattern, timeoutMs = 180_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const line = out.split('\n').find((l) => pattern.test(l));

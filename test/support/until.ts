@@ -1,5 +1,8 @@
-/** Polls `probe` until it returns something truthy, or fails naming what it waited for. */
-export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, everyMs = 50): Promise<T> {
+/**
+ * Polls `probe` until it returns something truthy, or fails naming what it waited for. The deadline only
+ * catches hangs (the suite must pass with both cores busy), so it is minutes, not a speed target.
+ */
+export async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 180_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

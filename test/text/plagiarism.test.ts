@@ -42,7 +42,7 @@ beforeAll(async () => {
     { url: 'https://food.example/sourdough', text: BAKERY },
     ...filler,
   ]);
-}, 60_000);
+});
 afterAll(async () => {
   await workers.close(5_000);
   await svc.close();

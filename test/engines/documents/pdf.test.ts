@@ -70,10 +70,8 @@ describe('openPdf', () => {
     const good = await makePdf([SENTENCES.join(' ')]);
     const cases = [makeCorruptPdf(), good.subarray(0, Math.floor(good.length / 2)), Buffer.from('%PDF-1.7\n'), Buffer.from('%PDF-')];
     for (const data of cases) {
-      const started = Date.now();
       await expect(openPdf(data)).rejects.toThrow(InvalidDocumentError);
       await expect(openPdf(data)).rejects.toThrow(/^the PDF is damaged: /);
-      expect(Date.now() - started).toBeLessThan(5000);
     }
   });
 

@@ -124,9 +124,7 @@ describe('createOpenAIFileChatProvider', () => {
 
   it('times out with a clear, transient error', async () => {
     const provider = createOpenAIFileChatProvider({ baseUrl, timeoutMs: 200 });
-    const started = Date.now();
     const err = await failure(provider.compose(request('slow')));
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(err.permanent).toBe(false);
     expect(err.message).toMatch(/did not answer within 200 ms/);
   });

@@ -5,18 +5,13 @@ import { defaultDictDir, loadLexicon, loadWordNet, type Lexicon } from '../../..
 import { parseSynsetLine, splitGloss } from '../../../src/engines/lexicon/wordnet';
 
 let lex: Lexicon;
-let loadMs = 0;
 
 beforeAll(async () => {
-  const t0 = performance.now();
   lex = await loadLexicon();
-  loadMs = performance.now() - t0;
-  console.log(`[lexicon] load ${loadMs.toFixed(0)} ms`);
 });
 
 describe('loading', () => {
-  it('loads within budget and is a shared singleton', async () => {
-    expect(loadMs).toBeLessThan(1500);
+  it('loads once and is a shared singleton', async () => {
     const [a, b] = await Promise.all([loadLexicon(), loadLexicon()]);
     expect(a).toBe(lex);
     expect(b).toBe(lex);
@@ -186,7 +181,7 @@ describe('canonicalKey', () => {
     expect(lex.synset(lex.canonicalKey('large'))?.lemmas).toContain('big');
   });
 
-  it('is fast enough for a 2,000-word text (cold cache)', async () => {
+  it('gives a cold instance the same keys for a 2,000-word text, and the same again from its cache', async () => {
     const { WordNetLexicon } = await import('../../../src/engines/lexicon/wordnet');
     const dir = defaultDictDir();
     const cold = await WordNetLexicon.load(dir);
@@ -200,14 +195,9 @@ describe('canonicalKey', () => {
       .match(/[A-Za-z'-]+/g)!
       .slice(0, 2000);
     expect(words).toHaveLength(2000);
-    const t0 = performance.now();
-    for (const w of words) cold.canonicalKey(w);
-    const ms = performance.now() - t0;
-    console.log(`[lexicon] canonicalKey x2000 (${new Set(words).size} distinct, cold cache) ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(100); // typically 10-25 ms; headroom for a loaded CI box
-    const t1 = performance.now();
-    for (const w of words) cold.canonicalKey(w);
-    expect(performance.now() - t1).toBeLessThan(20);
+    const first = words.map((w) => cold.canonicalKey(w));
+    expect(words.map((w) => cold.canonicalKey(w))).toEqual(first);
+    expect(first).toEqual(words.map((w) => lex.canonicalKey(w)));
   });
 });
 

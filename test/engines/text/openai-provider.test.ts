@@ -139,9 +139,7 @@ describe('createOpenAITextProvider', () => {
 
   it('times out with a clear, transient error', async () => {
     const provider = createOpenAITextProvider({ baseUrl, timeoutMs: 200 });
-    const started = Date.now();
     const err = await failure(provider.generate({ ...req, prompt: 'slow answer' }));
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(err.permanent).toBe(false);
     expect(err.message).toMatch(/did not answer within 200 ms/);
     expect(err.message).toContain(baseUrl);

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens, createLocalTextProvider, type LocalTextProvider, type TextMode, type TextTone } from '../../../src/engines/text';
-import { percentile } from './helpers';
 import { PROSE } from './samples';
 
 let provider: LocalTextProvider;
@@ -30,28 +29,17 @@ function proseInput(i: number): string {
   return text;
 }
 
-/**
- * Not a benchmark suite, a guard: p50 per mode for ~500 output tokens on distinct requests after
- * warm-up, logged for the README. The bound is loose because this machine is shared and slow.
- */
-describe('local text provider latency', () => {
-  it('produces 500 tokens in well under a second at p50, in every mode', async () => {
-    const report: string[] = [];
+/** Speed is measured by `npm run bench` (text scenario); this checks what the bench's requests return. */
+describe('local text provider on distinct requests after warm-up', () => {
+  it('answers every mode within the token budget and reports the tokens it wrote', async () => {
     for (const mode of ['write', 'rewrite', 'paraphrase'] as TextMode[]) {
-      const times: number[] = [];
-      const tokens: number[] = [];
       for (let i = 0; i < 24; i++) {
         const prompt = mode === 'write' ? WRITE_PROMPTS[i % WRITE_PROMPTS.length]! : proseInput(i);
-        const started = performance.now();
         const result = await provider.generate({ prompt, mode, tone: TONES[i % TONES.length]!, language: 'en', maxTokens: 500 });
-        times.push(performance.now() - started);
-        tokens.push(result.outputTokens);
         expect(result.outputTokens).toBe(countTokens(result.text));
+        expect(result.outputTokens).toBeGreaterThan(0);
+        expect(result.outputTokens).toBeLessThanOrEqual(500);
       }
-      const p50 = percentile(times, 50);
-      report.push(`${mode}: p50 ${p50.toFixed(1)} ms, p90 ${percentile(times, 90).toFixed(1)} ms, median output ${percentile(tokens, 50)} tokens`);
-      expect(p50).toBeLessThan(200);
     }
-    console.log(`latency (500-token budget, warm):\n  ${report.join('\n  ')}`);
   });
 });

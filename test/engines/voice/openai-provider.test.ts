@@ -187,9 +187,7 @@ describe('OpenAI-compatible speech provider', () => {
   });
 
   it('times out a server that does not answer', async () => {
-    const started = Date.now();
     const err = await createOpenAISpeechProvider({ baseUrl, timeoutMs: 300 }).synthesize(request('slow'), out()).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2500);
     expect(err).toBeInstanceOf(SpeechProviderError);
     expect(err).toMatchObject({ permanent: false });
     expect((err as Error).message).toMatch(/did not answer within 300 ms/);

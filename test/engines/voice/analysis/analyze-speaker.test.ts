@@ -34,13 +34,14 @@ describe('analyzeSpeaker on a synthetic voice of known pitch', () => {
     expect(Math.abs(profile.f0MedianHz / 110 - 1)).toBeLessThan(0.03);
   });
 
-  it('analyses two minutes of audio quickly', async () => {
+  it('tracks two minutes of audio frame by frame', () => {
     const samples = syntheticVoice(150, 120, 16_000);
-    const started = performance.now();
-    trackPitch(samples, 16_000);
-    const seconds = (performance.now() - started) / 1000;
-    // Measured ~0.3 s on a slow 2-core machine; the bound leaves room for a busy test run.
-    expect(seconds).toBeLessThan(2);
+    const track = trackPitch(samples, 16_000);
+    // Speed is measured by `npm run bench` (voice scenario); here: every frame analysed, the voice found.
+    expect(track.f0Hz.length).toBeGreaterThanOrEqual(Math.floor(120 / track.hopSeconds) - 1);
+    const voiced = [...track.f0Hz].filter((f) => f > 0).sort((a, b) => a - b);
+    expect(voiced.length).toBeGreaterThan(track.f0Hz.length * 0.7);
+    expect(Math.abs(voiced[voiced.length >> 1]! / 150 - 1)).toBeLessThan(0.03);
   });
 });
 
