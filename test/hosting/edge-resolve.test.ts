@@ -10,6 +10,8 @@ function entry(hash: string): SiteFileEntry {
 const paths = ['index.html', 'about.html', 'blog/index.html', 'blog/post/index.html', 'assets/app.js', 'a b/c.txt', 'docs.html', 'docs/index.html', '404.html'];
 const site: LiveSite = {
   deploymentId: 'dep_1',
+  siteId: 'blog',
+  environment: 'production',
   publishedAt: new Date('2026-01-01T00:00:00Z'),
   files: new Map(paths.map((p) => [p, entry(p)])),
 };

@@ -49,7 +49,7 @@ function buildSite(files: Record<string, Buffer>, publishedAt = new Date('2026-0
     entries.set(path, { hash, size: body.length, contentType: contentTypeFor(path) });
     content.set(path, body);
   }
-  return { source, content, site: { deploymentId: 'dep_test', publishedAt, files: entries } };
+  return { source, content, site: { deploymentId: 'dep_test', siteId: 'test', environment: 'production', publishedAt, files: entries } };
 }
 
 interface Running {

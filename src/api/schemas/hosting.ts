@@ -27,7 +27,8 @@ export function deploymentView(d: DeploymentRow, hostingDomain: string) {
     status: d.status,
     environment: d.environment,
     site_id: d.siteId,
-    ...(d.publishedAt ? { url: deploymentUrl(d, hostingDomain) } : {}),
+    // publishedAt is set when the build goes live, the status once the edges serve it: url comes with the status.
+    ...(d.publishedAt && d.status !== 'building' ? { url: deploymentUrl(d, hostingDomain) } : {}),
     ...(d.status === 'failed' && d.error ? { error: d.error } : {}),
     created_at: d.createdAt.toISOString(),
     ...(d.rolledBackAt ? { rolled_back_at: d.rolledBackAt.toISOString() } : {}),

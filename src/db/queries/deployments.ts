@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
 import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type DeploymentEnvironment } from '../schema';
 
@@ -39,11 +39,12 @@ export async function startBuild(db: DbOrTx, id: string): Promise<DeploymentRow 
   return row ?? null;
 }
 
+/** A build that already went live is never failed: it only waits for its status (see markPublished). */
 export async function failBuild(db: DbOrTx, id: string, error: string): Promise<void> {
   await db
     .update(deployments)
     .set({ status: 'failed', error, finishedAt: new Date() })
-    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building'])));
+    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building']), isNull(deployments.publishedAt)));
 }
 
 export async function appendDeploymentLog(db: DbOrTx, deploymentId: string, message: string, level: 'info' | 'warn' | 'error' = 'info') {
@@ -84,14 +85,14 @@ export async function insertManifest(tx: Tx, deploymentId: string, files: Omit<D
 }
 
 /**
- * Marks the build published and, in the same transaction, makes it the live deployment of its site and
- * environment unless a newer deployment (created later) is already live there. Returns whether it went live.
+ * Records the build as servable (publishedAt) and, in the same transaction, makes it the live deployment
+ * of its site and environment unless a newer deployment (created later) is already live there. Returns
+ * whether it went live. The status stays `building` until the edges serve it (markPublished).
  */
 export async function publishBuild(tx: Tx, d: DeploymentRow, stats: { fileCount: number; totalBytes: number }): Promise<boolean> {
-  const now = new Date();
   await tx
     .update(deployments)
-    .set({ status: 'published', publishedAt: now, finishedAt: now, error: null, fileCount: stats.fileCount, totalBytes: stats.totalBytes })
+    .set({ publishedAt: new Date(), error: null, fileCount: stats.fileCount, totalBytes: stats.totalBytes })
     .where(eq(deployments.id, d.id));
   // Lock the site's live row so two builds finishing together decide in turn.
   await tx.execute(sql`SELECT 1 FROM ${liveDeployments} WHERE site_id = ${d.siteId} AND environment = ${d.environment} FOR UPDATE`);
@@ -103,6 +104,14 @@ export async function publishBuild(tx: Tx, d: DeploymentRow, stats: { fileCount:
   if (current && current.createdAt > d.createdAt) return false;
   await setLiveDeployment(tx, d.siteId, d.environment, d.id);
   return true;
+}
+
+/** `published` = completed, site live: set once the edges have loaded the build (publishBuild came first). */
+export async function markPublished(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(deployments)
+    .set({ status: 'published', finishedAt: new Date() })
+    .where(and(eq(deployments.id, id), eq(deployments.status, 'building'), isNotNull(deployments.publishedAt)));
 }
 
 export async function setLiveDeployment(tx: DbOrTx, siteId: string, environment: DeploymentEnvironment, deploymentId: string) {

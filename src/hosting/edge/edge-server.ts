@@ -7,6 +7,7 @@ import type { Runtime } from '../../runtime';
 import type { BlobStore } from '../../storage';
 import { siteBlobKey } from '../blob-keys';
 import { issueAndStoreCertificate } from '../certificates';
+import { acknowledgeRoutesChanged } from '../routes-events';
 import { needsRenewal } from '../tls';
 import { BlobCache } from './blob-cache';
 import { serveSite } from './serve-site';
@@ -58,13 +59,19 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
   const log: Logger = rt.log.child({ part: 'edge' });
   await ensureWildcardCertificate(rt);
   const routes = new SiteRoutes(rt.db, rt.config.HOSTING_DOMAIN);
-  await routes.reload();
   const subscriber: Redis = rt.subscriber.duplicate();
   subscriber.on('error', () => {});
-  subscriber.on('message', (channel: string) => {
-    if (channel === rt.channels.routesChanged) routes.reload().catch((err) => log.error({ err: { message: err.message } }, 'route reload failed'));
+  subscriber.on('message', (channel: string, token: string) => {
+    if (channel !== rt.channels.routesChanged) return;
+    // Answered only once the table includes the change: the publisher reports `published` after that.
+    routes
+      .reload()
+      .then(() => acknowledgeRoutesChanged(rt.redis, channel, token))
+      .catch((err) => log.error({ err: { message: err.message } }, 'route reload failed'));
   });
+  // Subscribed before the first load, so a change announced in between is not missed.
   await subscriber.subscribe(rt.channels.routesChanged);
+  await routes.reload();
   const safety = setInterval(() => routes.reload().catch(() => {}), SAFETY_RELOAD_MS);
   safety.unref();
 

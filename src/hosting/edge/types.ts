@@ -8,6 +8,9 @@ export interface SiteFileEntry {
 
 export interface LiveSite {
   deploymentId: string;
+  /** Which host may serve it: a preview only under its own site's label, production only as its site. */
+  siteId: string;
+  environment: 'production' | 'preview';
   /** Used for Last-Modified. */
   publishedAt: Date;
   /** Keys: relative POSIX paths without a leading slash ("index.html", "assets/app.js", "404.html"). */

@@ -8,6 +8,7 @@ import {
   failBuild,
   insertManifest,
   latestPublishedDeployment,
+  markPublished,
   publishBuild,
   startBuild,
   type DeploymentFileRow,
@@ -76,15 +77,20 @@ async function storeSiteFiles(ctx: ProcessorContext, d: DeploymentRow, archivePa
 
 /**
  * Builds one deployment: download the archive under the fetch rules, extract it safely, store every file
- * content-addressed, then in one transaction record the manifest, mark it published and switch the
- * site's live deployment (unless a newer one is already live). Running it again for a finished
- * deployment does nothing.
+ * content-addressed, then in one transaction record the manifest and switch the site's live deployment
+ * (unless a newer one is already live); once the edges have loaded it, mark it published. Running it
+ * again for a finished deployment does nothing.
  */
 export async function buildDeployment(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   const d = await startBuild(rt.db, payload.id);
   if (!d) {
     ctx.log.info({ deployment: payload.id }, 'deployment already finished or gone; nothing to do');
+    return;
+  }
+  if (d.publishedAt) {
+    // An earlier attempt went live and stopped before saying so: only the announcement is left.
+    await announceAndMarkPublished(ctx, d);
     return;
   }
   const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') => appendDeploymentLog(rt.db, d.id, message, level);
@@ -133,8 +139,19 @@ export async function buildDeployment(ctx: ProcessorContext, payload: { id: stri
       ? `Published ${entries.length} files; now live for ${d.environment}.`
       : `Published ${entries.length} files; a newer ${d.environment} deployment is already live, so this one does not replace it.`,
   );
-  await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+  await announceAndMarkPublished(ctx, d);
   ctx.log.info({ deployment: d.id, site: d.siteId, files: entries.length, live: wentLive }, 'deployment published');
+}
+
+/**
+ * `published` means the site is live, so the status flips only once the edges have reloaded (or the
+ * wait gave up: by then their safety reload has caught up, and a site new to an edge is read through).
+ */
+async function announceAndMarkPublished(ctx: ProcessorContext, d: DeploymentRow): Promise<void> {
+  const { rt } = ctx;
+  const { edges, acknowledged } = await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+  if (acknowledged < edges) ctx.log.warn({ deployment: d.id, edges, acknowledged }, 'not every edge confirmed the new routes in time');
+  await markPublished(rt.db, d.id);
 }
 
 /** Once no attempt is left: the deployment ends `failed` with the reason, in its status and its log. */
