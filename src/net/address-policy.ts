@@ -191,3 +191,19 @@ export function isPublicAddress(ip: string): boolean {
 export function describeAddress(ip: string): string {
   return classifyAddress(ip).description;
 }
+
+/**
+ * The refusal a URL's host earns without any DNS lookup: an IP literal outside public unicast, or
+ * `localhost` and names under it (RFC 6761 reserves them for loopback). Returns a phrase naming the host
+ * and why, or null: other names are resolved and checked when they are fetched, on every connection.
+ */
+export function nonPublicLiteralHost(rawUrl: string): string | null {
+  if (!URL.canParse(rawUrl)) return null;
+  // WHATWG parsing already normalised IPv4 shorthands (http://2130706433/) to dotted form.
+  const host = new URL(rawUrl).hostname.replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} is a loopback name`;
+  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
+  if (!isIPv4(bare) && !isIPv6(bare)) return null;
+  const verdict = classifyAddress(bare);
+  return verdict.isPublic ? null : `${host} is a non-public address (${verdict.description})`;
+}

@@ -67,7 +67,7 @@ async function withDeadline<T>(opts: GuardedFetchOptions, work: (signal: AbortSi
   const deadline = new AbortController();
   const timer = setTimeout(() => {
     const where = progress.url ? ` from ${targetLabel(progress.url, progress.viaRedirect)}` : '';
-    deadline.abort(new FetchRefusedError('timeout', `fetching${where} took longer than ${formatDuration(opts.timeoutMs)}`));
+    deadline.abort(new FetchRefusedError('timeout', `fetching${where} timed out after ${formatDuration(opts.timeoutMs)}`));
   }, opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([deadline.signal, opts.signal]) : deadline.signal;
   try {

@@ -11,7 +11,7 @@ function formatBytes(n: number): string {
 }
 
 export function tooLarge(label: string, maxBytes: number): FetchRefusedError {
-  return new FetchRefusedError('too_large', `source at ${label} is larger than the ${formatBytes(maxBytes)} limit`);
+  return new FetchRefusedError('too_large', `source at ${label} is too large (over the ${formatBytes(maxBytes)} limit)`);
 }
 
 /** Refuses before any body byte is read when the server admits the body is too big. */

@@ -55,8 +55,13 @@ function describeConnectionProblem(err: NodeJS.ErrnoException): string {
   return 'network error';
 }
 
+/** Problems that mean no connection was ever made, as opposed to one that broke or spoke nonsense. */
+const NO_CONNECTION = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT']);
+
 export function connectionError(label: string, err: unknown): FetchRefusedError {
-  return new FetchRefusedError('connection', `could not fetch from ${label} (${describeConnectionProblem(err as NodeJS.ErrnoException)})`);
+  const e = err as NodeJS.ErrnoException;
+  const what = NO_CONNECTION.has(e.code ?? '') ? 'could not connect to' : 'could not fetch from';
+  return new FetchRefusedError('connection', `${what} ${label} (${describeConnectionProblem(e)})`);
 }
 
 /** Sends one GET and resolves with the response head; the body is left unread for the caller. */

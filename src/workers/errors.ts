@@ -1,3 +1,4 @@
+import type { Job } from 'bullmq';
 import { ProviderError } from '../engines/provider-error';
 import type { JobError } from '../db/schema';
 
@@ -24,4 +25,10 @@ export function refusedByProvider(err: unknown, provider: 'image' | 'text' | 'sp
     return new PermanentJobError({ status: 502, code: 'upstream_error', message: `The ${provider} provider refused the request: ${err.message}` });
   }
   return err;
+}
+
+/** Which attempt this is (from 1) and how many the job gets; a job run by hand without queue options gets one. */
+export function attemptOf(job: Pick<Job, 'attemptsMade' | 'opts'>): { attempt: number; attempts: number } {
+  const attempt = job.attemptsMade + 1;
+  return { attempt, attempts: Math.max(attempt, job.opts?.attempts ?? 1) };
 }

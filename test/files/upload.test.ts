@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentPassages, documentRows, documents, jobs } from '../../src/db/schema';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
-import { makeCorruptPdf, makeCsv, makeDocx, makePdf, makePng, makeWindowsExe } from '../support/document-fixtures';
+import { makeCorruptPdf, makeCsv, makeDocx, makeEncryptedPdf, makePdf, makePng, makeWindowsExe, makeZeroPagePdf } from '../support/document-fixtures';
 import { createTestAccount, startTestService, type TestService } from '../support/runtime';
 import { filesUnder, upload, uploadForm, uploadOk, uploadTmpDir } from './helpers';
 
@@ -100,6 +100,15 @@ describe('POST /v1/file/upload', () => {
     const docx = await makeDocx([{ paragraph: 'Hello there.' }]);
     await expectError(await upload(svc, auth, docx.subarray(0, Math.floor(docx.length * 0.6)), 'cut.docx'), 422, 'invalid_file');
     await expectError(await upload(svc, auth, Buffer.from('name,quote\nann,"never closed\nbob,fine\n'), 'q.csv'), 422, 'invalid_file', /line/);
+    await expectNothingStored(accountId);
+  });
+
+  it('says why a PDF cannot be used: no text layer, encrypted, no pages; and names an empty file', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
+    await expectError(await upload(svc, auth, await makePdf(['']), 'scan.pdf'), 422, 'invalid_file', /'scan\.pdf'.*no text layer/);
+    await expectError(await upload(svc, auth, await makeEncryptedPdf(), 'locked.pdf'), 422, 'invalid_file', /'locked\.pdf'.*(encrypt|password)/i);
+    await expectError(await upload(svc, auth, makeZeroPagePdf(), 'none.pdf'), 422, 'invalid_file', /'none\.pdf'.*(no pages|0 pages|has no text)/i);
+    await expectError(await upload(svc, auth, Buffer.alloc(0), 'empty.csv'), 415, 'unsupported_file_type', /'empty\.csv' is an empty file/);
     await expectNothingStored(accountId);
   });
 

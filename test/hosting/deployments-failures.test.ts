@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDeployment } from '../../src/workers/processors/deployment-build';
 import { insertDeployment, findDeployment } from '../../src/db/queries/deployments';
 import { claimSiteOwner } from '../../src/db/queries/sites';
 import { newId } from '../../src/ids';
 import { rawTarGz, renameInZip, zipBuffer, PNG_HEAD } from './support/archive-fixtures';
-import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
+import { edgeGet, freePort, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
 import { createTestAccount, jsonRequest } from '../support/runtime';
 
 let h: HostingHarness;
@@ -26,13 +29,41 @@ afterAll(async () => {
   await files.close();
 });
 
-async function failureOf(sourceUrl: string, siteId = 'failing') {
-  const d = await h.deploy({ site_id: siteId, source_url: sourceUrl });
+type LogLine = { level: string; message: string };
+
+async function failedBuild(sourceUrl: string, harness = h, siteId = 'failing'): Promise<{ error: string; lines: LogLine[] }> {
+  const d = await harness.deploy({ site_id: siteId, source_url: sourceUrl });
   expect(d.status).toBe('failed');
   expect(d.url).toBeUndefined();
-  const logs = await (await h.svc.app.request(`/v1/hosting/deployments/${d.id}/logs`, { headers: h.auth })).json();
+  const logs = await (await harness.svc.app.request(`/v1/hosting/deployments/${d.id}/logs`, { headers: harness.auth })).json();
   expect(logs.lines.at(-1)).toMatchObject({ level: 'error', message: d.error });
-  return d.error as string;
+  return { error: d.error as string, lines: logs.lines };
+}
+
+async function failureOf(sourceUrl: string, siteId = 'failing') {
+  return (await failedBuild(sourceUrl, h, siteId)).error;
+}
+
+/** Each attempt downloads once and ends with one line giving its outcome: a retry warning, or the final error. */
+function expectAttempts(lines: LogLine[], attempts: number, cause: RegExp) {
+  expect(lines.filter((l) => l.message.startsWith('Downloading ')).length).toBe(attempts);
+  const outcomes = lines.filter((l) => /^Attempt \d of \d failed|^The build failed|^Could not download/.test(l.message));
+  expect(outcomes.map((l) => l.level)).toEqual([...Array<string>(attempts - 1).fill('warn'), 'error']);
+  for (const l of outcomes) expect(l.message).toMatch(cause);
+}
+
+/** A loopback server that accepts connections and never answers them. */
+async function startSilentServer(): Promise<{ url(path: string): string; close(): Promise<void> }> {
+  const server: Server = createServer(() => undefined);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
 }
 
 describe('failed builds end `failed` with an error and log lines', () => {
@@ -62,19 +93,71 @@ describe('failed builds end `failed` with an error and log lines', () => {
   });
 });
 
+describe('failures say why: the error and the log carry the last attempt\'s cause', () => {
+  let limited: HostingHarness;
+  let silent: Awaited<ReturnType<typeof startSilentServer>>;
+  beforeAll(async () => {
+    limited = await startHostingHarness({ FETCH_TIMEOUT_MS: '1000', DEPLOY_MAX_ARCHIVE_BYTES: '1024' });
+    silent = await startSilentServer();
+    files.put('/page.zip', Buffer.from('<!doctype html><html><body>Not found, but with 200</body></html>'));
+    // Random bytes, so compression cannot bring the archive under the 1 KiB limit.
+    files.put('/big.zip', await zipBuffer([{ name: 'noise.bin', data: randomBytes(4096) }]));
+  });
+  afterAll(async () => {
+    await limited.close();
+    await silent.close();
+  });
+
+  it('a closed port: connection refused, one line per attempt', async () => {
+    const port = await freePort();
+    const { error, lines } = await failedBuild(`http://127.0.0.1:${port}/site.zip`);
+    expect(error).toBe(`The build failed after 3 attempts: could not connect to 127.0.0.1:${port} (connection refused).`);
+    expectAttempts(lines, 3, /connection refused/);
+  }, 180_000);
+  it('a name that does not resolve', async () => {
+    const { error, lines } = await failedBuild('http://kiln-does-not-exist.invalid/site.zip');
+    expect(error).toBe('The build failed after 3 attempts: could not resolve host kiln-does-not-exist.invalid.');
+    expectAttempts(lines, 3, /could not resolve host kiln-does-not-exist\.invalid/);
+  }, 180_000);
+  it('a source that never answers: timed out', async () => {
+    const { error, lines } = await failedBuild(silent.url('/site.zip'), limited, 'limited');
+    expect(error).toMatch(/^The build failed after 3 attempts: fetching from 127\.0\.0\.1:\d+ timed out after 1 s\.$/);
+    expectAttempts(lines, 3, /timed out/);
+  }, 180_000);
+  it('404, an HTML page, and a source over the size limit fail at the first attempt', async () => {
+    const missing = await failedBuild(files.url('/missing.zip'));
+    expect(missing.error).toMatch(/^Could not download the source: source returned HTTP 404 \(127\.0\.0\.1:\d+\)\.$/);
+    expectAttempts(missing.lines, 1, /HTTP 404/);
+    const page = await failedBuild(files.url('/page.zip'));
+    expect(page.error).toMatch(/not a \.zip or \.tar\.gz archive/);
+    expect(page.lines.filter((l) => l.message.startsWith('Downloading ')).length).toBe(1);
+    const big = await failedBuild(files.url('/big.zip'), limited, 'limited');
+    expect(big.error).toMatch(/^Could not download the source: source at 127\.0\.0\.1:\d+ is too large \(over the 1 KiB limit\)\.$/);
+    expectAttempts(big.lines, 1, /too large/);
+  });
+});
+
 describe('fetch rules', () => {
-  it('a private address is refused with FETCH_ALLOW_PRIVATE off, and never reached', async () => {
+  it('with FETCH_ALLOW_PRIVATE off, a refused IP literal or localhost is a 400 at creation and never reached', async () => {
     const strict = await startHostingHarness({ FETCH_ALLOW_PRIVATE: 'false' });
     try {
       const before = files.hits('/ok.zip');
-      const d = await strict.deploy({ site_id: 'strict', source_url: files.url('/ok.zip') });
-      expect(d.status).toBe('failed');
-      expect(d.error).toMatch(/private|loopback/i);
+      for (const url of [files.url('/ok.zip'), 'http://[::1]/', 'http://localhost/', 'http://10.0.0.1/', 'http://169.254.169.254/', 'http://[::ffff:127.0.0.1]/', 'http://2130706433/']) {
+        const res = await strict.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'strict', source_url: url }, strict.auth));
+        expect(res.status, url).toBe(400);
+        const body = await res.json();
+        expect(body.error.code).toBe('invalid_parameter');
+        expect(body.error.message).toMatch(/^'source_url' .*(loopback|private|link-local)/);
+      }
       expect(files.hits('/ok.zip')).toBe(before);
+      // Names are accepted and checked when fetched, as what they resolve to can change.
+      const { error, lines } = await failedBuild('http://kiln-does-not-exist.invalid/site.zip', strict, 'strict');
+      expect(error).toMatch(/could not resolve host kiln-does-not-exist\.invalid/);
+      expectAttempts(lines, 3, /could not resolve host/);
     } finally {
       await strict.close();
     }
-  });
+  }, 180_000);
 });
 
 describe('out-of-order builds', () => {

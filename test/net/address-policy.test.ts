@@ -1,6 +1,6 @@
 import { BlockList } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { describeAddress, isPublicAddress } from '../../src/net/address-policy';
+import { describeAddress, isPublicAddress, nonPublicLiteralHost } from '../../src/net/address-policy';
 
 const refused: [string, string][] = [
   // IPv4
@@ -163,5 +163,27 @@ describe('address policy', () => {
       expect(isPublicAddress(`::ffff:${ip}`), `::ffff:${ip}`).toBe(expected);
       expect(isPublicAddress(`64:ff9b::${ip}`), `64:ff9b::${ip}`).toBe(expected);
     }
+  });
+});
+
+describe('nonPublicLiteralHost (the refusal that needs no DNS)', () => {
+  it('refuses IP literals outside public unicast and localhost names, naming the host and why', () => {
+    expect(nonPublicLiteralHost('http://127.0.0.1:41234/x.zip')).toBe('127.0.0.1 is a non-public address (loopback)');
+    expect(nonPublicLiteralHost('http://[::1]/')).toBe('[::1] is a non-public address (loopback)');
+    expect(nonPublicLiteralHost('http://10.0.0.1/')).toMatch(/private/);
+    expect(nonPublicLiteralHost('http://169.254.169.254/latest/meta-data/')).toMatch(/link-local/);
+    expect(nonPublicLiteralHost('http://[::ffff:192.168.0.1]/')).toMatch(/IPv4-mapped private/);
+    // WHATWG URL parsing turns the integer form into 127.0.0.1 before we see it.
+    expect(nonPublicLiteralHost('http://2130706433/')).toMatch(/loopback/);
+    expect(nonPublicLiteralHost('http://localhost:8080/')).toBe('localhost is a loopback name');
+    expect(nonPublicLiteralHost('http://LOCALHOST./')).toBe('localhost is a loopback name');
+    expect(nonPublicLiteralHost('http://app.localhost/')).toBe('app.localhost is a loopback name');
+  });
+  it('lets public literals and every other name through (names are checked when fetched)', () => {
+    expect(nonPublicLiteralHost('http://93.184.215.14/site.zip')).toBeNull();
+    expect(nonPublicLiteralHost('https://[2606:4700::1111]/')).toBeNull();
+    expect(nonPublicLiteralHost('http://kiln-does-not-exist.invalid/')).toBeNull();
+    expect(nonPublicLiteralHost('http://localhost.example.com/')).toBeNull();
+    expect(nonPublicLiteralHost('not a url')).toBeNull();
   });
 });

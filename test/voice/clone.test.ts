@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeSpeaker } from '../../src/engines/voice/analysis';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
@@ -5,6 +7,7 @@ import { encodeMp3, speakWav, SPEAKER_TEXT } from '../engines/voice/analysis/fix
 import { startFileHost, type FileHost } from '../support/file-host';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 import { until } from '../support/until';
+import { freePort } from '../hosting/support/hosting-harness';
 
 let svc: TestService;
 let workers: WorkerSet;
@@ -42,10 +45,15 @@ async function clone(auth: Record<string, string>, name: string, sampleUrl: stri
 }
 
 async function finished(auth: Record<string, string>, id: string, app = svc.app): Promise<Voice> {
-  return until(`voice ${id} finished`, async () => {
-    const v = (await (await app.request(`/v1/voices/${id}`, { headers: auth })).json()) as Voice;
-    return v.status === 'processing' ? null : v;
-  });
+  // Generous: a clone that retries a failing download waits out two backoffs on a shared machine.
+  return until(
+    `voice ${id} finished`,
+    async () => {
+      const v = (await (await app.request(`/v1/voices/${id}`, { headers: auth })).json()) as Voice;
+      return v.status === 'processing' ? null : v;
+    },
+    120_000,
+  );
 }
 
 async function speakWith(auth: Record<string, string>, voiceId: string) {
@@ -95,21 +103,58 @@ describe('POST /v1/voice/clone', () => {
     expect(missing.error).toMatch(/404/);
   });
 
-  it('refuses a private address with FETCH_ALLOW_PRIVATE off, without ever reaching it', async () => {
+  it('with FETCH_ALLOW_PRIVATE off, a refused IP literal or localhost is a 400 at creation and never reached; a name is checked when fetched', async () => {
     const strict = await startTestService({}, testConfig(testEnv({ FETCH_ALLOW_PRIVATE: 'false' })));
     const strictWorkers = await startWorkers(strict.rt, { queues: ['voice'] });
     try {
       const { auth } = await createTestAccount(strict.rt, 'pro');
       const before = files.hits(LOW_WAV);
-      const voice = await finished(auth, (await clone(auth, 'Private', files.url(LOW_WAV), strict.app)).voice_id, strict.app);
-      expect(voice.status).toBe('failed');
-      expect(voice.error).toMatch(/private|loopback|not allowed|refused/i);
+      for (const url of [files.url(LOW_WAV), 'http://[::1]/a.wav', 'http://localhost/a.wav', 'http://10.0.0.1/a.wav', 'http://169.254.169.254/a.wav']) {
+        const res = await strict.app.request('/v1/voice/clone', jsonRequest({ name: 'Private', sample_url: url }, auth));
+        expect(res.status, url).toBe(400);
+        const body = await res.json();
+        expect(body.error.code).toBe('invalid_parameter');
+        expect(body.error.message).toMatch(/^'sample_url' .*(loopback|private|link-local)/);
+      }
       expect(files.hits(LOW_WAV)).toBe(before);
+      const named = await finished(auth, (await clone(auth, 'Nowhere', 'http://kiln-does-not-exist.invalid/a.wav', strict.app)).voice_id, strict.app);
+      expect(named.status).toBe('failed');
+      expect(named.error).toBe('The clone failed after 3 attempts to download the sample: could not resolve host kiln-does-not-exist.invalid.');
     } finally {
       await strictWorkers.close(5_000);
       await strict.close();
     }
-  });
+  }, 180_000);
+
+  it('a closed port fails after the retries with the cause: connection refused', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'pro');
+    const port = await freePort();
+    const voice = await finished(auth, (await clone(auth, 'Closed', `http://127.0.0.1:${port}/a.wav`)).voice_id);
+    expect(voice.status).toBe('failed');
+    expect(voice.error).toBe(`The clone failed after 3 attempts to download the sample: could not connect to 127.0.0.1:${port} (connection refused).`);
+  }, 180_000);
+
+  it('a sample host that never answers (timed out) and a sample over the size limit', async () => {
+    const limited = await startTestService({}, testConfig(testEnv({ FETCH_ALLOW_PRIVATE: 'true', FETCH_TIMEOUT_MS: '1000', VOICE_SAMPLE_MAX_BYTES: '1024' })));
+    const limitedWorkers = await startWorkers(limited.rt, { queues: ['voice'] });
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const { auth } = await createTestAccount(limited.rt, 'pro');
+      const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/a.wav`;
+      const slow = await finished(auth, (await clone(auth, 'Silent', silentUrl, limited.app)).voice_id, limited.app);
+      expect(slow.status).toBe('failed');
+      expect(slow.error).toMatch(/^The clone failed after 3 attempts to download the sample: fetching from 127\.0\.0\.1:\d+ timed out after 1 s\.$/);
+      const big = await finished(auth, (await clone(auth, 'Big', files.url(LOW_WAV), limited.app)).voice_id, limited.app);
+      expect(big.status).toBe('failed');
+      expect(big.error).toMatch(/^Could not download the sample: source at 127\.0\.0\.1:\d+ is too large \(over the 1 KiB limit\)\.$/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+      await limitedWorkers.close(5_000);
+      await limited.close();
+    }
+  }, 180_000);
 
   it('a voice that is not ready cannot speak: invalid_parameter', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');

@@ -21,7 +21,7 @@ import { contentTypeFor } from '../../hosting/edge/content-type';
 import { announceRoutesChanged } from '../../hosting/routes-events';
 import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
 import type { ProcessorContext } from '../context';
-import { PermanentJobError } from '../errors';
+import { attemptOf, PermanentJobError } from '../errors';
 
 type ManifestEntry = Omit<DeploymentFileRow, 'deploymentId'>;
 
@@ -93,9 +93,25 @@ export async function buildDeployment(ctx: ProcessorContext, payload: { id: stri
     await announceAndMarkPublished(ctx, d);
     return;
   }
-  const log = (message: string, level: 'info' | 'warn' | 'error' = 'info') => appendDeploymentLog(rt.db, d.id, message, level);
-  await log(`Build started (attempt ${ctx.job.attemptsMade + 1}).`);
+  const log: BuildLog = (message, level = 'info') => appendDeploymentLog(rt.db, d.id, message, level);
+  const { attempt, attempts } = attemptOf(ctx.job);
+  await log(`Build started (attempt ${attempt} of ${attempts}).`);
+  try {
+    await build(ctx, d, log);
+  } catch (err) {
+    // Every attempt ends with a line saying how; the last one's is written by failDeployment.
+    if (!(err instanceof PermanentJobError) && attempt < attempts) {
+      const cause = err instanceof FetchRefusedError ? err.message : 'an internal error (details are in the server log)';
+      await log(`Attempt ${attempt} of ${attempts} failed: ${cause}; trying again.`, 'warn').catch(() => undefined);
+    }
+    throw err;
+  }
+}
 
+type BuildLog = (message: string, level?: 'info' | 'warn' | 'error') => Promise<void>;
+
+async function build(ctx: ProcessorContext, d: DeploymentRow, log: BuildLog): Promise<void> {
+  const { rt } = ctx;
   let entries: ManifestEntry[];
   if (d.sourceUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'kiln-build-'));
@@ -110,7 +126,11 @@ export async function buildDeployment(ctx: ProcessorContext, payload: { id: stri
         });
         await log(`Downloaded ${got.bytes} bytes.`);
       } catch (err) {
-        if (err instanceof FetchRefusedError && !err.transient) throw buildFailure(`Could not download the source: ${err.message}`);
+        if (!(err instanceof FetchRefusedError)) throw err;
+        if (!err.transient) throw buildFailure(`Could not download the source: ${err.message}.`);
+        // Out of attempts, the last one's cause is the answer (rather than a bare "failed after 3 attempts").
+        const { attempt, attempts } = attemptOf(ctx.job);
+        if (attempt >= attempts) throw buildFailure(`The build failed after ${attempts} attempts: ${err.message}.`);
         throw err;
       }
       try {

@@ -6,7 +6,7 @@ import type { JobError } from '../../db/schema';
 import { analyzeSpeaker, AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../../engines/voice/analysis';
 import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
 import type { ProcessorContext } from '../context';
-import { PermanentJobError } from '../errors';
+import { attemptOf, PermanentJobError } from '../errors';
 
 const cloneFailure = (message: string) => new PermanentJobError({ status: 400, code: 'clone_failed', message });
 
@@ -34,7 +34,11 @@ export async function cloneVoice(ctx: ProcessorContext, payload: { id: string })
         timeoutMs: rt.config.FETCH_TIMEOUT_MS,
       }));
     } catch (err) {
-      if (err instanceof FetchRefusedError && !err.transient) throw cloneFailure(`Could not download the sample: ${err.message}`);
+      if (!(err instanceof FetchRefusedError)) throw err;
+      if (!err.transient) throw cloneFailure(`Could not download the sample: ${err.message}.`);
+      // Out of attempts, the last one's cause is the answer (rather than a bare "failed after 3 attempts").
+      const { attempt, attempts } = attemptOf(ctx.job);
+      if (attempt >= attempts) throw cloneFailure(`The clone failed after ${attempts} attempts to download the sample: ${err.message}.`);
       throw err;
     }
     const started = performance.now();

@@ -59,10 +59,15 @@ export async function startHostingHarness(env: Record<string, string> = {}, edge
       const created = await svc.app.request('/v1/hosting/deployments', jsonRequest(body, auth));
       if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
       const { id } = await created.json();
-      return until(`deployment ${id} to finish`, async () => {
-        const d = await (await svc.app.request(`/v1/hosting/deployments/${id}`, { headers: auth })).json();
-        return d.status === 'published' || d.status === 'failed' ? d : null;
-      });
+      // Generous: a build that retries a failing download waits out two backoffs on a shared machine.
+      return until(
+        `deployment ${id} to finish`,
+        async () => {
+          const d = await (await svc.app.request(`/v1/hosting/deployments/${id}`, { headers: auth })).json();
+          return d.status === 'published' || d.status === 'failed' ? d : null;
+        },
+        120_000,
+      );
     },
     async close() {
       await edge.close();

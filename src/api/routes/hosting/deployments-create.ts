@@ -6,6 +6,7 @@ import type { App } from '../../context';
 import { notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
+import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { deploymentSchema, deploymentView, siteIdField } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
 
@@ -43,6 +44,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
     jsonBody(createDeploymentBody),
     async (c) => {
       const body = c.req.valid('json');
+      refuseNonPublicHost('source_url', body.source_url, rt.config.FETCH_ALLOW_PRIVATE);
       const accountId = c.get('principal').accountId;
       if ((await rt.siteOwners.claim(accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
       const deployment = await rt.deploymentIntake.create({

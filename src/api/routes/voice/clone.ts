@@ -7,6 +7,7 @@ import type { App } from '../../context';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requestLogger } from '../../middleware/request-log';
+import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
 import { clonedVoiceView, voiceSchema } from '../../schemas/voices';
@@ -21,7 +22,7 @@ export const cloneBody = v.object({
   ),
 });
 
-export function registerClone(app: App, rt: Pick<Runtime, 'db' | 'queues'>) {
+export function registerClone(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues'>) {
   app.post(
     '/voice/clone',
     describeRoute({
@@ -41,6 +42,7 @@ export function registerClone(app: App, rt: Pick<Runtime, 'db' | 'queues'>) {
     jsonBody(cloneBody, { missingCode: 'invalid_parameter' }),
     async (c) => {
       const body = c.req.valid('json');
+      refuseNonPublicHost('sample_url', body.sample_url, rt.config.FETCH_ALLOW_PRIVATE);
       const row = await insertVoice(rt.db, { id: newId('voice'), accountId: c.get('principal').accountId, name: body.name, sampleUrl: body.sample_url });
       try {
         await rt.queues.enqueue('voice.clone', { id: row.id }, { jobId: row.id });
