@@ -2,14 +2,16 @@ import { parseArgs } from 'node:util';
 import { announceRevocation } from './accounts/principal-cache';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
+import { databaseProblem } from './db/database-problem';
 import { createAccount, createApiKey, findAccount, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
 import { loadEnvFile } from './load-env-file';
 import { addCorpusDocument, CorpusCommandError, importCorpus, listCorpus, removeCorpusDocument } from './plagiarism/corpus-commands';
 import { createRedis } from './redis';
 
 /**
- * The operator CLI: `npm run cli -- <group> <command> [options]` (also the `kiln` bin). With `--json`
- * each command prints exactly one JSON object on stdout; messages for people go to stderr.
+ * The operator CLI: `npm run -s cli -- <group> <command> [options]` (also the `kiln` bin). With `--json`
+ * each command prints exactly one JSON object on stdout, `{"error":{"code","message"}}` when it fails;
+ * messages for people go to stderr. Exit codes: 0 done, 1 failed, 2 bad usage or configuration.
  */
 const USAGE = `Usage: kiln <command> [options]
 
@@ -27,6 +29,8 @@ const USAGE = `Usage: kiln <command> [options]
 `;
 
 class UsageError extends Error {}
+/** Something named on the command line does not exist. */
+class NotFoundError extends Error {}
 
 type Flags = { name?: string; plan?: string; 'rate-limit'?: string; account?: string; label?: string; url?: string; file?: string; jsonl?: string; json?: boolean; help?: boolean };
 
@@ -71,13 +75,13 @@ async function run(argv: string[], config: Config): Promise<object> {
       }
       case 'keys create': {
         const accountId = need(flags, 'account');
-        if (!(await findAccount(db, accountId))) throw new UsageError(`no account ${accountId}`);
+        if (!(await findAccount(db, accountId))) throw new NotFoundError(`no account ${accountId}`);
         const key = await createApiKey(db, { accountId, label: need(flags, 'label') });
         return { id: key.id, key: key.key, label: key.label };
       }
       case 'keys list': {
         const accountId = need(flags, 'account');
-        if (!(await findAccount(db, accountId))) throw new UsageError(`no account ${accountId}`);
+        if (!(await findAccount(db, accountId))) throw new NotFoundError(`no account ${accountId}`);
         const keys = await listApiKeys(db, accountId);
         return {
           keys: keys.map((k) => ({
@@ -93,7 +97,7 @@ async function run(argv: string[], config: Config): Promise<object> {
         const keyId = rest[0];
         if (!keyId) throw new UsageError('keys revoke needs a KEY_ID');
         const revoked = await revokeApiKey(db, keyId);
-        if (!revoked) throw new UsageError(`no active key ${keyId}`);
+        if (!revoked) throw new NotFoundError(`no active key ${keyId}`);
         const redis = createRedis(config.REDIS_URL, 'subscriber');
         try {
           await announceRevocation(redis, `${config.REDIS_PREFIX}:events:key-revoked`, revoked.hash);
@@ -127,7 +131,7 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 async function corpusAccount(db: Parameters<typeof findAccount>[0], flags: Flags): Promise<string | undefined> {
   if (flags.account === undefined) return undefined;
   const accountId = need(flags, 'account');
-  if (!(await findAccount(db, accountId))) throw new UsageError(`no account ${accountId}`);
+  if (!(await findAccount(db, accountId))) throw new NotFoundError(`no account ${accountId}`);
   return accountId;
 }
 
@@ -146,24 +150,32 @@ function printHuman(result: object) {
   if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
 }
 
+/** A failure as the one thing `--json` prints, the exit code, and whether the usage text helps. */
+function describeFailure(err: unknown, databaseUrl: string | undefined): { code: string; message: string; exit: 1 | 2; usage: boolean } {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) return { code: 'invalid_usage', message, exit: 2, usage: true };
+  if (err instanceof ConfigError) return { code: 'invalid_config', message, exit: 2, usage: false };
+  if (err instanceof NotFoundError) return { code: 'not_found', message, exit: 1, usage: false };
+  if (err instanceof CorpusCommandError) return { code: 'corpus_failed', message, exit: 1, usage: false };
+  const db = databaseUrl ? databaseProblem(err, databaseUrl) : null;
+  if (db) return { ...db, exit: 1, usage: false };
+  return { code: 'failed', message, exit: 1, usage: false };
+}
+
 loadEnvFile();
 const argv = process.argv.slice(2);
 const json = argv.includes('--json');
+let config: Config | undefined;
 try {
-  const result = await run(argv, loadConfig());
+  config = loadConfig();
+  const result = await run(argv, config);
   if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
   else printHuman(result);
 } catch (err) {
-  const isUsage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-  if (err instanceof CorpusCommandError) {
-    process.stderr.write(`kiln: ${err.message}\n`);
-    process.exitCode = 1;
-  } else if (err instanceof Error && (isUsage || err instanceof ConfigError)) {
-    if (err.message) process.stderr.write(`kiln: ${err.message}\n\n`);
-    if (!(err instanceof ConfigError)) process.stderr.write(USAGE);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(`kiln: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  }
+  const failure = describeFailure(err, config?.DATABASE_URL);
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code: failure.code, message: failure.message } })}\n`);
+  if (failure.message) process.stderr.write(`kiln: ${failure.message}\n${failure.usage ? '\n' : ''}`);
+  if (failure.usage) process.stderr.write(USAGE);
+  process.exitCode = failure.exit;
 }

@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError, type Config } from './config';
 import { loadEnvFile } from './load-env-file';
 import { createLogger } from './logger';
+import { startupAddresses } from './roles/addresses';
 import { ensureDemoAccount } from './roles/demo-account';
 import { release } from './roles/release';
 import { startWeb, type WebServer } from './roles/web';
@@ -52,7 +53,11 @@ async function main(role: Role, config: Config) {
     await waitForRedis(rt.redis);
     edge = await startEdge(rt);
   }
-  if (role === 'all') await ensureDemoAccount(rt.db, config, (line) => process.stdout.write(`${line}\n`));
+  if (role === 'all') {
+    const print = (line: string) => process.stdout.write(`${line}\n`);
+    await ensureDemoAccount(rt.db, config, print);
+    startupAddresses(config, { webPort: web?.port, edge }).forEach(print);
+  }
 }
 
 const role = (process.argv[2] ?? 'all') as Role;

@@ -10,9 +10,20 @@ export function previewHost(deploymentId: string, siteId: string, hostingDomain:
   return `${deploymentId.replace(/^dep_/, '')}--${siteId}.${hostingDomain}`;
 }
 
-export function deploymentUrl(d: { id: string; siteId: string; environment: 'production' | 'preview' }, hostingDomain: string): string {
-  const host = d.environment === 'production' ? productionHost(d.siteId, hostingDomain) : previewHost(d.id, d.siteId, hostingDomain);
-  return `https://${host}`;
+/** Where the edge answers HTTPS for sites; a port of 0 (picked at listen time) cannot be named in advance. */
+export interface EdgeAddress {
+  hostingDomain: string;
+  httpsPort: number;
+}
+
+/** The port belongs in the address unless it is HTTPS's own: `https://blog.kiln.localhost` would not open an edge on 8443. */
+export function siteOrigin(host: string, httpsPort: number): string {
+  return httpsPort === 443 || httpsPort === 0 ? `https://${host}` : `https://${host}:${httpsPort}`;
+}
+
+export function deploymentUrl(d: { id: string; siteId: string; environment: 'production' | 'preview' }, edge: EdgeAddress): string {
+  const host = d.environment === 'production' ? productionHost(d.siteId, edge.hostingDomain) : previewHost(d.id, d.siteId, edge.hostingDomain);
+  return siteOrigin(host, edge.httpsPort);
 }
 
 /** Reads a Host header under HOSTING_DOMAIN: `{site}` (production) or `{id}--{site}` (a preview). */

@@ -15,8 +15,10 @@ export interface CdnAppOptions {
 
 type ErrorCode = 'not_found' | 'forbidden' | 'range_not_satisfiable';
 
+/** The API's envelope, with the request id its requestId middleware set when the CDN is mounted in it. */
 function errorResponse(c: Context, status: 403 | 404 | 416, code: ErrorCode, message: string) {
-  return c.json({ error: { code, message } }, status);
+  const requestId: string | undefined = c.get('requestId');
+  return c.json({ error: requestId ? { code, message, request_id: requestId } : { code, message } }, status);
 }
 
 /**

@@ -62,12 +62,12 @@ describe('operator CLI and keys', () => {
     expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('refuses bad CLI input with exit code 2 and a message', async () => {
+  it('refuses bad CLI input with exit code 2 and a message; an unknown key is exit 1', async () => {
     const bad = await cli(['accounts', 'create', '--name', 'x', '--plan', 'gold', '--json'], env);
     expect(bad.code).toBe(2);
-    expect(bad.stdout).toBe('');
+    expect(JSON.parse(bad.stdout)).toEqual({ error: { code: 'invalid_usage', message: '--plan must be one of free, pro, business' } });
     expect(bad.stderr).toContain('--plan must be one of free, pro, business');
-    expect((await cli(['keys', 'revoke', 'key_doesnotexist'], env)).code).toBe(2);
+    expect((await cli(['keys', 'revoke', 'key_doesnotexist'], env)).code).toBe(1);
   });
 });
 

@@ -81,6 +81,8 @@ describe('POST /v1/file/upload', () => {
     await expectError(await upload(svc, auth, makeWindowsExe(), 'invoice.pdf'), 415, 'unsupported_file_type', /executable/i);
     await expectError(await upload(svc, auth, makePng(), 'scan.pdf'), 415, 'unsupported_file_type', /PNG/);
     await expectError(await upload(svc, auth, Buffer.from('Just a note to myself about nothing in particular.\n'), 'notes.csv'), 415, 'unsupported_file_type', /not a CSV/);
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id\tname\n1\tAnn\n2\tBob\n', 'utf16le')]);
+    await expectError(await upload(svc, auth, unicodeText, 'export.csv'), 415, 'unsupported_file_type', /UTF-16 text file .*save it as UTF-8/);
     await expectNothingStored(accountId);
     expect(await svc.rt.db.select().from(jobs).where(and(eq(jobs.accountId, accountId)))).toEqual([]);
   });

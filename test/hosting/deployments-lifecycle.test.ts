@@ -40,7 +40,8 @@ describe('deployment lifecycle', () => {
       const d = await (await h.svc.app.request(`/v1/hosting/deployments/${pending.id}`, { headers: h.auth })).json();
       return d.status === 'published' ? d : null;
     });
-    expect(v1.url).toBe(`https://blog.${HOSTING_DOMAIN}`);
+    // The url names the edge's HTTPS port (EDGE_HTTPS_PORT, 8443 by default): without it the address would not open.
+    expect(v1.url).toBe(`https://blog.${HOSTING_DOMAIN}:8443`);
     // The edge follows the publish through pub/sub: within a second.
     await until('v1 served', async () => (await home()) === '<h1>version one</h1>', 1_000, 20);
 
@@ -82,7 +83,7 @@ describe('deployment lifecycle', () => {
     const preview = await h.deploy({ site_id: 'blog', source_url: files.url('/preview.zip'), environment: 'preview' });
     expect(preview.status).toBe('published');
     const host = `${preview.id.slice(4)}--blog.${HOSTING_DOMAIN}`;
-    expect(preview.url).toBe(`https://${host}`);
+    expect(preview.url).toBe(`https://${host}:8443`);
     await until('preview served', async () => (await home(host)) === '<h1>a preview</h1>', 1_000, 20);
     expect(await home()).toBe(before);
     // A production deployment's id is not a preview host, and unknown hosts serve nothing.

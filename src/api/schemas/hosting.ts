@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { DeploymentRow } from '../../db/queries/deployments';
 import type { DomainRow } from '../../db/queries/domains';
+import type { Config } from '../../config';
 import { deploymentUrl, SITE_ID_PATTERN } from '../../hosting/urls';
 import { requiredText } from './fields';
 
@@ -21,14 +22,14 @@ export const deploymentSchema = v.object({
   rolled_back_at: v.optional(v.string()),
 });
 
-export function deploymentView(d: DeploymentRow, hostingDomain: string) {
+export function deploymentView(d: DeploymentRow, config: Pick<Config, 'HOSTING_DOMAIN' | 'EDGE_HTTPS_PORT'>) {
   return {
     id: d.id,
     status: d.status,
     environment: d.environment,
     site_id: d.siteId,
     // publishedAt is set when the build goes live, the status once the edges serve it: url comes with the status.
-    ...(d.publishedAt && d.status !== 'building' ? { url: deploymentUrl(d, hostingDomain) } : {}),
+    ...(d.publishedAt && d.status !== 'building' ? { url: deploymentUrl(d, { hostingDomain: config.HOSTING_DOMAIN, httpsPort: config.EDGE_HTTPS_PORT }) } : {}),
     ...(d.status === 'failed' && d.error ? { error: d.error } : {}),
     created_at: d.createdAt.toISOString(),
     ...(d.rolledBackAt ? { rolled_back_at: d.rolledBackAt.toISOString() } : {}),

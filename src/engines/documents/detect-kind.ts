@@ -55,6 +55,9 @@ function describe(ext: string, mime: string): string {
 export async function detectDocumentKind(filePath: string): Promise<DetectedKind> {
   const sample = await readSample(filePath);
   if (sample.bytes.length === 0) return { kind: null, detected: 'an empty file' };
+  // Before file-type: a UTF-16 byte order mark (FF FE, FE FF) also reads as an MPEG audio frame sync,
+  // and Excel's "Unicode text" export is exactly such a file.
+  if (isUtf16(sample.bytes)) return { kind: null, detected: UTF16_TEXT };
 
   // A parser failure inside file-type on odd input means "not recognised", not a failed upload.
   const type = await fileTypeFromFile(filePath).catch(() => undefined);
@@ -130,11 +133,12 @@ function decodeText(bytes: Uint8Array, complete: boolean): string | null {
   return CONTROL.test(text) ? null : text;
 }
 
+const UTF16_TEXT = 'a UTF-16 text file (only UTF-8 text is supported: save it as UTF-8, in Excel as "CSV UTF-8")';
+
+const isUtf16 = (bytes: Uint8Array) => (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+
 /** Text in another encoding gets a hint the uploader can act on. */
 function describeUnknownBinary(bytes: Uint8Array): string {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return 'UTF-16 text (only UTF-8 text is supported)';
-  }
   const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   if (!CONTROL.test(latin1) && /[\x80-\xff]/.test(latin1)) {
     return 'text that is not UTF-8 encoded (only UTF-8 text is supported)';

@@ -33,6 +33,12 @@ function plain(res: ServerResponse, status: number, body: string, headers: Recor
   res.end(body);
 }
 
+function hostHeaderCount(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') count++;
+  return count;
+}
+
 const NO_SITE_PAGE = '<!doctype html><meta charset="utf-8"><title>Not found</title><h1>No site here</h1><p>No site is published at this address.</p>';
 
 export interface EdgeServers {
@@ -84,6 +90,9 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     });
   };
   const handle = async (req: IncomingMessage, res: ServerResponse, secure: boolean) => {
+    // Node keeps only the first of several Host headers; a proxy in front may have routed by another.
+    // RFC 9112 §3.2: a request with more than one Host is answered 400.
+    if (hostHeaderCount(req.rawHeaders) > 1) return plain(res, 400, 'Bad request: more than one Host header', { Connection: 'close' });
     const url = req.url ?? '/';
     if (url.startsWith(ACME_PREFIX)) {
       const token = url.slice(ACME_PREFIX.length).split('?')[0]!;

@@ -91,4 +91,15 @@ describe('detectDocumentKind', () => {
       detected: 'text that is not UTF-8 encoded (only UTF-8 text is supported)',
     });
   });
+
+  it('calls a UTF-16 table (Excel "Unicode text": BOM, tab-separated) UTF-16 text, not an MP1 file', async () => {
+    const table = 'name\tcity\nJosé\tMálaga\nZoë\tKöln\n';
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(table, 'utf16le')]);
+    const utf16be = Buffer.from(utf16le).swap16();
+    for (const bytes of [utf16le, utf16be]) {
+      const detected = await detect('unicode.txt', bytes);
+      expect(detected.kind).toBeNull();
+      expect((detected as { detected: string }).detected).toMatch(/^a UTF-16 text file .*save it as UTF-8/);
+    }
+  });
 });

@@ -54,7 +54,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         environment: body.environment,
         sourceUrl: body.source_url ?? null,
       });
-      return c.json(deploymentView(deployment, rt.config.HOSTING_DOMAIN), 201);
+      return c.json(deploymentView(deployment, rt.config), 201);
     },
   );
 }

@@ -30,7 +30,7 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
-      return c.json(deploymentView(d, rt.config.HOSTING_DOMAIN));
+      return c.json(deploymentView(d, rt.config));
     },
   );
 

@@ -12,7 +12,7 @@ import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
 
-/** No strict limit (spec 8); the 2 MB JSON body cap bounds it first for most scripts. */
+/** Spec 8 sets none; this bounds one job (the README states it). Non-Latin text can meet the 2 MB JSON body cap first. */
 const MAX_TEXT_CHARS = 1_000_000;
 
 export const synthesizeBody = v.object({

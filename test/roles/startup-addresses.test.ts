@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startupAddresses } from '../../src/roles/addresses';
+import { edgeGet } from '../hosting/support/hosting-harness';
+import { spawnKiln, type Spawned } from '../support/processes';
+import { testEnv } from '../support/runtime';
+
+describe('npm start prints where things are', () => {
+  let proc: Spawned;
+  beforeAll(() => {
+    proc = spawnKiln('all', testEnv({ PORT: '0', EDGE_HTTP_PORT: '0', EDGE_HTTPS_PORT: '0', HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password' }));
+  });
+  afterAll(async () => {
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+  });
+
+  it('the docs, queue dashboard and edge addresses it prints answer', async () => {
+    const sites = await proc.waitForLine(/Hosted sites/, 120_000);
+    const docs = proc.output().match(/API docs\s+(\S+)/)![1]!;
+    const dashboard = proc.output().match(/Queue dashboard\s+(\S+)/)![1]!;
+    expect((await fetch(docs)).status).toBe(200);
+    const auth = { Authorization: `Basic ${Buffer.from('ops:secret-password').toString('base64')}` };
+    expect((await fetch(dashboard, { headers: auth })).status).toBe(200);
+    const [, httpsPort, httpPort] = sites.match(/https:\/\/\{site_id\}\.kiln\.test:(\d+) \(and http:\/\/\{site_id\}\.kiln\.test:(\d+)\)/)!;
+    expect(Number(httpsPort)).toBeGreaterThan(0);
+    const edge = await edgeGet(Number(httpPort), 'nosuchsite.kiln.test');
+    expect(edge.status).toBe(404);
+    expect(edge.body.toString()).toContain('No site here');
+  }, 180_000);
+});
+
+describe('startupAddresses', () => {
+  const config = { PORT: 3000, PUBLIC_URL: 'http://localhost:3000', HOSTING_DOMAIN: 'kiln.localhost', ADMIN_USER: undefined, ADMIN_PASSWORD: undefined };
+  it('uses PUBLIC_URL and leaves out the standard HTTPS/HTTP ports and an unconfigured dashboard', () => {
+    const lines = startupAddresses(config, { webPort: 3000, edge: { httpPort: 80, httpsPort: 443 } });
+    expect(lines.join('\n')).toContain('API docs         http://localhost:3000/docs');
+    expect(lines.join('\n')).toContain('https://{site_id}.kiln.localhost (and http://{site_id}.kiln.localhost)');
+    expect(lines.join('\n')).not.toContain('Queue dashboard');
+  });
+});
