@@ -53,7 +53,10 @@ export function jsonBody<S extends v.GenericSchema>(
       if (unknown !== undefined) throw invalidParameter(unknownFieldMessage(unknown, known));
     }
     const unstorable = findUnstorableText(body);
-    if (unstorable) throw invalidParameter(`'${unstorable.field}' contains ${unstorable.problem}.`);
+    if (unstorable) {
+      const field = unstorable.field.length > 200 ? `${unstorable.field.slice(0, 200)}…` : unstorable.field;
+      throw invalidParameter(`'${field}' contains ${unstorable.problem}.`);
+    }
     const parsed = v.safeParse(schema, body);
     if (!parsed.success) {
       const missing = parsed.issues.find(isMissing);

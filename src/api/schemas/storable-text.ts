@@ -30,8 +30,8 @@ interface Visit {
 
 function pathOf(visit: Visit, key?: string): string {
   const parts = key === undefined ? [] : [key];
-  for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) parts.unshift(v.key);
-  return parts.join('.');
+  for (let v: Visit | null = visit; v && v.key !== null; v = v.parent) parts.push(v.key);
+  return parts.reverse().join('.');
 }
 
 /**
