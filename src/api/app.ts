@@ -10,6 +10,7 @@ import { ApiError } from './errors';
 import { authenticate } from './middleware/auth';
 import { handleError, notFoundHandler } from './middleware/errors';
 import { rateLimit } from './middleware/rate-limit';
+import { requireDecodableTarget } from './middleware/request-target';
 import { requestLog } from './middleware/request-log';
 import { registerDocs } from './routes/docs';
 import { registerCreateDeployment } from './routes/hosting/deployments-create';
@@ -64,6 +65,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (c.req.path === `/v1${UPLOAD_PATH}` ? next() : limitBody(c, next)));
   v1.use(authenticate(rt.principals));
   v1.use(rateLimit(rt.rateLimiter));
+  v1.use(requireDecodableTarget());
   registerUsage(v1, rt);
   registerTextGenerate(v1, rt);
   registerPlagiarismCheck(v1, rt);

@@ -23,9 +23,9 @@ const alreadyExists = (domain: string) => new ApiError(409, 'domain_already_exis
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log' | 'siteOwners'>;
 
-/** Path parameter → normalised name; a name that could never be attached is simply not found. */
+/** Path parameter (already decoded by Hono) → normalised name; a name that could never be attached is simply not found. */
 function domainParam(raw: string): string {
-  const n = normalizeDomain(decodeURIComponent(raw));
+  const n = normalizeDomain(raw);
   if (!n.ok) throw notFound(`No domain ${raw} on this account.`);
   return n.domain;
 }
