@@ -15,13 +15,16 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 /**
  * One DNS check of a pending domain: both records seen → `verified` (then a certificate is queued and the
  * edge told); the window over → `failed`; otherwise still pending. A resolver failure (SERVFAIL, timeout)
- * decides nothing but still counts as a check, so the backoff goes on.
+ * decides nothing but still counts as a check, so the backoff goes on. `queued`: this is the automatic check
+ * the schedule was waiting for (a manual one leaves the queued check in place).
  */
-export async function checkDomainNow(rt: Deps, domainId: string): Promise<DomainRow | null> {
+export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?: boolean } = {}): Promise<DomainRow | null> {
   const d = await findDomainById(rt.db, domainId);
   if (!d || d.status !== 'pending_verification') return d;
   let seen = { ownership: false, routing: false };
   let lastCheck: DomainCheckObservation;
+  // The queued check is this one: until the next is scheduled, none is queued (a past time would mislead).
+  const schedule = opts.queued ? { nextCheckAt: null } : {};
   try {
     const result = await checkDomainRecords(createResolver(rt.config.DNS_SERVERS), recordsFor(rt, d), { edgeIpv4: rt.config.EDGE_IPV4 });
     seen = result;
@@ -48,7 +51,7 @@ export async function checkDomainNow(rt: Deps, domainId: string): Promise<Domain
     rt.log.info({ domain: d.domain }, 'domain verification window over; failed');
     return recordDomainCheck(rt.db, d.id, 'failed', { lastCheck });
   }
-  return recordDomainCheck(rt.db, d.id, 'pending_verification', { lastCheck });
+  return recordDomainCheck(rt.db, d.id, 'pending_verification', { lastCheck, ...schedule });
 }
 
 /** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */

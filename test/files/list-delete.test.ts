@@ -164,7 +164,7 @@ describe('DELETE /v1/files/{file_id}', () => {
   it('two deletes at once: exactly one 204, the other 404', async () => {
     const a = await createTestAccount(svc.rt, 'pro');
     const f = await uploadOk(svc, a.auth, csv(4), 'race.csv');
-    const statuses = await Promise.all([1, 2].map(() => svc.app.request(`/v1/files/${f.file_id}`, { method: 'DELETE', headers: a.auth }).then((r) => r.status)));
+    const statuses = await Promise.all([1, 2].map(async () => (await svc.app.request(`/v1/files/${f.file_id}`, { method: 'DELETE', headers: a.auth })).status));
     expect(statuses.sort()).toEqual([204, 404]);
   });
 });

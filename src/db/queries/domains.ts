@@ -35,7 +35,7 @@ export async function deleteDomain(db: DbOrTx, id: string): Promise<void> {
 }
 
 /** A check that ends verification (verified, failed) also ends the schedule: no next check is shown. */
-export async function recordDomainCheck(db: DbOrTx, id: string, status: DomainStatus, extra: Partial<Pick<DomainRow, 'verifiedAt' | 'lastCheck'>> = {}) {
+export async function recordDomainCheck(db: DbOrTx, id: string, status: DomainStatus, extra: Partial<Pick<DomainRow, 'verifiedAt' | 'lastCheck' | 'nextCheckAt'>> = {}) {
   const [row] = await db
     .update(domains)
     .set({
