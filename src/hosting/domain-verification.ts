@@ -55,10 +55,14 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
 }
 
 /** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */
-export async function scheduleDomainCheck(rt: Pick<Runtime, 'config' | 'queues' | 'db'>, d: Pick<DomainRow, 'id' | 'checks'>): Promise<void> {
+export async function scheduleDomainCheck(rt: Pick<Runtime, 'config' | 'queues' | 'db'>, d: Pick<DomainRow, 'id' | 'checks' | 'windowStartedAt'>): Promise<Date> {
   const scale = rt.config.DOMAIN_CHECK_BASE_MS / FIRST_CHECK_DELAY_MS;
   const delay = Math.min(MAX_CHECK_DELAY_MS, Math.round(nextCheckDelayMs(d.checks) * scale));
-  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.checks}`, delay });
+  // The window start keeps a restarted window's jobs apart from the finished ones of the last window, which
+  // BullMQ still holds for a day: a reused id would be dropped silently, and no check would come.
+  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.windowStartedAt.getTime()}-${d.checks}`, delay });
   // Recorded after the enqueue succeeded, so the time GET shows is a check that will happen.
-  await setNextDomainCheck(rt.db, d.id, new Date(Date.now() + delay));
+  const at = new Date(Date.now() + delay);
+  await setNextDomainCheck(rt.db, d.id, at);
+  return at;
 }

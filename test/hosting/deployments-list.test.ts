@@ -28,21 +28,21 @@ beforeAll(async () => {
   files = await startFileHost();
   files.put('/site.zip', await zipBuffer([{ name: 'index.html', data: 'hello' }]));
   const deployed = [
-    await h.deploy({ site_id: 'alpha', source_url: files.url('/site.zip') }),
-    await h.deploy({ site_id: 'alpha', source_url: files.url('/site.zip'), environment: 'preview' }),
-    await h.deploy({ site_id: 'alpha', source_url: files.url('/site.zip') }),
+    await h.deploy({ site_id: 'dlist-alpha', source_url: files.url('/site.zip') }),
+    await h.deploy({ site_id: 'dlist-alpha', source_url: files.url('/site.zip'), environment: 'preview' }),
+    await h.deploy({ site_id: 'dlist-alpha', source_url: files.url('/site.zip') }),
     // No source and nothing deployed before: fails.
-    await h.deploy({ site_id: 'beta' }),
-    await h.deploy({ site_id: 'beta', source_url: files.url('/site.zip') }),
-    await h.deploy({ site_id: 'beta', source_url: files.url('/site.zip'), environment: 'preview' }),
-    await h.deploy({ site_id: 'gamma', source_url: files.url('/site.zip') }),
+    await h.deploy({ site_id: 'dlist-beta' }),
+    await h.deploy({ site_id: 'dlist-beta', source_url: files.url('/site.zip') }),
+    await h.deploy({ site_id: 'dlist-beta', source_url: files.url('/site.zip'), environment: 'preview' }),
+    await h.deploy({ site_id: 'dlist-gamma', source_url: files.url('/site.zip') }),
   ];
   // The first alpha production deployment becomes live again: status rolled_back.
   const rolled = await h.svc.app.request(`/v1/hosting/deployments/${deployed[0].id}/rollback`, { method: 'POST', headers: h.auth });
   expect(rolled.status).toBe(200);
   mine = await Promise.all(deployed.map(async (d) => (await get(`/v1/hosting/deployments/${d.id}`)).json()));
   other = await createTestAccount(h.svc.rt, 'business');
-  const created = await h.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'elsewhere', source_url: files.url('/site.zip') }, other.auth));
+  const created = await h.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'dlist-elsewhere', source_url: files.url('/site.zip') }, other.auth));
   theirs = await created.json();
 });
 afterAll(async () => {
@@ -84,21 +84,21 @@ describe('GET /v1/hosting/deployments', () => {
   it('filters by site_id, environment and status, alone and together, and pages within a filter', async () => {
     const ids = (ds: any[]) => ds.map((d) => d.id);
     const expect_ = (pred: (d: any) => boolean) => ids(newestFirst(mine.filter(pred)));
-    expect(ids((await listOk('?site_id=alpha')).data)).toEqual(expect_((d) => d.site_id === 'alpha'));
+    expect(ids((await listOk('?site_id=dlist-alpha')).data)).toEqual(expect_((d) => d.site_id === 'dlist-alpha'));
     expect(ids((await listOk('?environment=preview')).data)).toEqual(expect_((d) => d.environment === 'preview'));
     expect(ids((await listOk('?status=failed')).data)).toEqual(expect_((d) => d.status === 'failed'));
     expect(ids((await listOk('?status=rolled_back')).data)).toEqual(expect_((d) => d.status === 'rolled_back'));
-    expect(ids((await listOk('?site_id=beta&environment=production&status=published')).data)).toEqual(
-      expect_((d) => d.site_id === 'beta' && d.environment === 'production' && d.status === 'published'),
+    expect(ids((await listOk('?site_id=dlist-beta&environment=production&status=published')).data)).toEqual(
+      expect_((d) => d.site_id === 'dlist-beta' && d.environment === 'production' && d.status === 'published'),
     );
-    const betaFirst = await listOk('?site_id=beta&limit=2');
+    const betaFirst = await listOk('?site_id=dlist-beta&limit=2');
     expect(betaFirst.has_more).toBe(true);
-    const betaRest = await listOk(`?site_id=beta&limit=2&starting_after=${betaFirst.data[1].id}`);
-    expect([...ids(betaFirst.data), ...ids(betaRest.data)]).toEqual(expect_((d) => d.site_id === 'beta'));
+    const betaRest = await listOk(`?site_id=dlist-beta&limit=2&starting_after=${betaFirst.data[1].id}`);
+    expect([...ids(betaFirst.data), ...ids(betaRest.data)]).toEqual(expect_((d) => d.site_id === 'dlist-beta'));
     expect(betaRest.has_more).toBe(false);
     // Another account's site, or one nobody has: simply nothing of this account.
-    expect((await listOk('?site_id=elsewhere')).data).toEqual([]);
-    expect((await listOk('?site_id=nobody-has-this')).data).toEqual([]);
+    expect((await listOk('?site_id=dlist-elsewhere')).data).toEqual([]);
+    expect((await listOk('?site_id=dlist-nobody-has-this')).data).toEqual([]);
   });
 
   it('refuses unknown filter values, unknown parameters and cursors that are not this account’s deployments, naming the field', async () => {

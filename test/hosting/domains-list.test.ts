@@ -39,12 +39,12 @@ const isoMs = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('GET /v1/hosting/domains/{domain}: dns_records and verification', () => {
   it('answers the records to configure (the TXT value is recoverable) and what each check saw, then none once verified', async () => {
-    const added = await add('shop', 'www.lost-token.example');
+    const added = await add('dlist-shop', 'www.lost-token.example');
     const fresh = await getDomain('www.lost-token.example');
-    expect(fresh).toMatchObject({ domain: 'www.lost-token.example', site_id: 'shop', status: 'pending_verification', ssl: 'inactive' });
+    expect(fresh).toMatchObject({ domain: 'www.lost-token.example', site_id: 'dlist-shop', status: 'pending_verification', ssl: 'inactive' });
     expect(fresh.dns_records).toEqual(added.dns_records);
     const [txt, cname] = fresh.dns_records;
-    expect(cname).toEqual({ type: 'CNAME', name: 'www.lost-token.example', value: `shop.${HOSTING_DOMAIN}` });
+    expect(cname).toEqual({ type: 'CNAME', name: 'www.lost-token.example', value: `dlist-shop.${HOSTING_DOMAIN}` });
     // Not checked yet; the first automatic check is queued.
     expect(fresh.verification).toEqual({
       last_checked_at: null,
@@ -86,7 +86,7 @@ describe('GET /v1/hosting/domains/{domain}: dns_records and verification', () =>
   });
 
   it('an apex domain: A record found or wrong; a resolver failure says so and decides nothing', async () => {
-    const added = await add('shop', 'apex-check.com');
+    const added = await add('dlist-shop', 'apex-check.com');
     const [txt, a] = added.dns_records;
     expect(a).toEqual({ type: 'A', name: 'apex-check.com', value: '127.0.0.1' });
     dns.set('apex-check.com', { A: ['203.0.113.9'] });
@@ -108,12 +108,12 @@ describe('GET /v1/hosting/domains/{domain}: dns_records and verification', () =>
   it('automatic checks record what they saw and when the next one runs', async () => {
     const quick = await startHostingHarness({ DNS_SERVERS: dns.server, DOMAIN_CHECK_BASE_MS: '300' });
     try {
-      const res = await quick.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'auto', domain: 'www.auto-check.example' }, quick.auth));
+      const res = await quick.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'dlist-auto', domain: 'www.auto-check.example' }, quick.auth));
       const added = await res.json();
       const checked = await until('an automatic check', async () => {
         const d = await getDomain('www.auto-check.example', quick.auth, quick);
         return d.verification.last_checked_at && d.verification.next_check_at ? d : null;
-      }, 60_000, 100);
+      }, 90_000, 100);
       expect(checked.verification.records.map((r: any) => r.status)).toEqual(['missing', 'missing']);
       expect(Date.parse(checked.verification.next_check_at)).toBeGreaterThan(Date.parse(checked.verification.last_checked_at));
 
@@ -122,13 +122,33 @@ describe('GET /v1/hosting/domains/{domain}: dns_records and verification', () =>
       const verified = await until('verified automatically', async () => {
         const d = await getDomain('www.auto-check.example', quick.auth, quick);
         return d.status === 'verified' ? d : null;
-      }, 60_000, 100);
+      }, 90_000, 100);
       expect(verified.verification.records.map((r: any) => r.status)).toEqual(['found', 'found']);
       expect(verified.verification.next_check_at).toBeNull();
     } finally {
       await quick.close();
     }
-  });
+  }, 240_000);
+
+  it('a failed domain shows no next check; verify starts a new window whose automatic checks do run', async () => {
+    const short = await startHostingHarness({ DNS_SERVERS: dns.server, DOMAIN_CHECK_BASE_MS: '100', DOMAIN_VERIFY_WINDOW_MS: '3000' });
+    try {
+      const read = () => getDomain('www.restart.example', short.auth, short);
+      await short.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'dlist-restart', domain: 'www.restart.example' }, short.auth));
+      const failed = await until('failed', async () => ((await read()).status === 'failed' ? read() : null), 90_000, 100);
+      expect(failed.verification.next_check_at).toBeNull();
+      expect(failed.verification.records.map((r: any) => r.status)).toEqual(['missing', 'missing']);
+
+      const restarted = await (await short.svc.app.request('/v1/hosting/domains/www.restart.example/verify', { method: 'POST', headers: short.auth })).json();
+      expect(restarted.status).toBe('pending_verification');
+      expect(restarted.verification.next_check_at).toMatch(isoMs);
+      const manualAt = Date.parse(restarted.verification.last_checked_at);
+      // The new window's first automatic check must really run (its job id must not collide with the last window's).
+      await until('an automatic check in the new window', async () => Date.parse((await read()).verification.last_checked_at) > manualAt, 90_000, 100);
+    } finally {
+      await short.close();
+    }
+  }, 180_000);
 });
 
 describe('GET /v1/hosting/domains', () => {
@@ -136,8 +156,8 @@ describe('GET /v1/hosting/domains', () => {
     const acct = await createTestAccount(h.svc.rt, 'business');
     const other = await createTestAccount(h.svc.rt, 'business');
     const names = ['one.list.example', 'two.list.example', 'three.list.example', 'four.list.example', 'five.list.example'];
-    for (const [i, name] of names.entries()) await add(i < 3 ? 'list-a' : 'list-b', name, acct.auth);
-    await add('list-other', 'other.list.example', other.auth);
+    for (const [i, name] of names.entries()) await add(i < 3 ? 'dlist-a' : 'dlist-b', name, acct.auth);
+    await add('dlist-other', 'other.list.example', other.auth);
     dns.set('_kiln-challenge.two.list.example', { TXT: ['kiln-verify=nope'] });
     await h.svc.app.request('/v1/hosting/domains/two.list.example/verify', { method: 'POST', headers: acct.auth });
 
@@ -166,16 +186,16 @@ describe('GET /v1/hosting/domains', () => {
     // The cursor is a domain as the path takes it: case and IDN forms normalise.
     expect((await listOk(`?limit=1&starting_after=${seen[0]!.toUpperCase()}`, acct.auth)).data[0].domain).toBe(seen[1]);
 
-    expect((await listOk('?site_id=list-b', acct.auth)).data.map((d) => d.domain).sort()).toEqual(['five.list.example', 'four.list.example']);
+    expect((await listOk('?site_id=dlist-b', acct.auth)).data.map((d) => d.domain).sort()).toEqual(['five.list.example', 'four.list.example']);
     expect((await listOk('?status=verified', acct.auth)).data).toEqual([]);
-    expect((await listOk('?status=pending_verification&site_id=list-a', acct.auth)).data).toHaveLength(3);
+    expect((await listOk('?status=pending_verification&site_id=dlist-a', acct.auth)).data).toHaveLength(3);
   });
 
   it('refuses bad parameters and cursors of other accounts with invalid_parameter; 401, 403', async () => {
     const acct = await createTestAccount(h.svc.rt, 'business');
     const other = await createTestAccount(h.svc.rt, 'business');
-    await add('cursor-site', 'mine.cursor.example', acct.auth);
-    await add('cursor-other', 'theirs.cursor.example', other.auth);
+    await add('dlist-cursor', 'mine.cursor.example', acct.auth);
+    await add('dlist-cursor-other', 'theirs.cursor.example', other.auth);
     const cases: [string, RegExp][] = [
       ['?status=active', /'status' must be one of pending_verification, verified, failed/],
       ['?site_id=-bad', /'site_id'/],

@@ -97,9 +97,11 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       let d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      if (d.status === 'failed') d = (await restartVerification(rt.db, d.id)) ?? d;
-      const checked = (await checkDomainNow(rt, d.id)) ?? d;
-      if (checked.status === 'pending_verification' && d.status === 'failed') await scheduleDomainCheck(rt, checked);
+      // Read before the restart overwrites `d`: a new window needs its automatic checks queued again.
+      const restarting = d.status === 'failed';
+      if (restarting) d = (await restartVerification(rt.db, d.id)) ?? d;
+      let checked = (await checkDomainNow(rt, d.id)) ?? d;
+      if (checked.status === 'pending_verification' && restarting) checked = { ...checked, nextCheckAt: await scheduleDomainCheck(rt, checked) };
       return c.json(domainDetailView(checked, recordsFor(rt, checked)));
     },
   );
