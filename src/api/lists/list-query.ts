@@ -80,7 +80,7 @@ export function listParameters(what: string, cursorDescription: string, filters:
     {
       in: 'query' as const,
       name: 'limit',
-      description: `How many ${what} to answer, ${1}–${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT}).`,
+      description: `How many ${what} to answer, 1–${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT}).`,
       schema: { type: 'integer' as const, minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT },
     },
     {
