@@ -1,6 +1,6 @@
-import { findDomainById, recordDomainCheck, type DomainRow } from '../db/queries/domains';
+import { findDomainById, recordDomainCheck, setNextDomainCheck, type DomainRow } from '../db/queries/domains';
 import type { Runtime } from '../runtime';
-import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords } from './domains';
+import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords, type DomainCheckObservation } from './domains';
 import { MAX_CHECK_DELAY_MS, nextCheckDelayMs, verificationExpired, FIRST_CHECK_DELAY_MS } from './domains/verify-schedule';
 import { announceRoutesChanged } from './routes-events';
 
@@ -15,21 +15,28 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 /**
  * One DNS check of a pending domain: both records seen → `verified` (then a certificate is queued and the
  * edge told); the window over → `failed`; otherwise still pending. A resolver failure (SERVFAIL, timeout)
- * decides nothing but still counts as a check, so the backoff goes on.
+ * decides nothing but still counts as a check, so the backoff goes on. `queued`: this is the automatic check
+ * the schedule was waiting for (a manual one leaves the queued check in place).
  */
-export async function checkDomainNow(rt: Deps, domainId: string): Promise<DomainRow | null> {
+export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?: boolean } = {}): Promise<DomainRow | null> {
   const d = await findDomainById(rt.db, domainId);
   if (!d || d.status !== 'pending_verification') return d;
   let seen = { ownership: false, routing: false };
+  let lastCheck: DomainCheckObservation;
+  // The queued check is this one: until the next is scheduled, none is queued (a past time would mislead).
+  const schedule = opts.queued ? { nextCheckAt: null } : {};
   try {
-    seen = await checkDomainRecords(createResolver(rt.config.DNS_SERVERS), recordsFor(rt, d), { edgeIpv4: rt.config.EDGE_IPV4 });
+    const result = await checkDomainRecords(createResolver(rt.config.DNS_SERVERS), recordsFor(rt, d), { edgeIpv4: rt.config.EDGE_IPV4 });
+    seen = result;
+    lastCheck = { records: result.findings };
   } catch (err) {
     if (!(err instanceof DnsLookupError)) throw err;
     rt.log.warn({ domain: d.domain, err: { message: err.message } }, 'DNS lookup failed; will retry');
+    lastCheck = { error: err.message };
   }
   if (seen.ownership && seen.routing) {
     try {
-      const verified = await recordDomainCheck(rt.db, d.id, 'verified', { verifiedAt: new Date() });
+      const verified = await recordDomainCheck(rt.db, d.id, 'verified', { verifiedAt: new Date(), lastCheck });
       await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}` });
       await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
       rt.log.info({ domain: d.domain, site: d.siteId }, 'domain verified');
@@ -37,19 +44,25 @@ export async function checkDomainNow(rt: Deps, domainId: string): Promise<Domain
     } catch (err) {
       // Another account proved the same name first; this claim cannot become valid.
       if (!isUniqueViolation(err)) throw err;
-      return recordDomainCheck(rt.db, d.id, 'failed');
+      return recordDomainCheck(rt.db, d.id, 'failed', { lastCheck });
     }
   }
   if (verificationExpired(d.windowStartedAt, new Date(), rt.config.DOMAIN_VERIFY_WINDOW_MS)) {
     rt.log.info({ domain: d.domain }, 'domain verification window over; failed');
-    return recordDomainCheck(rt.db, d.id, 'failed');
+    return recordDomainCheck(rt.db, d.id, 'failed', { lastCheck });
   }
-  return recordDomainCheck(rt.db, d.id, 'pending_verification');
+  return recordDomainCheck(rt.db, d.id, 'pending_verification', { lastCheck, ...schedule });
 }
 
 /** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */
-export async function scheduleDomainCheck(rt: Pick<Runtime, 'config' | 'queues'>, d: Pick<DomainRow, 'id' | 'checks'>): Promise<void> {
+export async function scheduleDomainCheck(rt: Pick<Runtime, 'config' | 'queues' | 'db'>, d: Pick<DomainRow, 'id' | 'checks' | 'windowStartedAt'>): Promise<Date> {
   const scale = rt.config.DOMAIN_CHECK_BASE_MS / FIRST_CHECK_DELAY_MS;
   const delay = Math.min(MAX_CHECK_DELAY_MS, Math.round(nextCheckDelayMs(d.checks) * scale));
-  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.checks}`, delay });
+  // The window start keeps a restarted window's jobs apart from the finished ones of the last window, which
+  // BullMQ still holds for a day: a reused id would be dropped silently, and no check would come.
+  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.windowStartedAt.getTime()}-${d.checks}`, delay });
+  // Recorded after the enqueue succeeded, so the time GET shows is a check that will happen.
+  const at = new Date(Date.now() + delay);
+  await setNextDomainCheck(rt.db, d.id, at);
+  return at;
 }

@@ -218,6 +218,18 @@ describe('checkDomainRecords against a real DNS server', () => {
       ownership: true,
       routing: true,
       seen: { txt: ['v=spf1 -all', `kiln-verify=${TOKEN}`], cname: [], a: ['198.51.100.7', EDGE] },
+      findings: [
+        {
+          type: 'TXT',
+          name: '_kiln-challenge.apex.example',
+          status: 'found',
+          seen: [
+            { type: 'TXT', value: 'v=spf1 -all' },
+            { type: 'TXT', value: `kiln-verify=${TOKEN}` },
+          ],
+        },
+        { type: 'A', name: 'apex.example', status: 'found', seen: [{ type: 'A', value: '198.51.100.7' }, { type: 'A', value: EDGE }] },
+      ],
     });
   });
 
@@ -253,6 +265,7 @@ describe('checkDomainRecords against a real DNS server', () => {
     const result = await checkDomainRecords(resolver(), records('wrong.example'));
     expect(result.ownership).toBe(false);
     expect(result.routing).toBe(true);
+    expect(result.findings.map((f) => f.status)).toEqual(['wrong_value', 'found']);
   });
 
   it('rejects a CNAME to another site', async () => {
@@ -260,11 +273,21 @@ describe('checkDomainRecords against a real DNS server', () => {
     dns.set('www.other.example', { CNAME: `shop.${HOSTING}` });
     const result = await checkDomainRecords(resolver(), records('www.other.example'), { edgeIpv4: EDGE });
     expect(result.routing).toBe(false);
+    expect(result.findings[1]).toMatchObject({ type: 'CNAME', status: 'wrong_value' });
+    expect(result.findings[1]!.seen).toContainEqual({ type: 'CNAME', value: `shop.${HOSTING}` });
   });
 
   it('reports missing records (NXDOMAIN, NODATA) as false without throwing', async () => {
     const result = await checkDomainRecords(resolver(), records('www.nothing.example'), { edgeIpv4: EDGE });
-    expect(result).toEqual({ ownership: false, routing: false, seen: { txt: [], cname: [], a: [] } });
+    expect(result).toEqual({
+      ownership: false,
+      routing: false,
+      seen: { txt: [], cname: [], a: [] },
+      findings: [
+        { type: 'TXT', name: '_kiln-challenge.www.nothing.example', status: 'missing', seen: [] },
+        { type: 'CNAME', name: 'www.nothing.example', status: 'missing', seen: [] },
+      ],
+    });
     dns.set('_kiln-challenge.nodata.example', { A: ['192.0.2.1'] });
     const nodata = await checkDomainRecords(resolver(), records('nodata.example'));
     expect(nodata.ownership).toBe(false);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { DocumentRow } from '../../db/queries/documents';
 import { DOCUMENT_KINDS } from '../../engines/documents/media-types';
 import { requiredText } from './fields';
 
@@ -9,6 +10,11 @@ export const uploadedFileSchema = v.object({
   size_bytes: v.number(),
   created_at: v.string(),
 });
+
+/** A stored document as the upload answered it (the ingestion writes the same `created_at` to both). */
+export function uploadedFileView(d: DocumentRow) {
+  return { file_id: d.id, filename: d.filename, size_bytes: d.sizeBytes, created_at: d.createdAt.toISOString() };
+}
 
 /** spec 2.8 */
 export const fileChatAnswerSchema = v.object({

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client';
-import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type DeploymentEnvironment } from '../schema';
+import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type DeploymentEnvironment, type DeploymentStatus } from '../schema';
+import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type DeploymentFileRow = typeof deploymentFiles.$inferSelect;
@@ -142,4 +143,30 @@ export async function findStaleBuilds(db: DbOrTx, pendingBefore: Date, buildingB
       ),
     )
     .limit(limit);
+}
+
+export interface DeploymentFilters {
+  siteId?: string;
+  environment?: DeploymentEnvironment;
+  status?: DeploymentStatus;
+}
+
+/** GET /v1/hosting/deployments: the account's deployments, newest first, narrowed by the filters given. */
+export async function listAccountDeployments(db: DbOrTx, accountId: string, filters: DeploymentFilters, page: PageRequest): Promise<Page<DeploymentRow>> {
+  return keysetPage(deployments, page, ({ where, orderBy, limit }) =>
+    db
+      .select()
+      .from(deployments)
+      .where(
+        and(
+          eq(deployments.accountId, accountId),
+          filters.siteId !== undefined ? eq(deployments.siteId, filters.siteId) : undefined,
+          filters.environment !== undefined ? eq(deployments.environment, filters.environment) : undefined,
+          filters.status !== undefined ? eq(deployments.status, filters.status) : undefined,
+          where,
+        ),
+      )
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Passage } from '../../engines/documents/types';
 import type { DbOrTx } from '../client';
-import { documentPassages, documentRows, documents } from '../schema';
+import { documentPassages, documentRows, documents, jobs } from '../schema';
+import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
@@ -58,4 +59,31 @@ export async function insertRows(db: DbOrTx, doc: { documentId: string; accountI
 export async function deleteDocumentContent(db: DbOrTx, documentId: string): Promise<void> {
   await db.delete(documentPassages).where(eq(documentPassages.documentId, documentId));
   await db.delete(documentRows).where(eq(documentRows.documentId, documentId));
+}
+
+/** GET /v1/files: the account's ingested documents, newest first (uploads still parsing or refused have no row). */
+export async function listAccountDocuments(db: DbOrTx, accountId: string, page: PageRequest): Promise<Page<DocumentRow>> {
+  return keysetPage(documents, page, ({ where, orderBy, limit }) =>
+    db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.accountId, accountId), where))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+}
+
+/**
+ * Removes a document and everything stored with it in Postgres: passages, rows and its upload's job row
+ * (whose stored answer would otherwise still describe the file). One transaction, so of two concurrent
+ * deletes exactly one gets the row back. The caller removes the blob. Null when there is no such document.
+ */
+export async function deleteAccountDocument(db: DbOrTx, accountId: string, id: string): Promise<DocumentRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(documents).where(and(eq(documents.id, id), eq(documents.accountId, accountId))).returning();
+    if (!row) return null;
+    await deleteDocumentContent(tx, row.id);
+    await tx.delete(jobs).where(and(eq(jobs.id, row.id), eq(jobs.accountId, accountId)));
+    return row;
+  });
 }

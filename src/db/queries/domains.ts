@@ -1,6 +1,7 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { acmeChallenges, certificates, domains, tlsSecrets, type DomainStatus, type SslStatus } from '../schema';
+import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type DomainRow = typeof domains.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -33,13 +34,28 @@ export async function deleteDomain(db: DbOrTx, id: string): Promise<void> {
   await db.delete(domains).where(eq(domains.id, id));
 }
 
-export async function recordDomainCheck(db: DbOrTx, id: string, status: DomainStatus, extra: Partial<Pick<DomainRow, 'verifiedAt'>> = {}) {
+/** A check that ends verification (verified, failed) also ends the schedule: no next check is shown. */
+export async function recordDomainCheck(db: DbOrTx, id: string, status: DomainStatus, extra: Partial<Pick<DomainRow, 'verifiedAt' | 'lastCheck' | 'nextCheckAt'>> = {}) {
   const [row] = await db
     .update(domains)
-    .set({ status, checks: sql`${domains.checks} + 1`, lastCheckedAt: new Date(), ...extra })
+    .set({
+      status,
+      checks: sql`${domains.checks} + 1`,
+      lastCheckedAt: new Date(),
+      ...(status === 'pending_verification' ? {} : { nextCheckAt: null }),
+      ...extra,
+    })
     .where(eq(domains.id, id))
     .returning();
   return row ?? null;
+}
+
+/** When the queued automatic check of a still-pending domain will run. */
+export async function setNextDomainCheck(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db
+    .update(domains)
+    .set({ nextCheckAt: at })
+    .where(and(eq(domains.id, id), eq(domains.status, 'pending_verification')));
 }
 
 /** `verify` on a failed domain starts a new verification window. */
@@ -106,4 +122,23 @@ export async function removeAcmeChallenge(db: DbOrTx, token: string) {
 export async function findAcmeChallenge(db: DbOrTx, token: string): Promise<string | null> {
   const [row] = await db.select({ k: acmeChallenges.keyAuthorization }).from(acmeChallenges).where(eq(acmeChallenges.token, token));
   return row?.k ?? null;
+}
+
+/** GET /v1/hosting/domains: the account's domains, newest first, narrowed by the filters given. */
+export async function listAccountDomains(db: DbOrTx, accountId: string, filters: { siteId?: string; status?: DomainStatus }, page: PageRequest): Promise<Page<DomainRow>> {
+  return keysetPage(domains, page, ({ where, orderBy, limit }) =>
+    db
+      .select()
+      .from(domains)
+      .where(
+        and(
+          eq(domains.accountId, accountId),
+          filters.siteId !== undefined ? eq(domains.siteId, filters.siteId) : undefined,
+          filters.status !== undefined ? eq(domains.status, filters.status) : undefined,
+          where,
+        ),
+      )
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }

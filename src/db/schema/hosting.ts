@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DomainCheckObservation } from '../../hosting/domains/check-domain';
 import { accountIdColumn } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -37,7 +38,12 @@ export const deployments = pgTable(
     finishedAt: ts('finished_at'),
     rolledBackAt: ts('rolled_back_at'),
   },
-  (t) => [index('deployments_site_idx').on(t.siteId, t.createdAt), index('deployments_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('deployments_site_idx').on(t.siteId, t.createdAt),
+    index('deployments_status_idx').on(t.status, t.createdAt),
+    // GET /v1/hosting/deployments: an account's deployments, newest first.
+    index('deployments_account_idx').on(t.accountId, t.createdAt),
+  ],
 );
 
 /** A published deployment's manifest: each path and the content hash of its blob. */
@@ -101,6 +107,10 @@ export const domains = pgTable(
     windowStartedAt: ts('window_started_at').notNull().defaultNow(),
     checks: integer('checks').notNull().default(0),
     lastCheckedAt: ts('last_checked_at'),
+    /** What the last check saw for each required record (or why it could not look): GET shows it. */
+    lastCheck: jsonb('last_check').$type<DomainCheckObservation>(),
+    /** When the queued automatic check runs; null when none is queued (verified, failed, or scheduling failed). */
+    nextCheckAt: ts('next_check_at'),
     verifiedAt: ts('verified_at'),
     sslError: text('ssl_error'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,11 +1,27 @@
-import type { DnsRecord } from './dns-records';
+import type { DnsRecord, DnsRecordType } from './dns-records';
 import type { DomainResolver } from './dns-resolver';
+
+/** `wrong_value`: the name answers, but not with what the record asks for (an old TXT token, a CNAME elsewhere). */
+export type RecordStatus = 'found' | 'missing' | 'wrong_value';
+
+/** What one check saw for one required record: the answers at its name, of the types that could satisfy it. */
+export interface RecordFinding {
+  type: DnsRecordType;
+  name: string;
+  status: RecordStatus;
+  seen: { type: DnsRecordType; value: string }[];
+}
+
+/** What the last check of a domain observed, as stored with it: per-record findings, or why the resolvers gave no answer. */
+export type DomainCheckObservation = { records: RecordFinding[] } | { error: string };
 
 export interface DomainCheckResult {
   ownership: boolean;
   routing: boolean;
   /** What the resolvers returned, for showing the user why a check did not pass yet. */
   seen: { txt: string[]; cname: string[]; a: string[] };
+  /** The same, per required record (ownership first, then routing), in the words the API answers. */
+  findings: RecordFinding[];
 }
 
 export interface CheckDomainOptions {
@@ -61,15 +77,27 @@ export async function checkDomainRecords(
     if (a.status === 'rejected') throw a.reason;
   }
 
+  const routing = cnameMatch || aMatch;
+  const seen = {
+    txt: txt.value,
+    cname: cname.status === 'fulfilled' ? cname.value : [],
+    a: a.status === 'fulfilled' ? a.value : [],
+  };
+  const routingSeen = [...seen.cname.map((value) => ({ type: 'CNAME' as const, value })), ...seen.a.map((value) => ({ type: 'A' as const, value }))];
   return {
     ownership,
-    routing: cnameMatch || aMatch,
-    seen: {
-      txt: txt.value,
-      cname: cname.status === 'fulfilled' ? cname.value : [],
-      a: a.status === 'fulfilled' ? a.value : [],
-    },
+    routing,
+    seen,
+    findings: [
+      finding(ownershipRecord, ownership, seen.txt.map((value) => ({ type: 'TXT' as const, value }))),
+      finding(routingRecord, routing, routingSeen),
+    ],
   };
+}
+
+function finding(record: DnsRecord, matched: boolean, seen: RecordFinding['seen']): RecordFinding {
+  const status = matched ? 'found' : seen.length > 0 ? 'wrong_value' : 'missing';
+  return { type: record.type, name: record.name, status, seen };
 }
 
 function sameHostname(a: string, b: string): boolean {

@@ -12,7 +12,7 @@ export type { DnsRecord, DnsRecordType, RequiredRecordsInput } from './dns-recor
 export { createResolver, parseDnsServers, DnsLookupError } from './dns-resolver';
 export type { DomainResolver } from './dns-resolver';
 export { checkDomainRecords } from './check-domain';
-export type { CheckDomainOptions, DomainCheckResult } from './check-domain';
+export type { CheckDomainOptions, DomainCheckObservation, DomainCheckResult, RecordFinding, RecordStatus } from './check-domain';
 export {
   nextCheckDelayMs,
   verificationExpired,

@@ -3,6 +3,6 @@ import type { ProcessorContext } from '../context';
 
 /** One automatic check; while the domain stays pending, the next one is queued with a longer delay. */
 export async function verifyDomain(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
-  const d = await checkDomainNow(ctx.rt, payload.id);
+  const d = await checkDomainNow(ctx.rt, payload.id, { queued: true });
   if (d?.status === 'pending_verification') await scheduleDomainCheck(ctx.rt, d);
 }

@@ -11,7 +11,7 @@ import { ApiError, invalidParameter, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requiredText } from '../../schemas/fields';
-import { domainSchema, domainView, siteIdField } from '../../schemas/hosting';
+import { domainDetailView, domainSchema, domainView, siteIdField } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
 
 export const addDomainBody = v.object({
@@ -72,13 +72,16 @@ export function registerDomains(app: App, rt: Deps) {
     describeRoute({
       tags: ['Hosting'],
       summary: 'Verification and certificate status of a domain',
+      description:
+        'Also answers the `dns_records` to configure (the same as when the domain was added) and `verification`: what the last ' +
+        'check saw for each record (`found`, `missing`, `wrong_value`) and when the next automatic check runs.',
       responses: { 200: { description: 'The domain', content: { 'application/json': { schema: resolver(domainSchema) } } }, ...errorResponses(401, 403, 404) },
     }),
     requireFeature('hosting'),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      return c.json(domainView(d));
+      return c.json(domainDetailView(d, recordsFor(rt, d)));
     },
   );
 
@@ -94,10 +97,12 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       let d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      if (d.status === 'failed') d = (await restartVerification(rt.db, d.id)) ?? d;
-      const checked = (await checkDomainNow(rt, d.id)) ?? d;
-      if (checked.status === 'pending_verification' && d.status === 'failed') await scheduleDomainCheck(rt, checked);
-      return c.json(domainView(checked));
+      // Read before the restart overwrites `d`: a new window needs its automatic checks queued again.
+      const restarting = d.status === 'failed';
+      if (restarting) d = (await restartVerification(rt.db, d.id)) ?? d;
+      let checked = (await checkDomainNow(rt, d.id)) ?? d;
+      if (checked.status === 'pending_verification' && restarting) checked = { ...checked, nextCheckAt: await scheduleDomainCheck(rt, checked) };
+      return c.json(domainDetailView(checked, recordsFor(rt, checked)));
     },
   );
 

@@ -1,0 +1,105 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+import { invalidParameter } from '../errors';
+
+export const DEFAULT_LIST_LIMIT = 20;
+export const MAX_LIST_LIMIT = 100;
+
+/** A filter of a list: one query parameter, checked against a closed set of values or a pattern. */
+export interface ListFilter {
+  description: string;
+  values?: readonly string[];
+  pattern?: RegExp;
+  /** Said when the value does not match `pattern`. */
+  patternMessage?: string;
+}
+
+export interface ListQuery<F extends string> {
+  limit: number;
+  /** The id of the item to continue after (older items) or before (newer items); at most one is set. */
+  startingAfter?: string;
+  endingBefore?: string;
+  filters: Partial<Record<F, string>>;
+}
+
+const PAGING = ['limit', 'starting_after', 'ending_before'] as const;
+
+/**
+ * Reads the query string of a list endpoint (Stripe's design: `limit`, `starting_after`, `ending_before`).
+ * Everything it cannot use is refused with `invalid_parameter` naming the parameter, rather than ignored:
+ * a misspelt filter silently dropped would answer a list the caller did not ask for.
+ */
+export function readListQuery<F extends string>(c: Context<AppEnv>, filters: Record<F, ListFilter>): ListQuery<F> {
+  const params = new URL(c.req.url).searchParams;
+  const known = new Set<string>([...PAGING, ...Object.keys(filters)]);
+  const seen = new Set<string>();
+  for (const name of params.keys()) {
+    if (!known.has(name)) throw invalidParameter(`'${printable(name)}' is not a parameter of this list (it takes ${[...known].join(', ')}).`);
+    if (seen.has(name)) throw invalidParameter(`'${name}' is given more than once.`);
+    seen.add(name);
+  }
+  const value = (name: string): string | undefined => {
+    const raw = params.get(name);
+    if (raw === null) return undefined;
+    if (raw === '') throw invalidParameter(`'${name}' must not be empty; leave it out instead.`);
+    return raw;
+  };
+
+  const limitText = value('limit');
+  let limit = DEFAULT_LIST_LIMIT;
+  if (limitText !== undefined) {
+    limit = /^[0-9]{1,4}$/.test(limitText) ? Number(limitText) : NaN;
+    if (!(limit >= 1 && limit <= MAX_LIST_LIMIT)) throw invalidParameter(`'limit' must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
+  }
+  const startingAfter = value('starting_after');
+  const endingBefore = value('ending_before');
+  if (startingAfter !== undefined && endingBefore !== undefined) {
+    throw invalidParameter(`'starting_after' and 'ending_before' cannot be used together; page one way at a time.`);
+  }
+
+  const chosen: Partial<Record<F, string>> = {};
+  for (const [name, filter] of Object.entries(filters) as [F, ListFilter][]) {
+    const v = value(name);
+    if (v === undefined) continue;
+    if (filter.values && !filter.values.includes(v)) throw invalidParameter(`'${name}' must be one of ${filter.values.join(', ')}.`);
+    if (filter.pattern && !filter.pattern.test(v)) throw invalidParameter(`'${name}' ${filter.patternMessage ?? 'is not valid'}.`);
+    chosen[name] = v;
+  }
+  return { limit, startingAfter, endingBefore, filters: chosen };
+}
+
+/** A name echoed in a message: control characters and overlong names are not repeated back verbatim. */
+function printable(name: string): string {
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
+/** The OpenAPI `parameters` of a list endpoint: the paging parameters, then its filters. */
+export function listParameters(what: string, cursorDescription: string, filters: Record<string, ListFilter>) {
+  return [
+    {
+      in: 'query' as const,
+      name: 'limit',
+      description: `How many ${what} to answer, 1–${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT}).`,
+      schema: { type: 'integer' as const, minimum: 1, maximum: MAX_LIST_LIMIT, default: DEFAULT_LIST_LIMIT },
+    },
+    {
+      in: 'query' as const,
+      name: 'starting_after',
+      description: `${cursorDescription} Answers the ${what} that come after it (older). Use the last item of a page to get the next page.`,
+      schema: { type: 'string' as const },
+    },
+    {
+      in: 'query' as const,
+      name: 'ending_before',
+      description: `${cursorDescription} Answers the ${what} that come before it (newer). Use the first item of a page to get the previous page.`,
+      schema: { type: 'string' as const },
+    },
+    ...Object.entries(filters).map(([name, f]) => ({
+      in: 'query' as const,
+      name,
+      description: f.description,
+      schema: { type: 'string' as const, ...(f.values ? { enum: [...f.values] } : {}), ...(f.pattern ? { pattern: f.pattern.source } : {}) },
+    })),
+  ];
+}

@@ -1,0 +1,47 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import { findAccountDocument, listAccountDocuments } from '../../../db/queries/documents';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { invalidParameter } from '../../errors';
+import { listParameters, readListQuery } from '../../lists/list-query';
+import { listSchema, listView } from '../../lists/list-response';
+import { requireFeature } from '../../middleware/auth';
+import { uploadedFileSchema, uploadedFileView } from '../../schemas/files';
+import { errorResponses } from '../../schemas/responses';
+
+const ID_PATTERN = /^file_[a-z0-9]{1,64}$/;
+
+export function registerListFiles(app: App, rt: Pick<Runtime, 'db'>) {
+  app.get(
+    '/files',
+    describeRoute({
+      tags: ['Files'],
+      summary: 'List uploaded files',
+      description:
+        'The account’s files that are ready for chat, newest first, each as the upload answered it. An upload still being parsed, ' +
+        'or one that was refused, is not listed.',
+      parameters: listParameters('files', 'A `file_id` of this account.', {}),
+      responses: {
+        200: { description: 'A page of files', content: { 'application/json': { schema: resolver(listSchema(uploadedFileSchema)) } } },
+        ...errorResponses(400, 401, 403),
+      },
+    }),
+    requireFeature('files'),
+    async (c) => {
+      const accountId = c.get('principal').accountId;
+      const q = readListQuery(c, {});
+      const position = async (param: string, id: string | undefined) => {
+        if (id === undefined) return undefined;
+        const d = ID_PATTERN.test(id) ? await findAccountDocument(rt.db, accountId, id) : null;
+        if (!d) throw invalidParameter(`'${param}': no file ${ID_PATTERN.test(id) ? id : 'with that id'} on this account.`);
+        return { createdAt: d.createdAt, id: d.id };
+      };
+      const page = await listAccountDocuments(rt.db, accountId, {
+        limit: q.limit,
+        after: await position('starting_after', q.startingAfter),
+        before: await position('ending_before', q.endingBefore),
+      });
+      return c.json(listView(page.rows.map(uploadedFileView), page.hasMore));
+    },
+  );
+}
