@@ -113,17 +113,17 @@ describe('failures say why: the error and the log carry the last attempt\'s caus
     const { error, lines } = await failedBuild(`http://127.0.0.1:${port}/site.zip`);
     expect(error).toBe(`The build failed after 3 attempts: could not connect to 127.0.0.1:${port} (connection refused).`);
     expectAttempts(lines, 3, /connection refused/);
-  }, 180_000);
+  }, 300_000);
   it('a name that does not resolve', async () => {
     const { error, lines } = await failedBuild('http://kiln-does-not-exist.invalid/site.zip');
     expect(error).toBe('The build failed after 3 attempts: could not resolve host kiln-does-not-exist.invalid.');
     expectAttempts(lines, 3, /could not resolve host kiln-does-not-exist\.invalid/);
-  }, 180_000);
+  }, 300_000);
   it('a source that never answers: timed out', async () => {
     const { error, lines } = await failedBuild(silent.url('/site.zip'), limited, 'limited');
     expect(error).toMatch(/^The build failed after 3 attempts: fetching from 127\.0\.0\.1:\d+ timed out after 1 s\.$/);
     expectAttempts(lines, 3, /timed out/);
-  }, 180_000);
+  }, 300_000);
   it('404, an HTML page, and a source over the size limit fail at the first attempt', async () => {
     const missing = await failedBuild(files.url('/missing.zip'));
     expect(missing.error).toMatch(/^Could not download the source: source returned HTTP 404 \(127\.0\.0\.1:\d+\)\.$/);
@@ -157,7 +157,7 @@ describe('fetch rules', () => {
     } finally {
       await strict.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('out-of-order builds', () => {

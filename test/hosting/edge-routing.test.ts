@@ -4,6 +4,7 @@ import { SiteRoutes } from '../../src/hosting/edge/site-routes';
 import { announceRoutesChanged } from '../../src/hosting/routes-events';
 import { zipBuffer } from './support/archive-fixtures';
 import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
+import { siteOrigin } from '../../src/hosting/urls';
 import { createTestAccount, jsonRequest } from '../support/runtime';
 
 // Several builds per test on a shared, slow machine; the waits themselves are bounded by `until`.
@@ -147,7 +148,7 @@ describe('`published` means live: the first request after the status flips is se
       180_000,
       5,
     );
-    expect(seen.url).toBe(`https://${host('url-check')}`);
+    expect(seen.url).toBe(siteOrigin(host('url-check'), h.svc.rt.config.EDGE_HTTPS_PORT));
   });
 
   it('an edge that missed the announcement still reads a new site through to the database', async () => {

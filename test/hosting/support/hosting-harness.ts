@@ -66,7 +66,7 @@ export async function startHostingHarness(env: Record<string, string> = {}, edge
           const d = await (await svc.app.request(`/v1/hosting/deployments/${id}`, { headers: auth })).json();
           return d.status === 'published' || d.status === 'failed' ? d : null;
         },
-        120_000,
+        240_000,
       );
     },
     async close() {
