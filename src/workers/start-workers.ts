@@ -4,6 +4,7 @@ import { createRedis } from '../redis';
 import { waitForRedis, type Runtime } from '../runtime';
 import { createProcessor } from './base-processor';
 import { keepSchedulesRegistered } from './schedules';
+import { recordStalledFailure } from './stalled-failure';
 
 export interface WorkerSet {
   queues: QueueName[];
@@ -40,6 +41,9 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
       maxStalledCount: cfg.maxStalledCount,
     });
     worker.on('error', (err) => rt.log.error({ err: { message: err.message }, queue: name }, 'worker error'));
+    worker.on('failed', (job) => {
+      if (job?.deferredFailure) recordStalledFailure(rt, job).catch((err: Error) => rt.log.error({ err: { message: err.message }, jobId: job.id }, 'could not record a stalled job as failed'));
+    });
     return worker;
   });
   const stopSchedules = queues.includes('maintenance') ? await keepSchedulesRegistered(rt) : () => {};
