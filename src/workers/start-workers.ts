@@ -3,13 +3,8 @@ import { QUEUE_CONFIGS, QUEUE_NAMES, type QueueName } from '../queue/registry';
 import { createRedis } from '../redis';
 import { waitForRedis, type Runtime } from '../runtime';
 import { createProcessor } from './base-processor';
-
-/** Recurring jobs, scheduled once per Redis (BullMQ job schedulers dedupe across worker processes). */
-const SCHEDULES = [
-  { name: 'jobs.requeue-stale', everyMs: 30_000 },
-  { name: 'cdn.sweep-expired', everyMs: 10 * 60_000 },
-  { name: 'certificates.renew', everyMs: 24 * 3_600_000 },
-] as const;
+import { keepSchedulesRegistered } from './schedules';
+import { recordStalledFailure } from './stalled-failure';
 
 export interface WorkerSet {
   queues: QueueName[];
@@ -46,17 +41,18 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
       maxStalledCount: cfg.maxStalledCount,
     });
     worker.on('error', (err) => rt.log.error({ err: { message: err.message }, queue: name }, 'worker error'));
+    worker.on('failed', (job) => {
+      if (job?.deferredFailure) recordStalledFailure(rt, job).catch((err: Error) => rt.log.error({ err: { message: err.message }, jobId: job.id }, 'could not record a stalled job as failed'));
+    });
     return worker;
   });
-  if (queues.includes('maintenance')) {
-    const maintenance = rt.queues.get('maintenance');
-    for (const s of SCHEDULES) await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {} });
-  }
+  const stopSchedules = queues.includes('maintenance') ? await keepSchedulesRegistered(rt) : () => {};
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   rt.log.info({ queues }, 'workers started');
   return {
     queues,
     async close(timeoutMs) {
+      stopSchedules();
       const graceful = Promise.all(workers.map((w) => w.close()));
       const timedOut = await Promise.race([
         graceful.then(() => false),

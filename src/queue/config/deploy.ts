@@ -8,9 +8,10 @@ export const deployQueueConfig: QueueConfig = {
     removeOnComplete: { age: 86_400, count: 10_000 },
     removeOnFail: { age: 7 * 86_400 },
   },
-  // A large archive can take minutes; the lock is renewed while the build runs.
-  lockDurationMs: 120_000,
-  stalledIntervalMs: 30_000,
+  // A large archive can take minutes, but the lock is renewed every 15 s while the build runs; its length
+  // only says how long a crashed worker's build waits before another worker takes it (<= 45 s, see types.ts).
+  lockDurationMs: 30_000,
+  stalledIntervalMs: 15_000,
   maxStalledCount: 2,
   concurrency: 2,
 };

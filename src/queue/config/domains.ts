@@ -8,8 +8,8 @@ export const domainsQueueConfig: QueueConfig = {
     removeOnComplete: { age: 86_400, count: 10_000 },
     removeOnFail: { age: 7 * 86_400 },
   },
-  lockDurationMs: 120_000,
-  stalledIntervalMs: 30_000,
+  lockDurationMs: 30_000,
+  stalledIntervalMs: 15_000,
   maxStalledCount: 2,
   concurrency: 4,
 };

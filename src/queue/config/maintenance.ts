@@ -7,8 +7,8 @@ export const maintenanceQueueConfig: QueueConfig = {
     removeOnComplete: { count: 100 },
     removeOnFail: { count: 500 },
   },
-  lockDurationMs: 60_000,
-  stalledIntervalMs: 30_000,
+  lockDurationMs: 30_000,
+  stalledIntervalMs: 15_000,
   maxStalledCount: 1,
   concurrency: 1,
 };

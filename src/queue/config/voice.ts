@@ -12,8 +12,9 @@ export const voiceQueueConfig: QueueConfig = {
     removeOnComplete: { age: 3_600, count: 5_000 },
     removeOnFail: { age: 7 * 86_400 },
   },
-  lockDurationMs: 60_000,
-  stalledIntervalMs: 30_000,
+  // CPU-heavy: the lock is renewed every 20 s, so a main thread busy for up to 20 s keeps it; takeover <= 60 s.
+  lockDurationMs: 40_000,
+  stalledIntervalMs: 20_000,
   maxStalledCount: 2,
   concurrency: 2,
 };

@@ -4,13 +4,21 @@ import { findStaleClones } from '../../db/queries/voices';
 import { isJobName, type RequestJobName } from '../../queue/registry';
 import type { ProcessorContext } from '../context';
 
-const QUEUED_GRACE_MS = 30_000;
+/**
+ * Re-adding a job that still exists is a no-op, so the grace only spares rows whose enqueue is a moment
+ * away. Short, because a row created just as an emptied Redis came back (its API process not yet
+ * reconnected) is found by the first sweep after this grace: with sweeps every 30 s, a lost row is
+ * re-enqueued within about 40 s of Redis's return.
+ */
+const QUEUED_GRACE_MS = 10_000;
 const RUNNING_GRACE_MS = 15 * 60_000;
 const BATCH = 500;
 
 /**
- * Re-enqueues request rows, deployments and voice clones whose job was lost. Safe to run anywhere, any number of times: the row id is the
- * BullMQ jobId, so a job that still exists is not added twice.
+ * Re-enqueues every row-backed job whose job was lost (an enqueue that failed while Redis was away, a
+ * Redis that came back empty): request rows in `jobs` (text, image and speech generation, plagiarism
+ * checks, file uploads and file chats), deployments and voice clones. Safe to run anywhere, any number of
+ * times: the row id is the BullMQ jobId, so a job that still exists is not added twice.
  */
 export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
   const now = Date.now();
