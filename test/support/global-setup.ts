@@ -9,6 +9,8 @@ declare module 'vitest' {
     databaseUrl: string;
     adminDatabaseUrl: string;
     redisUrl: string;
+    /** Every Redis key of this run starts with it, so the teardown removes this run's keys and no other's. */
+    redisPrefixRoot: string;
   }
 }
 
@@ -17,10 +19,14 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * The suite gets its own throwaway database, migrated once, and drops it at the end. Each test file
- * uses its own Redis key prefix, so files running in parallel never see each other's queues.
+ * uses its own Redis key prefix under the run's root, so files running in parallel never see each other's
+ * queues, and the teardown removes this run's keys only (another checkout or CI may be running on the same
+ * Redis).
  */
 export default async function setup(project: TestProject) {
-  const name = `kiln_test_${randomBytes(5).toString('hex')}`;
+  const runId = randomBytes(5).toString('hex');
+  const name = `kiln_test_${runId}`;
+  const prefixRoot = `kt_${runId}`;
   const url = new URL(PG_BASE);
   url.pathname = `/${name}`;
   try {
@@ -41,13 +47,14 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', url.toString());
   project.provide('adminDatabaseUrl', PG_BASE);
   project.provide('redisUrl', REDIS_URL);
+  project.provide('redisPrefixRoot', prefixRoot);
 
   return async () => {
     const admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     await admin.end();
     const cleaner = new Redis(REDIS_URL);
-    const stream = cleaner.scanStream({ match: 'kt_*', count: 1000 });
+    const stream = cleaner.scanStream({ match: `${prefixRoot}_*`, count: 1000 });
     for await (const keys of stream) if ((keys as string[]).length) await cleaner.unlink(...(keys as string[]));
     cleaner.disconnect();
   };

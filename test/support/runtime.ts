@@ -10,7 +10,7 @@ import { createLogger } from '../../src/logger';
 import { createRuntime, waitForRedis, type Runtime } from '../../src/runtime';
 
 /** A fresh Redis prefix: one per test file (or per test that needs isolation). */
-export const newRedisPrefix = () => `kt_${randomBytes(5).toString('hex')}`;
+export const newRedisPrefix = () => `${inject('redisPrefixRoot')}_${randomBytes(5).toString('hex')}`;
 
 /** The environment a test process (or a child process it spawns) runs with. */
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
