@@ -131,7 +131,7 @@ describe('looksLikeTar', () => {
 });
 
 describe('ArchiveBudget', () => {
-  const limits = { maxEntries: 3, maxTotalBytes: 100, maxFileBytes: 60, maxRatio: 10 };
+  const limits = { maxEntries: 3, maxTotalBytes: 100, maxFileBytes: 60, maxRatio: 10, maxPathBytes: 20, maxPathDepth: 3, maxFolders: 2 };
 
   it('counts entries', () => {
     const budget = new ArchiveBudget(limits, 1000);
@@ -140,6 +140,13 @@ describe('ArchiveBudget', () => {
     budget.countEntry('c');
     expect(codeOf(() => budget.countEntry('d'))).toBe('too_many_entries');
     expect(codeOf(() => new ArchiveBudget(limits, 1000).checkEntryCount(4))).toBe('too_many_entries');
+  });
+
+  it('counts folders', () => {
+    const budget = new ArchiveBudget(limits, 1000);
+    budget.countFolder('a/');
+    budget.countFolder('a/b/c');
+    expect(() => budget.countFolder('a/b/c/d')).toThrow('archive has more than 2 folders, counting those in file paths (stopped at "a/b/c/d")');
   });
 
   it('checks declared sizes per file, in total and against the ratio', () => {
@@ -184,6 +191,9 @@ describe('ArchiveBudget', () => {
       maxTotalBytes: 500 * 1024 * 1024,
       maxFileBytes: 100 * 1024 * 1024,
       maxRatio: 200,
+      maxPathBytes: 1024,
+      maxPathDepth: 64,
+      maxFolders: 20_000,
     });
   });
 });
@@ -273,6 +283,58 @@ describe('SitePlanBuilder', () => {
     expect(() => new SitePlanBuilder(budget()).add({ name: 'dev/tty', type: 'special', size: 0, label: 'character device' })).toThrow(
       /"dev\/tty" is a character device/,
     );
+  });
+
+  it('refuses a path over 1,024 bytes or 64 levels, naming the entry and the limit', () => {
+    const long = `${'x'.repeat(1019)}.html`; // 1,024 bytes: the most allowed
+    expect(new SitePlanBuilder(budget()).add(file(long))).toBe(true);
+    expect(() => new SitePlanBuilder(budget()).add(file(`y${long}`))).toThrow(
+      /^entry "yx{119}…" \(1025 characters\) has a path of 1025 bytes, longer than the limit of 1024$/,
+    );
+    // Bytes, not characters: 342 three-byte characters are 1,026 bytes.
+    expect(codeOf(() => new SitePlanBuilder(budget()).add(file('€'.repeat(342))))).toBe('path_too_long');
+    // "./" segments are not part of the path and do not count.
+    expect(new SitePlanBuilder(budget()).add(file(`${'./'.repeat(2000)}index.html`))).toBe(true);
+
+    const deep = `${'d/'.repeat(63)}index.html`; // 64 levels: the most allowed
+    expect(new SitePlanBuilder(budget()).add(file(deep))).toBe(true);
+    expect(() => new SitePlanBuilder(budget()).add(file(`d/${deep}`))).toThrow(
+      /^entry "(d\/){60}…" \(138 characters\) is 65 levels deep, deeper than the limit of 64$/,
+    );
+    // Folders and ignored entries are held to the same caps.
+    expect(codeOf(() => new SitePlanBuilder(budget()).add(folder(`${'d/'.repeat(65)}`)))).toBe('path_too_deep');
+    expect(codeOf(() => new SitePlanBuilder(budget()).add(file(`__MACOSX/${'z'.repeat(1100)}`)))).toBe('path_too_long');
+  });
+
+  it('does work linear in the names: each path segment is looked up once', () => {
+    // Every file in its own 60-level branch, with the folder cap lifted to see the work.
+    const plan = (files: number) => {
+      const builder = new SitePlanBuilder(new ArchiveBudget({ ...DEFAULT_ARCHIVE_LIMITS, maxFolders: 1e9 }, 1_000_000));
+      for (let i = 0; i < files; i++) builder.add(file(`b${i}/${'dir/'.repeat(58)}x.html`));
+      builder.finish();
+      return builder.nodeVisits;
+    };
+    expect(plan(1000)).toBe(60 * 1000);
+    expect(plan(2000)).toBe(2 * plan(1000));
+
+    // Shared folders are not walked again through their ancestors' full paths: one visit per segment.
+    const shared = new SitePlanBuilder(budget());
+    for (let i = 0; i < 500; i++) shared.add(file(`${'a/'.repeat(62)}f${i}`));
+    expect(shared.nodeVisits).toBe(63 * 500);
+  });
+
+  it('counts folders implied by file paths against the folder cap, each once', () => {
+    const builder = new SitePlanBuilder(budget());
+    // 20,000 folders: "x", 333 branches of 60 below it, "y" and 18 below it.
+    for (let i = 0; i < 333; i++) builder.add(file(`x/b${i}/${'d/'.repeat(59)}index.html`));
+    builder.add(folder('y/'));
+    builder.add(file('y/a.html'));
+    for (let i = 1; i <= 18; i++) builder.add(folder(`y/${i}/`));
+    // Folders already there cost nothing more.
+    for (let i = 0; i < 1000; i++) builder.add(file(`x/b0/${'d/'.repeat(59)}f${i}`));
+    builder.add(folder('y/18/'));
+    builder.add(file('y/18/a.html'));
+    expect(() => builder.add(file('y/19/a.html'))).toThrow(/^archive has more than 20000 folders, counting those in file paths \(stopped at "y\/19\/a\.html"\)$/);
   });
 
   it('is empty without files', () => {

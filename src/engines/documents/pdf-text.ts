@@ -34,7 +34,8 @@ export function pageText(items: readonly TextItemLike[]): string {
     if (gap <= 0 || gap > paragraphBreak) {
       paragraphs.push(current);
       current = line.text;
-    } else if (/\p{L}-$/u.test(current) && /^\p{Ll}/u.test(line.text)) {
+    } else if (/\p{L}-$/u.test(prev.text) && /^\p{Ll}/u.test(line.text)) {
+      // (current ends with prev.text; testing the whole paragraph would make long ones quadratic)
       // A word hyphenated across lines: keep it one word.
       current += line.text;
     } else {
@@ -51,6 +52,7 @@ function toLines(items: readonly TextItemLike[]): Line[] {
   let y = 0;
   let size = 0;
   let endX = 0;
+  let lastChar = '';
   let open = false;
   const flush = () => {
     const clean = text.replace(/\s+/g, ' ').trim();
@@ -78,10 +80,12 @@ function toLines(items: readonly TextItemLike[]): Line[] {
     } else {
       // Items of one line may split words; a gap wider than a fraction of the font size is a space.
       const gap = x - endX;
-      if (gap > itemSize * 0.15 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+      // The last character is kept aside: a regex over the growing line would read it whole for every item.
+      if (gap > itemSize * 0.15 && !/\s/.test(lastChar) && !/^\s/.test(item.str)) text += ' ';
       text += item.str;
       size = Math.max(size, itemSize);
     }
+    lastChar = item.str.slice(-1);
     endX = x + (item.width ?? 0);
     if (item.hasEOL) flush();
   }

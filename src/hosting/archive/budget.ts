@@ -22,6 +22,7 @@ export const RATIO_FLOOR_BYTES = 1024 * 1024;
 
 export class ArchiveBudget {
   private entries = 0;
+  private folders = 0;
   private declaredTotal = 0;
   private actualTotal = 0;
   private streamTotal = 0;
@@ -42,12 +43,46 @@ export class ArchiveBudget {
     }
   }
 
+  /** Called for each distinct folder the site will have, listed or only implied by a path. */
+  countFolder(name: string): void {
+    this.folders += 1;
+    if (this.folders > this.limits.maxFolders) {
+      throw new ArchiveError(
+        'too_many_entries',
+        `archive has more than ${this.limits.maxFolders} folders, counting those in file paths (stopped at ${quoteEntryName(name)})`,
+      );
+    }
+  }
+
   /** For formats that state their entry count before listing entries. */
   checkEntryCount(count: number): void {
     if (count > this.limits.maxEntries) {
       throw new ArchiveError(
         'too_many_entries',
         `archive has ${count} entries, more than the limit of ${this.limits.maxEntries}`,
+      );
+    }
+  }
+
+  /**
+   * Path caps, checked on the normalised path of every entry (folders and
+   * ignored ones too): beyond them a path is no use to a site, and the plan's
+   * work per entry stays bounded.
+   */
+  checkPath(name: string, path: string): void {
+    const bytes = Buffer.byteLength(path);
+    if (bytes > this.limits.maxPathBytes) {
+      throw new ArchiveError(
+        'path_too_long',
+        `entry ${quoteEntryName(name)} has a path of ${bytes} bytes, longer than the limit of ${this.limits.maxPathBytes}`,
+      );
+    }
+    let depth = path === '' ? 0 : 1;
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) depth += 1;
+    if (depth > this.limits.maxPathDepth) {
+      throw new ArchiveError(
+        'path_too_deep',
+        `entry ${quoteEntryName(name)} is ${depth} levels deep, deeper than the limit of ${this.limits.maxPathDepth}`,
       );
     }
   }

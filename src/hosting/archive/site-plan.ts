@@ -41,10 +41,21 @@ export interface SitePlan {
 export class SitePlanBuilder {
   private readonly entries: ArchiveEntryInfo[] = [];
   private readonly files: Array<{ index: number; name: string; path: string }> = [];
-  private readonly filePaths = new Set<string>();
-  private readonly folderPaths = new Set<string>();
+  /**
+   * The site's tree, one node per file or folder. Placing a path walks its
+   * segments once, so the plan costs time linear in the length of the names
+   * (keying every ancestor by its full path made a path of n segments cost
+   * n² bytes of copying and hashing).
+   */
+  private readonly root: FolderNode = { kind: 'folder', children: new Map() };
+  private visits = 0;
 
   constructor(private readonly budget: ArchiveBudget) {}
+
+  /** Tree nodes looked up so far (one per path segment of each kept entry): the plan's unit of work. */
+  get nodeVisits(): number {
+    return this.visits;
+  }
 
   /** Returns true when the entry is a file the site will contain. */
   add(entry: ArchiveEntryInfo): boolean {
@@ -53,15 +64,16 @@ export class SitePlanBuilder {
     this.entries.push(entry);
     refuseNonRegular(entry);
     const path = normaliseEntryPath(entry.name);
+    this.budget.checkPath(entry.name, path);
     if (entry.type === 'directory') {
-      if (path !== '' && !isIgnoredPath(path)) this.addFolder(entry.name, path);
+      if (path !== '' && !isIgnoredPath(path)) this.place(entry.name, path, 'folder');
       return false;
     }
     if (path === '') {
       throw new ArchiveError('unsafe_path', `file entry ${quoteEntryName(entry.name)} has no file name`);
     }
     if (isIgnoredPath(path)) return false;
-    this.addFile(entry.name, path);
+    this.place(entry.name, path, 'file');
     this.budget.declareFile(entry.name, entry.size);
     this.files.push({ index, name: entry.name, path });
     return true;
@@ -79,32 +91,56 @@ export class SitePlanBuilder {
     };
   }
 
-  // A name that is both a file and a folder has no single meaning, like a duplicate.
-  private addFile(name: string, path: string): void {
-    if (this.filePaths.has(path)) {
-      throw new ArchiveError('unsafe_path', `duplicate entry ${quoteEntryName(name)}: "${path}" appears more than once`);
+  /**
+   * Adds a path and its folders to the tree. A name that is both a file and
+   * a folder has no single meaning, like a duplicate file; a folder listed
+   * twice (or after a file inside it) is harmless.
+   */
+  private place(name: string, path: string, kind: TreeNode['kind']): void {
+    let folder = this.root;
+    let start = 0;
+    for (;;) {
+      const slash = path.indexOf('/', start);
+      const last = slash === -1;
+      const end = last ? path.length : slash;
+      const segment = path.slice(start, end);
+      this.visits += 1;
+      const node = folder.children.get(segment);
+      if (last) {
+        if (node === undefined) this.create(folder, segment, kind, name);
+        else if (kind === 'file' && node.kind === 'file') {
+          throw new ArchiveError('unsafe_path', `duplicate entry ${quoteEntryName(name)}: "${path}" appears more than once`);
+        } else if (kind !== node.kind) throw conflict(name, path);
+        return;
+      }
+      if (node?.kind === 'file') throw conflict(name, path.slice(0, end));
+      folder = node ?? (this.create(folder, segment, 'folder', name) as FolderNode);
+      start = slash + 1;
     }
-    if (this.folderPaths.has(path)) {
-      throw conflict(name, path);
-    }
-    this.addAncestors(name, path);
-    this.filePaths.add(path);
   }
 
-  private addFolder(name: string, path: string): void {
-    if (this.filePaths.has(path)) throw conflict(name, path);
-    this.addAncestors(name, path);
-    this.folderPaths.add(path);
-  }
-
-  private addAncestors(name: string, path: string): void {
-    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
-      const folder = path.slice(0, slash);
-      if (this.filePaths.has(folder)) throw conflict(name, folder);
-      this.folderPaths.add(folder);
+  private create(parent: FolderNode, segment: string, kind: TreeNode['kind'], name: string): TreeNode {
+    let node: TreeNode;
+    if (kind === 'folder') {
+      this.budget.countFolder(name);
+      node = { kind, children: new Map() };
+    } else {
+      node = FILE_NODE;
     }
+    parent.children.set(segment, node);
+    return node;
   }
 }
+
+interface FolderNode {
+  kind: 'folder';
+  children: Map<string, TreeNode>;
+}
+
+type TreeNode = FolderNode | { kind: 'file' };
+
+/** Files have no state of their own: every file shares one node. */
+const FILE_NODE: TreeNode = Object.freeze({ kind: 'file' });
 
 function conflict(name: string, path: string): ArchiveError {
   return new ArchiveError('unsafe_path', `entry ${quoteEntryName(name)} makes "${path}" both a file and a folder`);

@@ -9,6 +9,15 @@ export interface ArchiveLimits {
   maxFileBytes: number;
   /** Total uncompressed bytes / archive file size: the zip bomb guard. */
   maxRatio: number;
+  /** UTF-8 bytes of an entry's path, once "./" and empty segments are dropped (file systems and hosts stop near 1,024). */
+  maxPathBytes: number;
+  /** Segments in an entry's path, its own name included: "a/b/index.html" is 3 levels deep. */
+  maxPathDepth: number;
+  /**
+   * Distinct folders in the site, those only implied by file paths included:
+   * without it, each entry could add maxPathDepth of them.
+   */
+  maxFolders: number;
 }
 
 const MiB = 1024 * 1024;
@@ -18,11 +27,16 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = Object.freeze({
   maxTotalBytes: 500 * MiB,
   maxFileBytes: 100 * MiB,
   maxRatio: 200,
+  maxPathBytes: 1024,
+  maxPathDepth: 64,
+  maxFolders: 20_000,
 });
 
 export type ArchiveErrorCode =
   | 'not_an_archive'
   | 'unsafe_path'
+  | 'path_too_long'
+  | 'path_too_deep'
   | 'link_entry'
   | 'special_entry'
   | 'too_many_entries'
