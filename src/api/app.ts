@@ -62,7 +62,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   const limitBody = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
-      throw new ApiError(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
+      throw new ApiError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
     },
   });
   // The upload streams its own (larger) limit, counted on the file as it arrives.

@@ -9,6 +9,8 @@ export class JobEvents {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly releases = new Set<() => void>();
   private subscribed: Promise<unknown> | null = null;
+  /** Set by releaseAll: a request that starts waiting after it (it was mid-enqueue then) answers at once. */
+  private released = false;
 
   constructor(
     private readonly publisher: Redis,
@@ -25,7 +27,9 @@ export class JobEvents {
    * for `id`, and every `pollMs`; resolves null after `timeoutMs`.
    */
   async waitFor<T>(id: string, timeoutMs: number, check: () => Promise<T | null>, pollMs = 1_000): Promise<T | null> {
+    if (this.released) return check();
     await this.ensureSubscribed();
+    if (this.released) return check();
     return new Promise<T | null>((resolve, reject) => {
       let settled = false;
       let checking = false;
@@ -74,6 +78,7 @@ export class JobEvents {
 
   /** Ends every wait now (answering "not yet"), so a shutting-down API can answer 202 and exit. */
   releaseAll(): void {
+    this.released = true;
     for (const release of [...this.releases]) release();
   }
 

@@ -1,3 +1,4 @@
+import { type ErrorCode, statusOf } from '../errors/codes';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { parseRange, type RangeResult } from '../hosting/edge/range';
@@ -13,12 +14,12 @@ export interface CdnAppOptions {
   now?: () => number;
 }
 
-type ErrorCode = 'not_found' | 'forbidden' | 'range_not_satisfiable';
+type CdnErrorCode = Extract<ErrorCode, 'not_found' | 'forbidden' | 'range_not_satisfiable'>;
 
 /** The API's envelope, with the request id its requestId middleware set when the CDN is mounted in it. */
-function errorResponse(c: Context, status: 403 | 404 | 416, code: ErrorCode, message: string) {
+function errorResponse(c: Context, code: CdnErrorCode, message: string) {
   const requestId: string | undefined = c.get('requestId');
-  return c.json({ error: requestId ? { code, message, request_id: requestId } : { code, message } }, status);
+  return c.json({ error: requestId ? { code, message, request_id: requestId } : { code, message } }, statusOf(code));
 }
 
 /**
@@ -54,14 +55,14 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
     const nowMs = now();
     const verdict = verifyCdnPath(key, expires, c.req.query('sig'), secret, nowMs);
     if (verdict === 'bad_signature') {
-      return errorResponse(c, 403, 'forbidden', 'Invalid or missing link signature');
+      return errorResponse(c, 'forbidden', 'Invalid or missing link signature');
     }
     if (verdict === 'expired') {
-      return errorResponse(c, 404, 'not_found', 'This link has expired');
+      return errorResponse(c, 'not_found', 'This link has expired');
     }
     // Only reachable if something signed a key the store would reject.
     if (!isValidBlobKey(key)) {
-      return errorResponse(c, 404, 'not_found', 'File not found');
+      return errorResponse(c, 'not_found', 'File not found');
     }
 
     const isHead = c.req.method === 'HEAD';
@@ -72,7 +73,7 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
     const info =
       !isHead && rangeHeader === undefined ? await store.get(key) : await store.head(key);
     if (info === null) {
-      return errorResponse(c, 404, 'not_found', 'File not found');
+      return errorResponse(c, 'not_found', 'File not found');
     }
 
     // verifyCdnPath only returns `ok` for a numeric, future expiry.
@@ -91,7 +92,6 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
     if (range === 'unsatisfiable') {
       const res = errorResponse(
         c,
-        416,
         'range_not_satisfiable',
         `The requested range starts past the end of this ${info.size}-byte file`,
       );
@@ -107,7 +107,7 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
       if (isHead) return new Response(null, { status: 206, headers });
       const part = await getUnchangedSlice(store, key, range, info);
       if (part === null) {
-        return errorResponse(c, 404, 'not_found', 'File not found');
+        return errorResponse(c, 'not_found', 'File not found');
       }
       if (part !== 'changed') {
         return new Response(webStream(part.body), { status: 206, headers });
@@ -117,7 +117,7 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
     // The whole object: the plain GET's own body, or else opened now.
     const object = hasBody(info) ? info : await store.get(key);
     if (object === null) {
-      return errorResponse(c, 404, 'not_found', 'File not found');
+      return errorResponse(c, 'not_found', 'File not found');
     }
     return new Response(webStream(object.body), {
       status: 200,

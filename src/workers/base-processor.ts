@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import * as v from 'valibot';
 import { isJobName, JOBS, type JobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
+import { jobError } from '../db/schema';
 import { PermanentJobError } from './errors';
 import { PROCESSORS, type Processor } from './processors';
 
@@ -32,7 +33,7 @@ export function createProcessor(rt: Runtime) {
       if ((permanent || finalAttempt) && processor.onFinalFailure) {
         const error = permanent
           ? err.error
-          : { status: 500, code: 'internal_error', message: `The job failed after ${job.attemptsMade + 1} attempts. Quote job id ${job.id} when reporting it.` };
+          : jobError('internal_error', `The job failed after ${job.attemptsMade + 1} attempts. Quote job id ${job.id} when reporting it.`);
         await processor.onFinalFailure(ctx, payload.output, error);
       }
       if (permanent) throw new UnrecoverableError(err.message);

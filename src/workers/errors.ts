@@ -1,20 +1,24 @@
 import type { Job } from 'bullmq';
 import { ProviderError } from '../engines/provider-error';
-import type { JobError } from '../db/schema';
+import { type JobError, jobError } from '../db/schema';
+import type { ErrorCode } from '../errors/codes';
 
 /**
  * A failure that another attempt cannot fix (bad input, a provider refusing the request). The job ends at
  * once, without retries, and the caller sees `error` as the answer.
  */
 export class PermanentJobError extends Error {
-  constructor(readonly error: JobError) {
-    super(error.message);
+  readonly error: JobError;
+
+  constructor({ code, message }: { code: ErrorCode; message: string }) {
+    super(message);
     this.name = 'PermanentJobError';
+    this.error = jobError(code, message);
   }
 }
 
 export const invalidJobInput = (detail: string) =>
-  new PermanentJobError({ status: 400, code: 'invalid_parameter', message: `Invalid job input: ${detail}` });
+  new PermanentJobError({ code: 'invalid_parameter', message: `Invalid job input: ${detail}` });
 
 /**
  * A provider that refused the request (bad key, unknown model, rejected input) will refuse every retry
@@ -22,7 +26,7 @@ export const invalidJobInput = (detail: string) =>
  */
 export function refusedByProvider(err: unknown, provider: 'image' | 'text' | 'speech' | 'file chat'): unknown {
   if (err instanceof ProviderError && err.permanent) {
-    return new PermanentJobError({ status: 502, code: 'upstream_error', message: `The ${provider} provider refused the request: ${err.message}` });
+    return new PermanentJobError({ code: 'upstream_error', message: `The ${provider} provider refused the request: ${err.message}` });
   }
   return err;
 }

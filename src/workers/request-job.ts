@@ -27,7 +27,7 @@ export async function runRequestJob(ctx: ProcessorContext, id: string, work: (ro
   const row = await startJobAttempt(rt.db, id);
   if (!row) {
     const existing = await findJob(rt.db, id);
-    if (!existing) throw new PermanentJobError({ status: 404, code: 'not_found', message: `Job ${id} no longer exists.` });
+    if (!existing) throw new PermanentJobError({ code: 'not_found', message: `Job ${id} no longer exists.` });
     ctx.log.info({ jobId: id, status: existing.status }, 'job already finished; nothing to do');
     return;
   }

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import * as v from 'valibot';
 import { isJobName, JOBS } from '../queue/registry';
 import type { Runtime } from '../runtime';
+import { jobError } from '../db/schema';
 import { PROCESSORS, type Processor } from './processors';
 
 /**
@@ -17,9 +18,12 @@ export async function recordStalledFailure(rt: Runtime, job: Job): Promise<void>
   if (!processor.onFinalFailure || !payload.success) return;
   const log = rt.log.child({ job: job.name, jobId: job.id });
   log.error({ reason: job.deferredFailure }, 'job stopped its workers too often; giving it up');
-  await processor.onFinalFailure({ rt, job, log }, payload.output, {
-    status: 500,
-    code: 'internal_error',
-    message: `The job stopped the worker running it several times (a crash or running out of memory) and was given up. Quote job id ${job.id} when reporting it.`,
-  });
+  await processor.onFinalFailure(
+    { rt, job, log },
+    payload.output,
+    jobError(
+      'internal_error',
+      `The job stopped the worker running it several times (a crash or running out of memory) and was given up. Quote job id ${job.id} when reporting it.`,
+    ),
+  );
 }

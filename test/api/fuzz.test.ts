@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ERROR_STATUS } from '../../src/errors/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createApiKey } from '../../src/db/queries/accounts';
 import { plans } from '../../src/db/schema';
@@ -16,23 +17,6 @@ import { createTestAccount, jsonRequest, startTestService, testConfig, type Test
 const SEED = 20261126;
 const RUNS = 2_000;
 
-/** Error codes and the status each answers with (spec section 7 and decisions.md). */
-const ERROR_STATUS: Record<string, number> = {
-  missing_required_field: 400,
-  invalid_parameter: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  file_not_found: 404,
-  method_not_allowed: 405,
-  domain_already_exists: 409,
-  payload_too_large: 413,
-  file_too_large: 413,
-  unsupported_file_type: 415,
-  invalid_file: 422,
-  quota_exceeded: 429,
-  rate_limit_exceeded: 429,
-};
 
 let svc: TestService;
 let dns: FakeDnsServer;
@@ -318,7 +302,7 @@ async function expectEnvelope(res: Response) {
   const body = JSON.parse(await res.text());
   expect(Object.keys(body)).toEqual(['error']);
   expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'request_id']);
-  expect(ERROR_STATUS[body.error.code], `unknown error code ${body.error.code}`).toBe(res.status);
+  expect((ERROR_STATUS as Record<string, number>)[body.error.code], `unknown error code ${body.error.code}`).toBe(res.status);
   expect(typeof body.error.message).toBe('string');
   expect(body.error.message.trim().length).toBeGreaterThan(0);
   expect(body.error.request_id).toBe(res.headers.get('x-request-id'));

@@ -1,11 +1,12 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
+import type { ErrorCode } from '../../errors/codes';
 import { ApiError, envelope, serviceUnavailable } from '../errors';
 import { unavailableDependency } from '../infra-errors';
 import { requestLogger } from './request-log';
 
-const HTTP_EXCEPTION_CODES: Record<number, string> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large' };
+const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large' };
 
 function send(c: Context<AppEnv>, err: ApiError) {
   for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
@@ -21,15 +22,15 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     return send(c, serviceUnavailable(down));
   }
   if (err instanceof HTTPException && err.status < 500) {
-    // Hono's own refusals (basic auth, body limits): keep their status and headers, use our envelope.
+    // Hono's own refusals (basic auth, body limits): keep their headers, answer with our code's status.
     const code = HTTP_EXCEPTION_CODES[err.status] ?? 'invalid_parameter';
     const headers = Object.fromEntries(err.getResponse().headers);
     delete headers['content-type'];
-    return send(c, new ApiError(err.status as 400, code, err.message || code, headers));
+    return send(c, new ApiError(code, err.message || code, headers));
   }
   const requestId = c.get('requestId');
   requestLogger(c).error({ err }, 'unhandled error');
-  return send(c, new ApiError(500, 'internal_error', `Something went wrong on our side. Quote request id ${requestId} when reporting it.`));
+  return send(c, new ApiError('internal_error', `Something went wrong on our side. Quote request id ${requestId} when reporting it.`));
 };
 
 /**
@@ -42,11 +43,11 @@ export function notFoundHandler(allowedMethods: (path: string) => string[]): Not
     if (allowed.length > 0) {
       return send(
         c,
-        new ApiError(405, 'method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`, {
+        new ApiError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}.`, {
           Allow: allowed.join(', '),
         }),
       );
     }
-    return send(c, new ApiError(404, 'not_found', `No route for ${c.req.method} ${c.req.path}.`));
+    return send(c, new ApiError('not_found', `No route for ${c.req.method} ${c.req.path}.`));
   };
 }

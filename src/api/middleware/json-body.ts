@@ -60,7 +60,7 @@ export function jsonBody<S extends v.GenericSchema>(
     const parsed = v.safeParse(schema, body);
     if (!parsed.success) {
       const missing = parsed.issues.find(isMissing);
-      if (missing) throw new ApiError(400, opts.missingCode ?? 'missing_required_field', `'${fieldOf(missing)}' is required.`);
+      if (missing) throw new ApiError(opts.missingCode ?? 'missing_required_field', `'${fieldOf(missing)}' is required.`);
       const first = parsed.issues[0];
       throw invalidParameter(`'${fieldOf(first)}' ${first.message}`);
     }

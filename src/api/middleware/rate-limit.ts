@@ -14,9 +14,7 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler<AppEnv> {
       'RateLimit-Reset': String(d.resetSeconds),
     };
     if (!d.allowed) {
-      throw new ApiError(
-        429,
-        'rate_limit_exceeded',
+      throw new ApiError('rate_limit_exceeded',
         `Rate limit of ${d.limit} requests per minute exceeded; retry in ${d.retryAfterSeconds} s.`,
         { ...headers, 'Retry-After': String(d.retryAfterSeconds) },
       );

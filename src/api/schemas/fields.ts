@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ERROR_CODES } from '../../errors/codes';
 
 /** A required string: trimmed, blank counts as missing, capped in length. */
 export const requiredText = (maxLength: number) =>
@@ -11,7 +12,7 @@ export const requiredText = (maxLength: number) =>
 
 export const errorEnvelopeSchema = v.object({
   error: v.object({
-    code: v.string(),
+    code: v.pipe(v.picklist(ERROR_CODES), v.description('One of a closed set; each code always answers with the same HTTP status.')),
     message: v.string(),
     request_id: v.optional(v.string()),
   }),

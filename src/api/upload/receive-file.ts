@@ -29,9 +29,7 @@ const DRAIN_SLACK_BYTES = 8 * 1024 * 1024;
 
 const MiB = 1024 * 1024;
 const tooLarge = (maxBytes: number) =>
-  new ApiError(
-    413,
-    'file_too_large',
+  new ApiError('file_too_large',
     maxBytes % MiB === 0
       ? `The file is larger than ${maxBytes / MiB} MB (${maxBytes} bytes), the upload limit.`
       : `The file is larger than ${maxBytes} bytes, the upload limit.`,
@@ -120,4 +118,4 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
 }
 
 const missingFile = (field: string) =>
-  new ApiError(400, 'missing_required_field', `'${field}' is required: send the document as a multipart/form-data part named '${field}'.`);
+  new ApiError('missing_required_field', `'${field}' is required: send the document as a multipart/form-data part named '${field}'.`);

@@ -1,13 +1,17 @@
+import { type ErrorCode, statusOf } from '../../errors/codes';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from './accounts';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
+/** A final failure as the API will answer it; `status` is always the code's own (made by `jobError`). */
 export interface JobError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
+
+export const jobError = (code: ErrorCode, message: string): JobError => ({ status: statusOf(code), code, message });
 
 /**
  * One row per request served over the queue. The row id is the public resource id (img_…) and the

@@ -28,7 +28,7 @@ type ManifestEntry = Omit<DeploymentFileRow, 'deploymentId'>;
 /** Blob writes in flight at once: enough to hide storage latency, few enough to bound memory. */
 const STORE_CONCURRENCY = 16;
 
-const buildFailure = (message: string) => new PermanentJobError({ status: 400, code: 'build_failed', message });
+const buildFailure = (message: string) => new PermanentJobError({ code: 'build_failed', message });
 
 
 function displayUrl(raw: string): string {

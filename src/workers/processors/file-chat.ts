@@ -14,7 +14,7 @@ export async function answerFileChat(ctx: ProcessorContext, payload: { id: strin
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
     const doc = await findAccountDocument(rt.db, row.accountId, input.file_id);
-    if (!doc) throw new PermanentJobError({ status: 404, code: 'file_not_found', message: `No file '${input.file_id}' on this account.` });
+    if (!doc) throw new PermanentJobError({ code: 'file_not_found', message: `No file '${input.file_id}' on this account.` });
     const started = performance.now();
     const answer = await answerQuestion({ db: rt.db, provider: rt.fileChatProvider }, doc, input.message).catch((err: unknown) => {
       throw refusedByProvider(err, 'file chat');

@@ -29,7 +29,6 @@ export async function ingestFile(ctx: ProcessorContext, payload: { id: string })
     ).catch((err: unknown) => {
       if (!(err instanceof InvalidDocumentError)) throw err;
       throw new PermanentJobError({
-        status: 422,
         code: 'invalid_file',
         message: `'${input.filename}' is a ${KIND_NAMES[input.kind]} but cannot be read: ${err.message}.`,
       });

@@ -8,7 +8,7 @@ import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
 import type { ProcessorContext } from '../context';
 import { attemptOf, PermanentJobError } from '../errors';
 
-const cloneFailure = (message: string) => new PermanentJobError({ status: 400, code: 'clone_failed', message });
+const cloneFailure = (message: string) => new PermanentJobError({ code: 'clone_failed', message });
 
 
 /**

@@ -24,7 +24,7 @@ export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: str
     const input = parsed.output;
     // The route checked this; a clone deleted since then is refused the same way.
     const speaking = await resolveSpeakingVoice(rt.db, row.accountId, { voiceId: input.voice_id, language: input.language });
-    if (!speaking.ok) throw new PermanentJobError({ status: 400, code: 'invalid_parameter', message: speaking.message });
+    if (!speaking.ok) throw new PermanentJobError({ code: 'invalid_parameter', message: speaking.message });
 
     const dir = await mkdtemp(join(tmpdir(), 'kiln-tts-'));
     try {

@@ -37,7 +37,7 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
       const body = c.req.valid('json');
       const principal = c.get('principal');
       const doc = await findAccountDocument(rt.db, principal.accountId, body.file_id);
-      if (!doc) throw new ApiError(404, 'file_not_found', `No file '${body.file_id}' on this account; use the file_id an upload answered with.`);
+      if (!doc) throw new ApiError('file_not_found', `No file '${body.file_id}' on this account; use the file_id an upload answered with.`);
       await requireQuota(rt.usage, principal, 'file_chats', 1);
       const input: v.InferOutput<typeof fileChatInput> = { file_id: doc.id, message: body.message };
       return submitRequestJob(c, rt, { id: newId('chat'), kind: 'file.chat', input });

@@ -19,7 +19,7 @@ export const addDomainBody = v.object({
   domain: v.pipe(requiredText(253), v.description('A bare domain name or subdomain: no scheme, port, path or trailing dot.')),
 });
 
-const alreadyExists = (domain: string) => new ApiError(409, 'domain_already_exists', `${domain} is already attached to a site.`);
+const alreadyExists = (domain: string) => new ApiError('domain_already_exists', `${domain} is already attached to a site.`);
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log' | 'siteOwners'>;
 

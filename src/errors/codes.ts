@@ -1,0 +1,48 @@
+/**
+ * The closed set of error codes Kiln answers with, each with its one HTTP status (as Unkey's `ErrorCode`
+ * and `codeToStatus`). The API's envelope, the workers' final failures (stored on a row and answered
+ * later) and the OpenAPI document's `code` enum all come from this table, so a code cannot be answered
+ * with two statuses, and a new one is added here or nowhere.
+ */
+export const ERROR_STATUS = {
+  /** A required field is absent (spec §7). */
+  missing_required_field: 400,
+  /** A field, parameter or body is malformed, unknown or out of range; the message names it. */
+  invalid_parameter: 400,
+  /** A deployment's build was refused (bad archive, refused source): the deployment's `error` says why. */
+  build_failed: 400,
+  /** A voice clone's sample could not be used: the voice's `error` says why. */
+  clone_failed: 400,
+  unauthorized: 401,
+  /** The key is valid but its plan does not include the feature, or a CDN link's signature is wrong. */
+  forbidden: 403,
+  not_found: 404,
+  file_not_found: 404,
+  method_not_allowed: 405,
+  domain_already_exists: 409,
+  payload_too_large: 413,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  range_not_satisfiable: 416,
+  invalid_file: 422,
+  quota_exceeded: 429,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  /** An upstream provider refused the request; retrying the same request will not help. */
+  upstream_error: 502,
+  /** Postgres or Redis is unreachable; retry shortly (`Retry-After`). */
+  service_unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_STATUS, code);
+}
+
+export function statusOf(code: ErrorCode): ErrorStatus {
+  return ERROR_STATUS[code];
+}
