@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { CsvSummary } from '../engines/documents/csv';
 import type { Passage } from '../engines/documents/types';
 import type { ImageRequest } from '../engines/image/types';
-import type { SpeechProgress, SpeechRequest, SpeechResult } from '../engines/voice/types';
+import type { SpeakerProfile, SpeechProgress, SpeechRequest, SpeechResult } from '../engines/voice/types';
 
 /**
  * The work an engine thread can do: one entry per CPU-heavy engine call, taking and returning plain
@@ -45,6 +45,12 @@ export const TASKS = {
       onProgress: (p) => void emit(p).catch(() => {}),
     });
   }) satisfies Task<{ req: SpeechRequest; outPath: string }, SpeechResult, SpeechProgress>,
+
+  /** A cloning sample's speaker profile: decode, pitch, rate and brightness of the audio file at `path`. */
+  'voice.analyze': (async ({ path }) => {
+    const { analyzeSpeaker } = await import('../engines/voice/analysis');
+    return analyzeSpeaker(await readFile(path));
+  }) satisfies Task<{ path: string }, SpeakerProfile>,
 
   /** PNG bytes of the built-in renderer's picture. */
   'image.render': (async (req) => {
