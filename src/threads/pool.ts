@@ -64,7 +64,7 @@ export class EngineThreads {
 
   run<N extends TaskName>(task: N, input: TaskInput<N>, opts: RunOptions<N> = {}): Promise<TaskOutput<N>> {
     if (this.closed) return Promise.reject(new EngineThreadCrashedError('the engine threads are shut down'));
-    opts.signal?.throwIfAborted();
+    if (opts.signal?.aborted) return Promise.reject(opts.signal.reason);
     return new Promise<TaskOutput<N>>((resolve, reject) => {
       const pending: Pending = {
         id: this.nextId++,
