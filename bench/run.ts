@@ -11,7 +11,8 @@
  * BENCH_ONLY (comma-separated name fragments: run only matching non-baseline scenarios, e.g.
  * BENCH_ONLY=hosting for the three hosting scenarios), BENCH_STRICT=1 (exit 1 when a target is missed;
  * failed requests always exit 1), BENCH_DRAIN_TIMEOUT (seconds to wait for the builds queued by the
- * deployment-create load, default 900).
+ * deployment-create load, default 900), BENCH_SYNTH_CHARS (characters of the long synthesis the
+ * responsiveness scenario runs, default 200000).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 
 /**
@@ -93,6 +94,11 @@ const envSchema = v.object({
   QUEUE_LOCK_DURATION_MS: v.optional(int(30_000, 1_000, 3_600_000)),
   QUEUE_STALLED_INTERVAL_MS: v.optional(int(15_000, 500, 3_600_000)),
   SHUTDOWN_TIMEOUT_MS: int(20_000, 1_000, 25_000),
+  /**
+   * Worker threads for CPU-heavy engine work (speech, images, document parsing), so it never blocks the
+   * event loop that answers HTTP and renews queue locks. Started on first use; default one per core.
+   */
+  ENGINE_THREADS: int(availableParallelism(), 1, 256),
   EDGE_HTTP_PORT: int(8080, 0, 65535),
   EDGE_HTTPS_PORT: int(8443, 0, 65535),
   /** Sites are served at {site_id}.{HOSTING_DOMAIN}; `*.localhost` resolves to loopback on most systems. */

@@ -16,6 +16,8 @@ import { JobEvents } from './queue/job-events';
 import { Queues } from './queue/queues';
 import { createRedis } from './redis';
 import { createBlobStore, type BlobStore } from './storage';
+import { EngineThreads } from './threads/pool';
+import { createThreadedImageProvider, createThreadedSpeechProvider } from './threads/providers';
 
 /**
  * The process's connections and shared services, built once from the config and closed once. Every
@@ -42,6 +44,8 @@ export interface Runtime {
   speechProvider: SpeechProvider;
   textProvider: TextProvider;
   fileChatProvider: FileChatProvider;
+  /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
+  threads: EngineThreads;
   channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
@@ -74,7 +78,9 @@ export function createRuntime(config: Config, role: string, log = createLogger({
         }
       : undefined,
   });
-  const imageProvider = createImageProvider({
+  const threads = new EngineThreads(config.ENGINE_THREADS);
+  // The built-in engines run on the threads; a remote provider only waits on the network.
+  const imageProvider = config.IMAGE_PROVIDER === 'local' ? createThreadedImageProvider(threads) : createImageProvider({
     provider: config.IMAGE_PROVIDER,
     openaiBaseUrl: config.OPENAI_BASE_URL,
     openaiApiKey: config.OPENAI_API_KEY,
@@ -92,7 +98,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     apiKey: config.OPENAI_API_KEY,
     model: config.OPENAI_TEXT_MODEL,
   });
-  const speechProvider = createSpeechProvider({
+  const speechProvider = config.SPEECH_PROVIDER === 'local' ? createThreadedSpeechProvider(threads) : createSpeechProvider({
     provider: config.SPEECH_PROVIDER,
     openaiBaseUrl: config.OPENAI_BASE_URL,
     openaiApiKey: config.OPENAI_API_KEY,
@@ -120,6 +126,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     speechProvider,
     textProvider,
     fileChatProvider,
+    threads,
     channels,
     async listenForInvalidations() {
       // Subscribing before the connection is ready races ioredis's ready check (INFO), which a
@@ -130,6 +137,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     },
     close() {
       closed ??= (async () => {
+        await threads.close();
         await queues.close().catch(() => {});
         subscriber.disconnect();
         await redis.quit().catch(() => redis.disconnect());

@@ -7,6 +7,7 @@ import { hostingEdge } from './hosting-edge';
 import { hostingPublish } from './hosting-publish';
 import { imageGenerate } from './image-generate';
 import { plagiarismCheck } from './plagiarism';
+import { responsiveness } from './responsiveness';
 import { textGenerate } from './text';
 import { usage } from './usage';
 import { voiceSynthesis } from './voice';
@@ -20,4 +21,4 @@ import { voiceSynthesis } from './voice';
  * The hosting scenarios run last and in this order: the create load queues thousands of builds and
  * waits until they are done, so the publish timings and the edge measure an idle queue.
  */
-export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, textGenerate, plagiarismCheck, voiceSynthesis, filesScenario, hostingCreate, hostingPublish, hostingEdge];
+export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, textGenerate, plagiarismCheck, voiceSynthesis, responsiveness, filesScenario, hostingCreate, hostingPublish, hostingEdge];

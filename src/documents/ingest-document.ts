@@ -1,14 +1,14 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../logger';
 import type { DbOrTx } from '../db/client';
 import { insertRows } from '../db/queries/documents';
-import { blockPassages, openPdf, pagePassages, readCsv, readDocx, rowPassages } from '../engines/documents';
 import { InvalidDocumentError, type CsvColumn, type DocumentKind } from '../engines/documents/types';
 import type { BlobStore } from '../storage';
+import type { EngineThreads } from '../threads/pool';
 import { PassageWriter } from './passage-writer';
 
 export interface IngestTarget {
@@ -33,46 +33,45 @@ const PROGRESS_EVERY_MS = 5_000;
  * so memory holds one page or one batch of rows at a time, not the document's text. Throws
  * InvalidDocumentError for a file that cannot be parsed or holds no text.
  */
-export async function ingestDocument(deps: { db: DbOrTx; store: BlobStore; log: Logger }, target: IngestTarget): Promise<IngestedDocument> {
+export async function ingestDocument(
+  deps: { db: DbOrTx; store: BlobStore; log: Logger; threads: EngineThreads },
+  target: IngestTarget,
+): Promise<IngestedDocument> {
   const blob = await deps.store.get(target.blobKey);
   if (!blob) throw new Error(`The upload ${target.blobKey} is missing from storage.`);
   const writer = new PassageWriter(deps.db, target);
   const progress = progressLogger(deps.log, target.documentId);
 
-  if (target.kind === 'csv') {
-    const table = await readCsv(blob.body, async (rows, firstRowNumber, header) => {
-      await insertRows(deps.db, target, firstRowNumber, rows);
-      await writer.add(rowPassages(header, rows, firstRowNumber));
-      progress({ rows: firstRowNumber + rows.length - 1 });
-    }).catch((err: unknown) => {
-      blob.body.destroy();
-      throw err;
-    });
-    if (table.rowCount === 0) throw new InvalidDocumentError('the CSV has a header but no data rows');
-    return { searchConfig: await writer.finish(), pageCount: table.rowCount, passageCount: writer.count, columns: table.columns };
-  }
-
-  // pdf.js and the zip reader need the whole file, not a stream.
+  // Parsing runs on an engine thread (so a big file never holds this event loop), which reads the
+  // upload from a temp file; pdf.js and the zip reader need the whole file anyway. Each page or batch
+  // of rows is stored before the thread reads on, so memory holds one at a time.
   const dir = await mkdtemp(join(tmpdir(), 'kiln-ingest-'));
   try {
     const path = join(dir, target.kind);
     await pipeline(blob.body, createWriteStream(path));
+    if (target.kind === 'csv') {
+      const table = await deps.threads.run('document.csv', { path }, {
+        onEvent: async ({ rows, firstRowNumber, passages }) => {
+          await insertRows(deps.db, target, firstRowNumber, rows);
+          await writer.add(passages);
+          progress({ rows: firstRowNumber + rows.length - 1 });
+        },
+      });
+      if (table.rowCount === 0) throw new InvalidDocumentError('the CSV has a header but no data rows');
+      return { searchConfig: await writer.finish(), pageCount: table.rowCount, passageCount: writer.count, columns: table.columns };
+    }
     let pageCount = 1;
     if (target.kind === 'pdf') {
-      const pdf = await openPdf(new Uint8Array(await readFile(path)));
-      try {
-        pageCount = pdf.pageCount;
-        for await (const page of pdf.pages()) {
-          await writer.add(pagePassages(page));
-          progress({ page: page.page, of: pdf.pageCount });
-        }
-      } finally {
-        await pdf.close();
-      }
+      ({ pageCount } = await deps.threads.run('document.pdf', { path }, {
+        onEvent: async (page) => {
+          await writer.add(page.passages);
+          progress({ page: page.page, of: page.of });
+        },
+      }));
     } else {
-      const blocks = await readDocx(path);
-      pageCount = blocks.reduce((last, b) => Math.max(last, b.page), 1);
-      await writer.add(blockPassages(blocks));
+      const docx = await deps.threads.run('document.docx', { path });
+      pageCount = docx.pageCount;
+      await writer.add(docx.passages);
     }
     if (writer.count === 0) {
       throw new InvalidDocumentError(

@@ -58,9 +58,12 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
         graceful.then(() => false),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref()),
       ]);
-      // Force-closing releases the locks' renewals; the jobs stall and another worker takes them.
+      // Force-closing releases the locks' renewals; the jobs stall and another worker takes them. A
+      // forced close still waits for running processors, so the engine threads they wait on are ended
+      // first: their tasks fail (retryably) and the processors return at once.
       if (timedOut) {
         rt.log.warn({ timeoutMs }, 'jobs still running at shutdown; handing them back');
+        await rt.threads.close();
         await Promise.all(workers.map((w) => w.close(true)));
       }
       for (const c of connections) c.disconnect();

@@ -24,7 +24,7 @@ export async function ingestFile(ctx: ProcessorContext, payload: { id: string })
     const started = performance.now();
     await deleteDocumentContent(rt.db, row.id);
     const ingested = await ingestDocument(
-      { db: rt.db, store: rt.store, log: ctx.log },
+      { db: rt.db, store: rt.store, log: ctx.log, threads: rt.threads },
       { documentId: row.id, accountId: row.accountId, kind: input.kind, blobKey: input.blob_key },
     ).catch((err: unknown) => {
       if (!(err instanceof InvalidDocumentError)) throw err;

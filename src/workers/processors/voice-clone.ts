@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { completeClone, failClone, startCloneAttempt } from '../../db/queries/voices';
 import type { JobError } from '../../db/schema';
-import { analyzeSpeaker, AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../../engines/voice/analysis';
+import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../../engines/voice/analysis';
 import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
 import type { ProcessorContext } from '../context';
 import { attemptOf, PermanentJobError } from '../errors';
@@ -44,7 +44,7 @@ export async function cloneVoice(ctx: ProcessorContext, payload: { id: string })
     const started = performance.now();
     let profile;
     try {
-      profile = await analyzeSpeaker(await readFile(samplePath));
+      profile = await rt.threads.run('voice.analyze', { path: samplePath });
     } catch (err) {
       if (err instanceof AudioDecodeError || err instanceof SampleRejectedError) throw cloneFailure(err.message);
       throw err;

@@ -1,0 +1,114 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { CsvSummary } from '../engines/documents/csv';
+import type { Passage } from '../engines/documents/types';
+import type { ImageRequest } from '../engines/image/types';
+import type { SpeakerProfile, SpeechProgress, SpeechRequest, SpeechResult } from '../engines/voice/types';
+
+/**
+ * The work an engine thread can do: one entry per CPU-heavy engine call, taking and returning plain
+ * (structured-cloneable) data. Engines are imported on a task's first run, so a thread that only
+ * speaks never loads the canvas or pdf.js. Only the thread imports this module's values; the main
+ * thread uses its types.
+ */
+
+export interface TaskContext<E> {
+  /**
+   * Sends an event to the caller. The promise settles once the caller has handled it (rejecting with
+   * the caller's error): await it to let a slow consumer hold the work back.
+   */
+  emit(event: E): Promise<void>;
+  signal: AbortSignal;
+}
+
+type Task<I, O, E = never> = (input: I, ctx: TaskContext<E>) => Promise<O>;
+
+export interface PdfPageEvent {
+  page: number;
+  of: number;
+  passages: Passage[];
+}
+
+export interface CsvRowsEvent {
+  rows: string[][];
+  firstRowNumber: number;
+  passages: Passage[];
+}
+
+export const TASKS = {
+  /** Speaks `req` into an MP3 at `outPath` (the thread writes the file), reporting progress per chunk. */
+  'speech.synthesize': (async ({ req, outPath }, { emit, signal }) => {
+    const { createLocalSpeechProvider } = await import('../engines/voice/local-provider');
+    return localSpeech(createLocalSpeechProvider).synthesize(req, outPath, {
+      signal,
+      // Progress is only logged: the thread does not wait for it.
+      onProgress: (p) => void emit(p).catch(() => {}),
+    });
+  }) satisfies Task<{ req: SpeechRequest; outPath: string }, SpeechResult, SpeechProgress>,
+
+  /** A cloning sample's speaker profile: decode, pitch, rate and brightness of the audio file at `path`. */
+  'voice.analyze': (async ({ path }) => {
+    const { analyzeSpeaker } = await import('../engines/voice/analysis');
+    return analyzeSpeaker(await readFile(path));
+  }) satisfies Task<{ path: string }, SpeakerProfile>,
+
+  /** PNG bytes of the built-in renderer's picture. */
+  'image.render': (async (req) => {
+    const { renderImage } = await import('../engines/image/render-image');
+    const png = renderImage(req);
+    return new Uint8Array(png.buffer, png.byteOffset, png.length);
+  }) satisfies Task<ImageRequest, Uint8Array>,
+
+  /** A PDF's passages page by page; the caller stores each page before the next is read. */
+  'document.pdf': (async ({ path }, { emit, signal }) => {
+    const { openPdf, pagePassages } = await import('../engines/documents');
+    const pdf = await openPdf(new Uint8Array(await readFile(path)));
+    try {
+      for await (const page of pdf.pages()) {
+        signal.throwIfAborted();
+        await emit({ page: page.page, of: pdf.pageCount, passages: pagePassages(page) });
+      }
+      return { pageCount: pdf.pageCount };
+    } finally {
+      await pdf.close();
+    }
+  }) satisfies Task<{ path: string }, { pageCount: number }, PdfPageEvent>,
+
+  /** A .docx's passages and its last page. */
+  'document.docx': (async ({ path }) => {
+    const { readDocx, blockPassages } = await import('../engines/documents');
+    const blocks = await readDocx(path);
+    return { pageCount: blocks.reduce((last, b) => Math.max(last, b.page), 1), passages: blockPassages(blocks) };
+  }) satisfies Task<{ path: string }, { pageCount: number; passages: Passage[] }>,
+
+  /** A CSV's rows and their passages in batches; the caller stores each batch before the next is parsed. */
+  'document.csv': (async ({ path }, { emit, signal }) => {
+    const { readCsv, rowPassages } = await import('../engines/documents');
+    const input = createReadStream(path);
+    try {
+      return await readCsv(input, async (rows, firstRowNumber, header) => {
+        signal.throwIfAborted();
+        await emit({ rows, firstRowNumber, passages: rowPassages(header, rows, firstRowNumber) });
+      });
+    } finally {
+      input.destroy();
+    }
+  }) satisfies Task<{ path: string }, CsvSummary, CsvRowsEvent>,
+
+  /** Ends the thread the way a native crash would; for the pool's tests. */
+  'debug.exit-thread': (async (_input: Record<string, never>) => {
+    process.exit(70);
+  }) satisfies Task<Record<string, never>, never>,
+};
+
+/** One local speech provider per thread, so its espeak instance stays warm between tasks. */
+let speech: ReturnType<typeof import('../engines/voice/local-provider').createLocalSpeechProvider> | undefined;
+function localSpeech(create: typeof import('../engines/voice/local-provider').createLocalSpeechProvider) {
+  speech ??= create();
+  return speech;
+}
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];
+export type TaskOutput<N extends TaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
+export type TaskEvent<N extends TaskName> = Parameters<(typeof TASKS)[N]>[1] extends TaskContext<infer E> ? E : never;
