@@ -2,7 +2,7 @@ import { isErrorCode } from '../errors/codes';
 import type { Context } from 'hono';
 import { findJob, insertJob, type JobRow } from '../db/queries/jobs';
 import { jobError } from '../db/schema';
-import type { RequestJobName } from '../queue/registry';
+import type { RequestJobInput, RequestJobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
@@ -18,10 +18,10 @@ const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.s
  * SYNC_TIMEOUT_MS. The enqueue happens after the row is committed; if it fails, the row stays `queued`
  * and the sweeper enqueues it later, so the request is never lost.
  */
-export async function submitRequestJob(
+export async function submitRequestJob<K extends RequestJobName>(
   c: Context<AppEnv>,
   deps: Deps,
-  job: { id: string; kind: RequestJobName; input: unknown },
+  job: { id: string; kind: K; input: RequestJobInput<K> },
   successStatus: 200 | 201 = 200,
 ) {
   const principal = c.get('principal');

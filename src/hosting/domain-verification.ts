@@ -2,7 +2,7 @@ import { findDomainById, recordDomainCheck, setNextDomainCheck, type DomainRow }
 import type { Runtime } from '../runtime';
 import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords, type DomainCheckObservation } from './domains';
 import { MAX_CHECK_DELAY_MS, nextCheckDelayMs, verificationExpired, FIRST_CHECK_DELAY_MS } from './domains/verify-schedule';
-import { announceRoutesChanged } from './routes-events';
+import { tellEdges } from './publishing';
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
 
@@ -38,7 +38,7 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
     try {
       const verified = await recordDomainCheck(rt.db, d.id, 'verified', { verifiedAt: new Date(), lastCheck });
       await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}` });
-      await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+      await tellEdges(rt, rt.log, { domain: d.domain, verified: true });
       rt.log.info({ domain: d.domain, site: d.siteId }, 'domain verified');
       return verified;
     } catch (err) {

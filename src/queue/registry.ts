@@ -8,10 +8,11 @@ import { maintenanceQueueConfig } from './config/maintenance';
 import { textQueueConfig } from './config/text';
 import { voiceQueueConfig } from './config/voice';
 import type { QueueConfig } from './config/types';
+import { JOB_DEFINITIONS } from './jobs';
 
 /**
- * The contract between web and workers: every queue, every job name, the queue each job runs on and
- * the schema of its payload. Adding a job kind touches this file, one processor and one route.
+ * The contract between web and workers: every queue with its settings, and every job kind (defined one
+ * file each in `jobs/`) by name. Adding a job kind touches its definition, one processor and one route.
  */
 export const QUEUE_CONFIGS = {
   text: textQueueConfig,
@@ -27,51 +28,23 @@ export const QUEUE_CONFIGS = {
 export type QueueName = keyof typeof QUEUE_CONFIGS;
 export const QUEUE_NAMES = Object.keys(QUEUE_CONFIGS) as QueueName[];
 
-const requestJob = v.object({ id: v.pipe(v.string(), v.minLength(1)) });
-const noPayload = v.object({});
-const corpusBatch = v.object({
-  documents: v.pipe(
-    v.array(v.object({ url: v.pipe(v.string(), v.minLength(1)), text: v.string(), accountId: v.optional(v.string()), title: v.optional(v.string()) })),
-    v.minLength(1),
-  ),
-});
+type Definition = (typeof JOB_DEFINITIONS)[number];
 
-export const JOBS = {
-  /** Renders, stores and bills the images of one POST /v1/image/generate. */
-  'image.generate': { queue: 'image', payload: requestJob },
-  /** Writes, rewrites or paraphrases one POST /v1/text/generate, billed in text tokens. */
-  'text.generate': { queue: 'text', payload: requestJob },
-  /** Checks one POST /v1/plagiarism/check against the indexed corpus. */
-  'plagiarism.check': { queue: 'text', payload: requestJob },
-  /** Fingerprints a batch of corpus documents (the CLI's `corpus add` and `corpus import`); re-adding a URL replaces it. */
-  'corpus.index': { queue: 'corpus', payload: corpusBatch },
-  /** Speaks one POST /v1/voice/synthesize to an MP3 on the CDN, billed in audio seconds. */
-  'voice.synthesize': { queue: 'voice', payload: requestJob },
-  /** Downloads a clone's sample, measures the speaker and stores the voice settings. */
-  'voice.clone': { queue: 'voice', payload: requestJob },
-  /** Parses and indexes one POST /v1/file/upload; the upload's answer waits for it. */
-  'file.ingest': { queue: 'files', payload: requestJob },
-  /** Answers one POST /v1/file/chat from the document's passages (or its rows), billed as one file chat. */
-  'file.chat': { queue: 'text', payload: requestJob },
-  /** Downloads, extracts, stores and publishes one deployment. */
-  'deployment.build': { queue: 'deploy', payload: requestJob },
-  /** One automatic DNS check of a pending custom domain; schedules the next while pending. */
-  'domain.verify': { queue: 'domains', payload: requestJob },
-  /** Issues (or renews) the certificate of a verified custom domain. */
-  'certificate.issue': { queue: 'domains', payload: requestJob },
-  /** Queues renewal of certificates that expire within 30 days. */
-  'certificates.renew': { queue: 'maintenance', payload: noPayload },
-  /** Re-enqueues request rows and builds left waiting (their enqueue was lost). */
-  'jobs.requeue-stale': { queue: 'maintenance', payload: noPayload },
-  /** Deletes generated files whose signed links have expired. */
-  'cdn.sweep-expired': { queue: 'maintenance', payload: noPayload },
-} as const satisfies Record<string, { queue: QueueName; payload: v.GenericSchema }>;
+/** Every job by name, derived from the definitions in `jobs/`: the one contract between web and workers. */
+export const JOBS = Object.fromEntries(JOB_DEFINITIONS.map((d) => [d.name, d])) as { [D in Definition as D['name']]: D };
 
-export type JobName = keyof typeof JOBS;
+export type JobName = Definition['name'];
 export type JobPayload<N extends JobName> = v.InferOutput<(typeof JOBS)[N]['payload']>;
 
-/** Request kinds are the job names whose row lives in the `jobs` table and whose payload is `{ id }`. */
-export type RequestJobName = 'text.generate' | 'plagiarism.check' | 'image.generate' | 'voice.synthesize' | 'file.ingest' | 'file.chat';
+/** Request kinds: the jobs whose row lives in the `jobs` table, with a typed input and answer. */
+export type RequestJobName = Extract<Definition, { request: object }>['name'];
+export type RequestJobInput<N extends RequestJobName> = v.InferOutput<Extract<Definition, { name: N }>['request']['input']>;
+
+export const REQUEST_JOB_NAMES = JOB_DEFINITIONS.filter((d) => 'request' in d).map((d) => d.name) as RequestJobName[];
+
+export function isRequestJobName(name: string): name is RequestJobName {
+  return (REQUEST_JOB_NAMES as string[]).includes(name);
+}
 
 export function isJobName(name: string): name is JobName {
   return Object.hasOwn(JOBS, name);

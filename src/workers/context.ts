@@ -1,9 +1,2 @@
-import type { Job } from 'bullmq';
-import type { Logger } from '../logger';
-import type { Runtime } from '../runtime';
-
-export interface ProcessorContext {
-  rt: Runtime;
-  job: Job;
-  log: Logger;
-}
+/** A processor runs with the same context as every job's work (src/queue/job-run.ts). */
+export type { JobRun as ProcessorContext } from '../queue/job-run';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDeployment } from '../../src/workers/processors/deployment-build';
+import { buildDeployment } from '../../src/hosting/build-deployment';
 import { insertDeployment, findDeployment } from '../../src/db/queries/deployments';
 import { claimSiteOwner } from '../../src/db/queries/sites';
 import { newId } from '../../src/ids';

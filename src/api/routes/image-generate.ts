@@ -7,11 +7,10 @@ import type { App } from '../context';
 import { requireFeature } from '../middleware/auth';
 import { jsonBody } from '../middleware/json-body';
 import { requireQuota } from '../quota';
+import { IMAGE_SIZES, imageGenerateJob } from '../../queue/jobs';
 import { submitRequestJob } from '../request-jobs';
 import { requiredText } from '../schemas/fields';
 import { errorResponses } from '../schemas/responses';
-
-export const IMAGE_SIZES = ['512x512', '1024x1024', '1024x1792'] as const;
 
 export const imageGenerateBody = v.object({
   prompt: v.pipe(requiredText(4000), v.description('What to draw.')),
@@ -21,14 +20,6 @@ export const imageGenerateBody = v.object({
     v.pipe(v.number('must be an integer from 1 to 4'), v.integer('must be an integer from 1 to 4'), v.minValue(1, 'must be from 1 to 4'), v.maxValue(4, 'must be from 1 to 4')),
     1,
   ),
-});
-
-export type ImageGenerateInput = v.InferOutput<typeof imageGenerateBody>;
-
-export const imageResultSchema = v.object({
-  id: v.string(),
-  images: v.array(v.object({ url: v.string(), size: v.picklist(IMAGE_SIZES) })),
-  created_at: v.string(),
 });
 
 export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
@@ -42,7 +33,7 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
         'Answers 202 with a job link if rendering takes longer than the synchronous wait.',
       requestBody: { content: { 'application/json': { schema: resolver(imageGenerateBody) } } },
       responses: {
-        200: { description: 'The generated images', content: { 'application/json': { schema: resolver(imageResultSchema) } } },
+        200: { description: 'The generated images', content: { 'application/json': { schema: resolver(imageGenerateJob.request.result) } } },
         202: { description: 'Still rendering; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 429),
       },

@@ -1,6 +1,6 @@
 import { certificatesExpiringBefore, findDomainById, setSslStatus, verifiedDomains } from '../../db/queries/domains';
 import { issueAndStoreCertificate } from '../../hosting/certificates';
-import { announceRoutesChanged } from '../../hosting/routes-events';
+import { tellEdges } from '../../hosting/publishing';
 import type { ProcessorContext } from '../context';
 
 const RENEW_BEFORE_MS = 30 * 86_400_000;
@@ -21,7 +21,7 @@ export async function issueCertificate(ctx: ProcessorContext, payload: { id: str
     await setSslStatus(rt.db, d.id, 'error', (err as Error).message);
     throw err;
   }
-  await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+  await tellEdges(rt, ctx.log, { domain: d.domain, certificate: true });
 }
 
 /** Daily: queues a fresh certificate for every verified domain whose certificate ends within 30 days. */

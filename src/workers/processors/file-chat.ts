@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fileChatInput } from '../../api/schemas/files';
+import { fileChatJob } from '../../queue/jobs';
 import { findAccountDocument } from '../../db/queries/documents';
 import { answerQuestion } from '../../documents/answer-question';
 import type { ProcessorContext } from '../context';
@@ -10,7 +10,7 @@ import { runRequestJob } from '../request-job';
 export async function answerFileChat(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(fileChatInput, row.input);
+    const parsed = v.safeParse(fileChatJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
     const doc = await findAccountDocument(rt.db, row.accountId, input.file_id);

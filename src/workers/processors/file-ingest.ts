@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fileIngestInput } from '../../api/schemas/files';
+import { fileIngestJob } from '../../queue/jobs';
 import { deleteDocumentContent, insertDocument } from '../../db/queries/documents';
 import { findJob } from '../../db/queries/jobs';
 import type { JobError } from '../../db/schema';
@@ -18,7 +18,7 @@ const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as c
 export async function ingestFile(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(fileIngestInput, row.input);
+    const parsed = v.safeParse(fileIngestJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
     const started = performance.now();
@@ -63,7 +63,7 @@ export async function ingestFile(ctx: ProcessorContext, payload: { id: string })
 export async function failFileIngest(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
   const { rt } = ctx;
   await deleteDocumentContent(rt.db, payload.id);
-  const input = v.safeParse(fileIngestInput, (await findJob(rt.db, payload.id))?.input);
+  const input = v.safeParse(fileIngestJob.request.input, (await findJob(rt.db, payload.id))?.input);
   if (input.success) await rt.store.delete(input.output.blob_key);
   await failRequestJob(ctx, payload, error);
 }

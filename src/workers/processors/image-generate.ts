@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { imageGenerateBody } from '../../api/routes/image-generate';
+import { imageGenerateJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import type { ProcessorContext } from '../context';
 import { invalidJobInput, refusedByProvider } from '../errors';
@@ -11,7 +11,7 @@ const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export async function generateImages(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(imageGenerateBody, row.input);
+    const parsed = v.safeParse(imageGenerateJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const { prompt, style, size, count } = parsed.output;
     const [width, height] = size.split('x').map(Number) as [number, number];

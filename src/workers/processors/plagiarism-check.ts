@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { plagiarismJobInput } from '../../api/routes/text/plagiarism-check';
+import { plagiarismCheckJob } from '../../queue/jobs';
 import { checkTextDetailed } from '../../plagiarism';
 import type { ProcessorContext } from '../context';
 import { invalidJobInput } from '../errors';
@@ -9,7 +9,7 @@ import { runRequestJob } from '../request-job';
 export async function checkPlagiarism(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(plagiarismJobInput, row.input);
+    const parsed = v.safeParse(plagiarismCheckJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const { stats, details: _, ...result } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text);
     ctx.log.info({ jobId: row.id, score: result.score, verdict: result.verdict, matches: result.matches.length, tokens: stats.tokens, candidates: stats.candidates, ms: Math.round(stats.ms.total) }, 'plagiarism checked');

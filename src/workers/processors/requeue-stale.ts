@@ -1,7 +1,7 @@
 import { findStaleBuilds } from '../../db/queries/deployments';
 import { findStaleJobs } from '../../db/queries/jobs';
 import { findStaleClones } from '../../db/queries/voices';
-import { isJobName, type RequestJobName } from '../../queue/registry';
+import { isRequestJobName } from '../../queue/registry';
 import type { ProcessorContext } from '../context';
 
 /**
@@ -24,8 +24,8 @@ export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
   const now = Date.now();
   const stale = await findStaleJobs(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const row of stale) {
-    if (!isJobName(row.kind)) continue;
-    await ctx.rt.queues.enqueue(row.kind as RequestJobName, { id: row.id }, { jobId: row.id });
+    if (!isRequestJobName(row.kind)) continue;
+    await ctx.rt.queues.enqueue(row.kind, { id: row.id }, { jobId: row.id });
   }
   const builds = await findStaleBuilds(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { textJobInput } from '../../api/routes/text/generate';
+import { textGenerateJob } from '../../queue/jobs';
 import type { ProcessorContext } from '../context';
 import { invalidJobInput, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
@@ -8,7 +8,7 @@ import { runRequestJob } from '../request-job';
 export async function generateText(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(textJobInput, row.input);
+    const parsed = v.safeParse(textGenerateJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
     const started = performance.now();

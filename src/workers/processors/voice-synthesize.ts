@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
-import { synthesizeJobInput } from '../../api/routes/voice/synthesize';
+import { voiceSynthesizeJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import { resolveSpeakingVoice } from '../../voices/speaking-voice';
 import type { ProcessorContext } from '../context';
@@ -19,7 +19,7 @@ const PROGRESS_EVERY_MS = 5_000;
 export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(synthesizeJobInput, row.input);
+    const parsed = v.safeParse(voiceSynthesizeJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
     // The route checked this; a clone deleted since then is refused the same way.

@@ -9,7 +9,8 @@ import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requireQuota } from '../../quota';
 import { submitRequestJob } from '../../request-jobs';
-import { fileChatAnswerSchema, fileChatBody, type fileChatInput } from '../../schemas/files';
+import { fileChatJob } from '../../../queue/jobs';
+import { fileChatBody } from '../../schemas/files';
 import { errorResponses } from '../../schemas/responses';
 
 export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
@@ -25,7 +26,7 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
         'exactly. Each answer counts as one file chat.',
       requestBody: { content: { 'application/json': { schema: resolver(fileChatBody) } } },
       responses: {
-        200: { description: 'The answer', content: { 'application/json': { schema: resolver(fileChatAnswerSchema) } } },
+        200: { description: 'The answer', content: { 'application/json': { schema: resolver(fileChatJob.request.result) } } },
         202: { description: 'Still answering; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 429),
         404: { description: 'No such file on this account (`file_not_found`)' },
@@ -39,7 +40,7 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
       const doc = await findAccountDocument(rt.db, principal.accountId, body.file_id);
       if (!doc) throw new ApiError('file_not_found', `No file '${body.file_id}' on this account; use the file_id an upload answered with.`);
       await requireQuota(rt.usage, principal, 'file_chats', 1);
-      const input: v.InferOutput<typeof fileChatInput> = { file_id: doc.id, message: body.message };
+      const input = { file_id: doc.id, message: body.message };
       return submitRequestJob(c, rt, { id: newId('chat'), kind: 'file.chat', input });
     },
   );

@@ -10,7 +10,8 @@ import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { submitRequestJob } from '../../request-jobs';
-import { fileIngestInput, uploadedFileSchema } from '../../schemas/files';
+import { fileIngestJob } from '../../../queue/jobs';
+import { uploadedFileSchema } from '../../schemas/files';
 import { errorResponses } from '../../schemas/responses';
 import { receiveFile } from '../../upload/receive-file';
 
@@ -46,7 +47,7 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       const file = await receiveFile(c.req.raw, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, dir: rt.config.UPLOAD_TMP_DIR });
       const id = newId('file');
       const blobKey = `documents/${c.get('principal').accountId}/${id}`;
-      let input: v.InferOutput<typeof fileIngestInput>;
+      let input: v.InferOutput<typeof fileIngestJob.request.input>;
       try {
         const detected = await detectDocumentKind(file.path);
         if (detected.kind === null) {

@@ -1,11 +1,12 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { findAccountDeployment, markRolledBack, setLiveDeployment } from '../../../db/queries/deployments';
-import { announceRoutesChanged } from '../../../hosting/routes-events';
+import { tellEdges } from '../../../hosting/publishing';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { invalidParameter, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
+import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';
 
 const rollbackSchema = v.object({
@@ -39,7 +40,7 @@ export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'r
         await setLiveDeployment(tx, target.siteId, target.environment, target.id);
         return markRolledBack(tx, target.id, new Date());
       });
-      await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+      await tellEdges(rt, requestLogger(c), { rollback: rolledBack.id });
       return c.json({
         id: rolledBack.id,
         status: 'rolled_back' as const,

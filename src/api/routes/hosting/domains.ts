@@ -3,12 +3,13 @@ import * as v from 'valibot';
 import { deleteCertificate, deleteDomain, findAccountDomain, insertDomain, restartVerification, verifiedElsewhere } from '../../../db/queries/domains';
 import { checkDomainNow, recordsFor, scheduleDomainCheck } from '../../../hosting/domain-verification';
 import { newVerificationToken, normalizeDomain } from '../../../hosting/domains';
-import { announceRoutesChanged } from '../../../hosting/routes-events';
+import { tellEdges } from '../../../hosting/publishing';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError, invalidParameter, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
+import { requestLogger } from '../../middleware/request-log';
 import { jsonBody } from '../../middleware/json-body';
 import { requiredText } from '../../schemas/fields';
 import { domainDetailView, domainSchema, domainView, siteIdField } from '../../schemas/hosting';
@@ -122,7 +123,7 @@ export function registerDomains(app: App, rt: Deps) {
         await deleteDomain(tx, d.id);
         if (d.status === 'verified') await deleteCertificate(tx, d.domain);
       });
-      await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+      await tellEdges(rt, requestLogger(c), { domain: d.domain, removed: true });
       return c.body(null, 204);
     },
   );

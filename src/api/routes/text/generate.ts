@@ -8,6 +8,7 @@ import { invalidParameter } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requireQuota } from '../../quota';
+import { textGenerateJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
@@ -46,22 +47,6 @@ export const textGenerateBody = v.object({
   mode: v.optional(v.picklist(TEXT_MODES as TextMode[], `must be one of ${TEXT_MODES.join(', ')}`), 'write'),
 });
 
-export const textJobInput = v.object({
-  prompt: v.string(),
-  max_tokens: v.number(),
-  language: v.string(),
-  tone: v.picklist(TEXT_TONES as TextTone[]),
-  mode: v.picklist(TEXT_MODES as TextMode[]),
-});
-
-export const textResultSchema = v.object({
-  id: v.string(),
-  text: v.string(),
-  tokens_used: v.number(),
-  language: v.string(),
-  created_at: v.string(),
-});
-
 export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage' | 'textProvider'>) {
   app.post(
     '/text/generate',
@@ -74,7 +59,7 @@ export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db'
         'Answers 202 with a job link if generation takes longer than the synchronous wait.',
       requestBody: { content: { 'application/json': { schema: resolver(textGenerateBody) } } },
       responses: {
-        200: { description: 'The generated text', content: { 'application/json': { schema: resolver(textResultSchema) } } },
+        200: { description: 'The generated text', content: { 'application/json': { schema: resolver(textGenerateJob.request.result) } } },
         202: { description: 'Still generating; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 429),
       },
@@ -90,7 +75,7 @@ export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db'
       }
       // The output's size is unknown until it is written: the check needs the prompt and one token, the bill is exact.
       await requireQuota(rt.usage, c.get('principal'), 'text_tokens', countTokens(body.prompt) + 1);
-      const input: v.InferOutput<typeof textJobInput> = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };
+      const input = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };
       return submitRequestJob(c, rt, { id: newId('gen'), kind: 'text.generate', input });
     },
   );

@@ -5,6 +5,7 @@ import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
+import { plagiarismCheckJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
@@ -13,16 +14,6 @@ const MAX_TEXT_CHARS = 200_000;
 
 export const plagiarismCheckBody = v.object({
   text: v.pipe(requiredText(MAX_TEXT_CHARS), v.description('The full content to check, as plain text.')),
-});
-
-export const plagiarismJobInput = v.object({ text: v.string() });
-
-export const plagiarismResultSchema = v.object({
-  id: v.string(),
-  score: v.number(),
-  verdict: v.picklist(['original', 'mostly_original', 'mixed', 'plagiarised']),
-  matches: v.array(v.object({ url: v.string(), similarity: v.number(), excerpt: v.string() })),
-  created_at: v.string(),
 });
 
 export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>) {
@@ -37,7 +28,7 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
         'verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage.',
       requestBody: { content: { 'application/json': { schema: resolver(plagiarismCheckBody) } } },
       responses: {
-        200: { description: 'The check result', content: { 'application/json': { schema: resolver(plagiarismResultSchema) } } },
+        200: { description: 'The check result', content: { 'application/json': { schema: resolver(plagiarismCheckJob.request.result) } } },
         202: { description: 'Still checking; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 429),
       },

@@ -8,6 +8,7 @@ import { invalidParameter } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requireQuota } from '../../quota';
+import { voiceSynthesizeJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
@@ -23,21 +24,6 @@ export const synthesizeBody = v.object({
     v.pipe(v.number('must be a number from 0.5 to 2.0'), v.minValue(0.5, 'must be from 0.5 to 2.0'), v.maxValue(2, 'must be from 0.5 to 2.0')),
     1,
   ),
-});
-
-/** What the worker receives: the request with its voice and language already resolved. */
-export const synthesizeJobInput = v.object({
-  text: v.string(),
-  voice_id: v.string(),
-  language: v.string(),
-  speed: v.number(),
-});
-
-export const synthesisResultSchema = v.object({
-  id: v.string(),
-  audio_url: v.string(),
-  duration_seconds: v.number(),
-  created_at: v.string(),
 });
 
 /**
@@ -60,7 +46,7 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
         'Answers 202 with a job link if synthesis takes longer than the synchronous wait.',
       requestBody: { content: { 'application/json': { schema: resolver(synthesizeBody) } } },
       responses: {
-        200: { description: 'The spoken audio', content: { 'application/json': { schema: resolver(synthesisResultSchema) } } },
+        200: { description: 'The spoken audio', content: { 'application/json': { schema: resolver(voiceSynthesizeJob.request.result) } } },
         202: { description: 'Still synthesising; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 429),
       },
@@ -73,7 +59,7 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
       const speaking = await resolveSpeakingVoice(rt.db, principal.accountId, { voiceId: body.voice_id, language: body.language });
       if (!speaking.ok) throw invalidParameter(speaking.message);
       await requireQuota(rt.usage, principal, 'audio_seconds', minimumAudioSeconds(body.text, body.speed));
-      const input: v.InferOutput<typeof synthesizeJobInput> = { text: body.text, voice_id: speaking.voice.id, language: speaking.language, speed: body.speed };
+      const input = { text: body.text, voice_id: speaking.voice.id, language: speaking.language, speed: body.speed };
       return submitRequestJob(c, rt, { id: newId('tts'), kind: 'voice.synthesize', input });
     },
   );

@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { completeClone, failClone, startCloneAttempt } from '../../db/queries/voices';
-import type { JobError } from '../../db/schema';
-import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../../engines/voice/analysis';
-import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
-import type { ProcessorContext } from '../context';
-import { attemptOf, PermanentJobError } from '../errors';
+import { completeClone, failClone, startCloneAttempt } from '../db/queries/voices';
+import type { JobError } from '../db/schema';
+import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../engines/voice/analysis';
+import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
+import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
 
 const cloneFailure = (message: string) => new PermanentJobError({ code: 'clone_failed', message });
 
@@ -16,7 +15,7 @@ const cloneFailure = (message: string) => new PermanentJobError({ code: 'clone_f
  * the profile with the engine settings derived from it. Running it again for a finished or deleted voice
  * does nothing.
  */
-export async function cloneVoice(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   const voice = await startCloneAttempt(rt.db, payload.id);
   if (!voice) {
@@ -61,6 +60,6 @@ export async function cloneVoice(ctx: ProcessorContext, payload: { id: string })
 }
 
 /** A clone out of attempts (or refused outright) ends `failed`, with the reason for whoever polls. */
-export async function failVoiceClone(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+export async function failVoiceClone(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
   await failClone(ctx.rt.db, payload.id, error.message);
 }

@@ -13,15 +13,14 @@ import {
   startBuild,
   type DeploymentFileRow,
   type DeploymentRow,
-} from '../../db/queries/deployments';
-import type { JobError } from '../../db/schema';
-import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from '../../hosting/archive';
-import { siteBlobKey } from '../../hosting/blob-keys';
-import { contentTypeFor } from '../../hosting/edge/content-type';
-import { announceRoutesChanged } from '../../hosting/routes-events';
-import { FetchRefusedError, guardedDownload } from '../../net/guarded-fetch';
-import type { ProcessorContext } from '../context';
-import { attemptOf, PermanentJobError } from '../errors';
+} from '../db/queries/deployments';
+import type { JobError } from '../db/schema';
+import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from './archive';
+import { siteBlobKey } from './blob-keys';
+import { contentTypeFor } from './edge/content-type';
+import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
+import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
+import { tellEdges } from './publishing';
 
 type ManifestEntry = Omit<DeploymentFileRow, 'deploymentId'>;
 
@@ -39,7 +38,7 @@ function displayUrl(raw: string): string {
   return u.toString();
 }
 
-async function storeSiteFiles(ctx: ProcessorContext, d: DeploymentRow, archivePath: string, log: (m: string) => Promise<void>): Promise<ManifestEntry[]> {
+async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string, log: (m: string) => Promise<void>): Promise<ManifestEntry[]> {
   const head = Buffer.alloc(512);
   const fh = await open(archivePath, 'r');
   const { bytesRead } = await fh.read(head, 0, 512, 0).finally(() => fh.close());
@@ -81,7 +80,7 @@ async function storeSiteFiles(ctx: ProcessorContext, d: DeploymentRow, archivePa
  * (unless a newer one is already live); once the edges have loaded it, mark it published. Running it
  * again for a finished deployment does nothing.
  */
-export async function buildDeployment(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function buildDeployment(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   const d = await startBuild(rt.db, payload.id);
   if (!d) {
@@ -110,7 +109,7 @@ export async function buildDeployment(ctx: ProcessorContext, payload: { id: stri
 
 type BuildLog = (message: string, level?: 'info' | 'warn' | 'error') => Promise<void>;
 
-async function build(ctx: ProcessorContext, d: DeploymentRow, log: BuildLog): Promise<void> {
+async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void> {
   const { rt } = ctx;
   let entries: ManifestEntry[];
   if (d.sourceUrl) {
@@ -167,15 +166,13 @@ async function build(ctx: ProcessorContext, d: DeploymentRow, log: BuildLog): Pr
  * `published` means the site is live, so the status flips only once the edges have reloaded (or the
  * wait gave up: by then their safety reload has caught up, and a site new to an edge is read through).
  */
-async function announceAndMarkPublished(ctx: ProcessorContext, d: DeploymentRow): Promise<void> {
-  const { rt } = ctx;
-  const { edges, acknowledged } = await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
-  if (acknowledged < edges) ctx.log.warn({ deployment: d.id, edges, acknowledged }, 'not every edge confirmed the new routes in time');
-  await markPublished(rt.db, d.id);
+async function announceAndMarkPublished(ctx: JobRun, d: DeploymentRow): Promise<void> {
+  await tellEdges(ctx.rt, ctx.log, { deployment: d.id });
+  await markPublished(ctx.rt.db, d.id);
 }
 
 /** Once no attempt is left: the deployment ends `failed` with the reason, in its status and its log. */
-export async function failDeployment(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+export async function failDeployment(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
   const message = error.code === 'build_failed' ? error.message : `The build failed: ${error.message}`;
   // One transaction: whoever sees `failed` also sees the log line that explains it.
   await ctx.rt.db.transaction(async (tx) => {

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import type { QueueName } from '../registry';
+
+/**
+ * One job kind's contract, in one place: its name, the queue it runs on, what its payload looks like and,
+ * for request jobs, what the request row stores as input and what the finished job answers. The route
+ * that submits it, its processor and the OpenAPI document all read these same schemas.
+ */
+export interface JobDefinition<N extends string = string, P extends v.GenericSchema = v.GenericSchema> {
+  name: N;
+  queue: QueueName;
+  /** What the job does, for the registry's readers and the queue dashboard. */
+  description: string;
+  payload: P;
+}
+
+/** A job whose row lives in the `jobs` table: the payload is its id, the row holds the input and the answer. */
+export interface RequestJobDefinition<N extends string = string, I extends v.GenericSchema = v.GenericSchema, R extends v.GenericSchema = v.GenericSchema>
+  extends JobDefinition<N, typeof rowPayload> {
+  request: {
+    /** The row's `input`, as the route writes it and the processor reads it. */
+    input: I;
+    /** The finished job's answer: the endpoint's 200/201 body, as the OpenAPI document describes it. */
+    result: R;
+  };
+}
+
+/** The payload of every job backed by a row (a request, a deployment, a voice, a domain): the row's id, also the BullMQ jobId. */
+export const rowPayload = v.object({ id: v.pipe(v.string(), v.minLength(1)) });
+
+export function defineJob<const N extends string, P extends v.GenericSchema>(def: JobDefinition<N, P>): JobDefinition<N, P> {
+  return def;
+}
+
+export function defineRequestJob<const N extends string, I extends v.GenericSchema, R extends v.GenericSchema>(def: {
+  name: N;
+  queue: QueueName;
+  description: string;
+  input: I;
+  result: R;
+}): RequestJobDefinition<N, I, R> {
+  return { name: def.name, queue: def.queue, description: def.description, payload: rowPayload, request: { input: def.input, result: def.result } };
+}

@@ -1,0 +1,23 @@
+import * as v from 'valibot';
+import { IMAGE_STYLES } from '../../engines/image/types';
+import { defineRequestJob } from './define';
+
+export const IMAGE_SIZES = ['512x512', '1024x1024', '1024x1792'] as const;
+
+export const imageGenerateJob = defineRequestJob({
+  name: 'image.generate',
+  queue: 'image',
+  description: 'Renders, stores and bills the images of one POST /v1/image/generate.',
+  input: v.object({
+    prompt: v.string(),
+    style: v.picklist(IMAGE_STYLES),
+    size: v.picklist(IMAGE_SIZES),
+    count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4)),
+  }),
+  result: v.object({
+    id: v.string(),
+    images: v.array(v.object({ url: v.string(), size: v.picklist(IMAGE_SIZES) })),
+    created_at: v.string(),
+  }),
+});
+

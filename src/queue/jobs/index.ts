@@ -1,0 +1,39 @@
+import { corpusIndexJob } from './corpus-index';
+import { fileChatJob } from './file-chat';
+import { fileIngestJob } from './file-ingest';
+import { certificateIssueJob, deploymentBuildJob, domainVerifyJob } from './hosting';
+import { imageGenerateJob } from './image-generate';
+import { certificatesRenewJob, requeueStaleJob, sweepExpiredFilesJob } from './maintenance';
+import { plagiarismCheckJob } from './plagiarism-check';
+import { textGenerateJob } from './text-generate';
+import { voiceCloneJob } from './voice-clone';
+import { voiceSynthesizeJob } from './voice-synthesize';
+
+/** Every job kind Kiln runs. A new kind is one definition file plus one line here (see docs/architecture.md). */
+export const JOB_DEFINITIONS = [
+  textGenerateJob,
+  plagiarismCheckJob,
+  imageGenerateJob,
+  voiceSynthesizeJob,
+  fileIngestJob,
+  fileChatJob,
+  corpusIndexJob,
+  voiceCloneJob,
+  deploymentBuildJob,
+  domainVerifyJob,
+  certificateIssueJob,
+  certificatesRenewJob,
+  requeueStaleJob,
+  sweepExpiredFilesJob,
+] as const;
+
+export { IMAGE_SIZES } from './image-generate';
+export {
+  corpusIndexJob,
+  fileChatJob,
+  fileIngestJob,
+  imageGenerateJob,
+  plagiarismCheckJob,
+  textGenerateJob,
+  voiceSynthesizeJob,
+};

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { defineJob } from './define';
+
+const noPayload = v.object({});
+
+export const certificatesRenewJob = defineJob({
+  name: 'certificates.renew',
+  queue: 'maintenance',
+  description: 'Queues renewal of certificates that expire within 30 days.',
+  payload: noPayload,
+});
+
+export const requeueStaleJob = defineJob({
+  name: 'jobs.requeue-stale',
+  queue: 'maintenance',
+  description: 'Re-enqueues request rows, builds and clones left waiting (their enqueue or their Redis data was lost).',
+  payload: noPayload,
+});
+
+export const sweepExpiredFilesJob = defineJob({
+  name: 'cdn.sweep-expired',
+  queue: 'maintenance',
+  description: 'Deletes generated files whose signed links have expired.',
+  payload: noPayload,
+});
