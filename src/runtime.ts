@@ -9,7 +9,7 @@ import type { Config } from './config';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
 import { createTextProvider, type TextProvider } from './engines/text';
-import { createSpeechProvider } from './engines/voice';
+import { createSpeechProvider } from './engines/voice/provider';
 import type { SpeechProvider } from './engines/voice/types';
 import { createLogger, type Logger } from './logger';
 import { JobEvents } from './queue/job-events';

@@ -1,6 +1,7 @@
 import type { BlobStore } from './blob-store';
 import { createLocalStore } from './local-store';
-import { createS3Store, type S3StoreOptions } from './s3-store';
+import { createLazyS3Store } from './lazy-s3-store';
+import type { S3StoreOptions } from './s3-options';
 
 export interface BlobStoreConfig {
   driver: 'local' | 's3';
@@ -18,7 +19,7 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
       if (config.s3 === undefined) {
         throw new Error('Blob store driver "s3" needs s3 options (at least a bucket)');
       }
-      return createS3Store(config.s3);
+      return createLazyS3Store(config.s3);
     default: {
       const driver: never = config.driver;
       throw new Error(`Unknown blob store driver: ${String(driver)}`);
@@ -30,6 +31,7 @@ export type { BlobInfo, BlobObject, BlobStore, ByteRange, GetOptions } from './b
 export { assertValidBlobKey, isValidBlobKey, InvalidBlobKeyError } from './blob-key';
 export { InvalidByteRangeError } from './byte-range';
 export { createLocalStore } from './local-store';
-export { createS3Store, ensureBucket, type S3StoreOptions } from './s3-store';
+// The S3 store itself (and ensureBucket) are imported from './s3-store', which loads the AWS SDK.
+export type { S3StoreOptions } from './s3-options';
 export { cdnUrl, signCdnPath, verifyCdnPath, type CdnPathVerdict } from './signed-url';
 export { createCdnApp, type CdnAppOptions } from './cdn-app';

@@ -14,26 +14,15 @@ import {
 import { assertValidBlobKey } from './blob-key';
 import type { BlobInfo, BlobObject, BlobStore, ByteRange } from './blob-store';
 import { assertByteRange, clampByteRange, InvalidByteRangeError } from './byte-range';
+import { assertS3Credentials, type S3StoreOptions } from './s3-options';
 
-export interface S3StoreOptions {
-  bucket: string;
-  /** Custom endpoint for S3-compatible services (MinIO, R2, s3rver…). */
-  endpoint?: string;
-  region?: string;
-  /** When both keys are omitted the SDK's default credential chain is used. */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Needed for local servers that do not resolve `<bucket>.host` names. */
-  forcePathStyle?: boolean;
-}
+export type { S3StoreOptions };
 
 const DEFAULT_REGION = 'us-east-1';
 
 function createS3Client(opts: S3StoreOptions): S3Client {
   const { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle } = opts;
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    throw new Error('S3 store: set both accessKeyId and secretAccessKey, or neither');
-  }
+  assertS3Credentials(opts);
   return new S3Client({
     region: region ?? DEFAULT_REGION,
     ...(endpoint !== undefined ? { endpoint } : {}),

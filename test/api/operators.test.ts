@@ -64,7 +64,14 @@ describe('queue dashboard behind basic auth', () => {
     expect(wrong.status).toBe(401);
     const ok = await svc.app.request('/admin/queues', { headers: { Authorization: `Basic ${btoa('ops:hunter2hunter2')}` } });
     expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain('<div id="root">');
+    const page = await ok.text();
+    expect(page).toContain('<div id="root">');
+    // The page's own script, served by the dashboard (loaded on the first request) from the package's files.
+    const script = /<script[^>]+src="(static\/[^"]+)"/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    const asset = await svc.app.request(`/admin/queues/${script}`, { headers: { Authorization: `Basic ${btoa('ops:hunter2hunter2')}` } });
+    expect(asset.status).toBe(200);
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     const api = await svc.app.request('/admin/queues/api/queues', { headers: { Authorization: `Basic ${btoa('ops:hunter2hunter2')}` } });
     const queues = await api.json();
     expect(queues.queues.map((q: { name: string }) => q.name).sort()).toEqual([...QUEUE_NAMES].sort());

@@ -34,6 +34,12 @@ describe('createBlobStore', () => {
     expect(store.driver).toBe('s3');
   });
 
+  it('refuses half-configured s3 credentials at once, before the SDK is loaded', () => {
+    expect(() =>
+      createBlobStore({ driver: 's3', localDir: dir, s3: { bucket: 'kiln', accessKeyId: 'only-id' } }),
+    ).toThrow(/accessKeyId and secretAccessKey/);
+  });
+
   it('refuses the s3 driver without s3 options', () => {
     expect(() => createBlobStore({ driver: 's3', localDir: dir })).toThrow(/s3 options/);
   });

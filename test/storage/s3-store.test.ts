@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlobStore } from '../../src/storage';
 import type { BlobStore } from '../../src/storage/blob-store';
 import { createS3Store, ensureBucket } from '../../src/storage/s3-store';
 import { itBehavesLikeABlobStore } from './blob-store-behaviour';
@@ -25,6 +26,15 @@ describe('s3 blob store (against s3rver)', () => {
 
   describe('shared behaviour', () => {
     itBehavesLikeABlobStore(() => store);
+  });
+
+  // createBlobStore loads the SDK on first use; the store it returns must behave the same.
+  describe('shared behaviour, built by createBlobStore', () => {
+    let lazy: BlobStore;
+    beforeAll(() => {
+      lazy = createBlobStore({ driver: 's3', localDir: '/nonexistent', s3: s3.optionsFor('kiln-blobs') });
+    });
+    itBehavesLikeABlobStore(() => lazy);
   });
 
   it('ensureBucket creates a missing bucket and is idempotent', async () => {

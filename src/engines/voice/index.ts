@@ -1,8 +1,5 @@
-import { createLocalSpeechProvider } from './local-provider';
-import { createOpenAISpeechProvider } from './openai-provider';
-import type { SpeechProvider } from './types';
-
 export * from './types';
+export { createSpeechProvider, type SpeechProviderConfig } from './provider';
 export { createLocalSpeechProvider, MAX_SPEED, MIN_SPEED, type LocalSpeechProviderOptions } from './local-provider';
 export { createOpenAISpeechProvider, type OpenAISpeechProviderOptions } from './openai-provider';
 export { SpeechProviderError } from './speech-provider-error';
@@ -24,23 +21,3 @@ export { isMp3, measureMp3, Mp3Meter, type Mp3Measure } from './mp3-info';
 export { ESPEAK_SAMPLE_RATE, speakChunk, synthesizeChunk, type ChunkVoice } from './espeak';
 export { openMp3Writer, type Mp3Writer, type Mp3WriteResult } from './mp3-writer';
 export { DEFAULT_MAX_CHUNK_CHARS, splitText, type TextChunk } from './split-text';
-
-export interface SpeechProviderConfig {
-  provider: 'local' | 'openai';
-  openaiBaseUrl?: string;
-  openaiApiKey?: string;
-  openaiModel?: string;
-  /** Voice used when the request's voice names no OpenAI voice (cloned voices). */
-  openaiVoice?: string;
-}
-
-export function createSpeechProvider(config: SpeechProviderConfig): SpeechProvider {
-  if (config.provider === 'local') return createLocalSpeechProvider();
-  if (!config.openaiBaseUrl) throw new Error('speech provider "openai" needs openaiBaseUrl');
-  return createOpenAISpeechProvider({
-    baseUrl: config.openaiBaseUrl,
-    apiKey: config.openaiApiKey,
-    model: config.openaiModel,
-    defaultVoice: config.openaiVoice,
-  });
-}

@@ -148,8 +148,14 @@ describe('local speech provider', () => {
     }
   });
 
-  it('is what createSpeechProvider builds for "local"', () => {
-    expect(createSpeechProvider({ provider: 'local' }).name).toBe('local');
+  it('is what createSpeechProvider builds for "local"', async () => {
+    const built = createSpeechProvider({ provider: 'local' });
+    expect(built.name).toBe('local');
     expect(() => createSpeechProvider({ provider: 'openai' })).toThrow(/openaiBaseUrl/);
+    // The engine behind it loads on this first call.
+    const path = out();
+    const result = await built.synthesize(request('Hello from the lighthouse.'), path);
+    expect(isMp3(await readFile(path))).toBe(true);
+    expect(result.bytes).toBe((await stat(path)).size);
   });
 });

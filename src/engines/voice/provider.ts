@@ -1,0 +1,35 @@
+import { createOpenAISpeechProvider } from './openai-provider';
+import type { SpeechProvider } from './types';
+
+export interface SpeechProviderConfig {
+  provider: 'local' | 'openai';
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
+  openaiModel?: string;
+  /** Voice used when the request's voice names no OpenAI voice (cloned voices). */
+  openaiVoice?: string;
+}
+
+export function createSpeechProvider(config: SpeechProviderConfig): SpeechProvider {
+  if (config.provider === 'local') return lazyLocalSpeechProvider();
+  if (!config.openaiBaseUrl) throw new Error('speech provider "openai" needs openaiBaseUrl');
+  return createOpenAISpeechProvider({
+    baseUrl: config.openaiBaseUrl,
+    apiKey: config.openaiApiKey,
+    model: config.openaiModel,
+    defaultVoice: config.openaiVoice,
+  });
+}
+
+/**
+ * The local engine (espeak-ng's WASM build, the MP3 encoder) is loaded on the first synthesis rather than
+ * at import: every process builds a runtime, few of them ever speak.
+ */
+function lazyLocalSpeechProvider(): SpeechProvider {
+  let loaded: Promise<SpeechProvider> | null = null;
+  const provider = () => (loaded ??= import('./local-provider').then((m) => m.createLocalSpeechProvider()));
+  return {
+    name: 'local',
+    synthesize: async (req, outPath, opts) => (await provider()).synthesize(req, outPath, opts),
+  };
+}
