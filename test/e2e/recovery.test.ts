@@ -7,7 +7,7 @@ import { deployments, jobs, voices } from '../../src/db/schema';
 import { startFileHost } from '../support/file-host';
 import { spawnKiln, type Spawned } from '../support/processes';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
-import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
+import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv } from '../support/runtime';
 import { until } from '../support/until';
 import { upload } from '../files/helpers';
 import { zipBuffer } from '../hosting/support/archive-fixtures';
@@ -47,7 +47,7 @@ describe('a build worker killed mid-download', () => {
     let requests = 0;
     let stalled!: () => void;
     const downloadStalled = new Promise<void>((resolve) => (stalled = resolve));
-    const host: Server = createServer((req, res) => {
+    const host: Server = createServer((_req, res) => {
       requests++;
       res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': archive.length });
       if (requests === 1) {

@@ -149,7 +149,7 @@ function resolveColumn(
     out.usedMentions.add(beside);
     return beside.column;
   }
-  const numeric = table.columns.flatMap((c, i) => (isNumeric(table, i) ? [i] : []));
+  const numeric = table.columns.flatMap((_c, i) => (isNumeric(table, i) ? [i] : []));
   // "started after 2018": the period column, even when the question names another numeric column ("salary of those hired after 2018").
   if (temporal) {
     const periods = numeric.filter((i) => tokenize(table.header[i] ?? '').some((w) => PERIOD_WORDS.has(w.norm)));

@@ -106,7 +106,7 @@ export function moveAdverbial(sentence: Sentence): Sentence | undefined {
     if (comma !== undefined) {
       const phrase = sentence.slice(0, comma);
       const main = sentence.slice(comma + 1, end);
-      if (isDateOrPlace(phrase.slice(1)) && isMainClause(main) && !main.some((t, i) => isTopLevelComma(main, i))) {
+      if (isDateOrPlace(phrase.slice(1)) && isMainClause(main) && !main.some((_t, i) => isTopLevelComma(main, i))) {
         return assemble([main, [lowerUnlessProper(phrase[0]!), ...phrase.slice(1)], sentence.slice(end)]);
       }
     }

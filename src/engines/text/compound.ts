@@ -19,7 +19,7 @@ export function splitCompound(sentence: Sentence): Sentence | undefined {
     const left = sentence.slice(0, k - 1);
     const right = sentence.slice(k + 1, end);
     if (!CLAUSE_STARTS.has(right[0]!.pos) || !hasVerb(left) || !hasVerb(right) || wordCount(left) < 3 || wordCount(right) < 3) continue;
-    if (left.some((t, i) => isTopLevelComma(left, i))) continue;
+    if (left.some((_t, i) => isTopLevelComma(left, i))) continue;
     const lead = REPLACEMENT[word];
     const stop = makeToken('.', 'PUNCT');
     const second = lead

@@ -1,5 +1,4 @@
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
 import { findAccountDocument } from '../../../db/queries/documents';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
