@@ -47,7 +47,10 @@ function seconds(name: string, fallback: number, min: number): number {
 
 const durationS = seconds('BENCH_DURATION', 10, 1);
 const warmupS = seconds('BENCH_WARMUP', 2, 0);
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
 const strict = process.env.BENCH_STRICT === '1';
 
 const machine = {
@@ -117,7 +120,9 @@ async function runScenario(s: Scenario, ctx: BenchContext, label: string): Promi
   if (s.kind === 'group') {
     say(`  ${label}`);
     const out = await s.run(ctx);
-    const { rows = [], timings = [] } = isOutput(out) ? out : { rows: [{ label, kind: 'api' as const, description: s.description, result: out, targets: s.targets }] };
+    const { rows = [], timings = [] } = isOutput(out)
+      ? out
+      : { rows: [{ label, kind: 'api' as const, description: s.description, result: out, targets: s.targets }] };
     for (const r of rows) say(`    ${r.label.trim()}: ${summary(r.result)}`);
     for (const t of timings) {
       const st = stats(t.samplesS);
@@ -135,10 +140,14 @@ async function runScenario(s: Scenario, ctx: BenchContext, label: string): Promi
 
 async function main(): Promise<number> {
   say('Kiln benchmark');
-  say(`  machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}, node ${machine.node}, load avg (1 min) ${machine.loadAverage1m}`);
+  say(
+    `  machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.platform}, node ${machine.node}, load avg (1 min) ${machine.loadAverage1m}`,
+  );
   say(`  command: ${command}  (node --import tsx bench/run.ts)`);
   say(`  each scenario: ${warmupS} s warm-up (discarded) + ${durationS} s measured, autocannon in this process`);
-  say(`  Kiln runs as \`node --import tsx src/main.ts all\` (API + workers in one process; the voice and files queues in worker processes their scenarios start), NODE_ENV=test,`);
+  say(
+    `  Kiln runs as \`node --import tsx src/main.ts all\` (API + workers in one process; the voice and files queues in worker processes their scenarios start), NODE_ENV=test,`,
+  );
   say(`  LOG_LEVEL=${BENCH_LOG_LEVEL}: per-request logging (info) is OFF during the bench, so its cost is not measured.`);
   say();
 
@@ -184,7 +193,9 @@ async function main(): Promise<number> {
   await Promise.all([waitForHttp(hello, `${ctx.baselineUrl}/`), waitForHttp(kiln, `${ctx.apiUrl}/readyz`)]);
   // The edge starts after the API (it first makes the wildcard certificate); any answer means it listens.
   await waitForHttp(kiln, `${ctx.edgeUrl}/`, 60_000, () => true);
-  say(`  baseline on :${helloPort} (pid ${hello.proc.pid}), Kiln on :${apiPort} (pid ${kiln.proc.pid}), /readyz 200; edge http :${edgeHttpPort}, https :${edgeHttpsPort}, HOSTING_DOMAIN=${BENCH_HOSTING_DOMAIN}`);
+  say(
+    `  baseline on :${helloPort} (pid ${hello.proc.pid}), Kiln on :${apiPort} (pid ${kiln.proc.pid}), /readyz 200; edge http :${edgeHttpPort}, https :${edgeHttpsPort}, HOSTING_DOMAIN=${BENCH_HOSTING_DOMAIN}`,
+  );
   say();
 
   const baselines = SCENARIOS.filter((s) => s.kind === 'baseline');
@@ -218,7 +229,9 @@ async function main(): Promise<number> {
     say(renderTimings(timings));
   }
   say();
-  say(`Baseline reference: ${Math.round(referenceRps)} req/s = mean of first ${baselineRps.map((r) => Math.round(r)).join(' and last ')} (drift ${drift >= 0 ? '+' : ''}${pct(drift)} first → last)`);
+  say(
+    `Baseline reference: ${Math.round(referenceRps)} req/s = mean of first ${baselineRps.map((r) => Math.round(r)).join(' and last ')} (drift ${drift >= 0 ? '+' : ''}${pct(drift)} first → last)`,
+  );
   for (const { label, kind, description } of rows) if (kind !== 'baseline') say(`  ${label.trim()}: ${description}`);
   for (const { label, description } of timings) say(`  ${label.trim()}: ${description}`);
 
@@ -236,7 +249,14 @@ async function main(): Promise<number> {
   if (serviceLines > 0) {
     say();
     say(`Kiln printed ${serviceLines} line(s) at ${BENCH_LOG_LEVEL} or above during the run; the last ones:`);
-    say(kiln.tail().split('\n').slice(-10).map((l) => `  ${l.length > 300 ? `${l.slice(0, 300)}…` : l}`).join('\n'));
+    say(
+      kiln
+        .tail()
+        .split('\n')
+        .slice(-10)
+        .map((l) => `  ${l.length > 300 ? `${l.slice(0, 300)}…` : l}`)
+        .join('\n'),
+    );
   }
 
   await mkdir(dirname(RESULTS_FILE), { recursive: true });
@@ -261,7 +281,15 @@ async function main(): Promise<number> {
             peerRatio: peer ? row.result.rps / peer.result.rps : undefined,
           };
         }),
-        timings: timings.map((t) => ({ label: t.label.trim(), description: t.description, unit: t.unit ?? 's', ok: t.ok, note: t.note, samples: t.samplesS, ...stats(t.samplesS) })),
+        timings: timings.map((t) => ({
+          label: t.label.trim(),
+          description: t.description,
+          unit: t.unit ?? 's',
+          ok: t.ok,
+          note: t.note,
+          samples: t.samplesS,
+          ...stats(t.samplesS),
+        })),
         targets: checks.map((c) => ({ ...c, row: c.row.trim() })),
       },
       null,

@@ -51,7 +51,10 @@ function cleanup(): Promise<void> {
   cleaning ??= (async () => {
     await workers?.close(5_000).catch(() => {});
     if (rt) {
-      if (redisPrefix) await deleteKeysWithPrefix(rt.redis, redisPrefix).catch((err) => process.stderr.write(`eval: could not delete Redis keys ${redisPrefix}:*: ${(err as Error).message}\n`));
+      if (redisPrefix)
+        await deleteKeysWithPrefix(rt.redis, redisPrefix).catch((err) =>
+          process.stderr.write(`eval: could not delete Redis keys ${redisPrefix}:*: ${(err as Error).message}\n`),
+        );
       await rt.close().catch(() => {});
     }
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -140,7 +143,14 @@ async function main(run: EvalRun): Promise<number> {
     const ms = performance.now() - asked;
     if (res.status !== 200) {
       const checksSource = question.kind !== 'csv' || question.firstRow !== undefined;
-      outcomes.push({ question, answerOk: false, sourceOk: checksSource ? false : null, expected: expectedOf(question), error: `${res.status} ${JSON.stringify(body)}`, ms });
+      outcomes.push({
+        question,
+        answerOk: false,
+        sourceOk: checksSource ? false : null,
+        expected: expectedOf(question),
+        error: `${res.status} ${JSON.stringify(body)}`,
+        ms,
+      });
       continue;
     }
     const reply = body as ChatReply;

@@ -68,7 +68,9 @@ async function main(): Promise<number> {
     docs.map((d) => ({ url: d.url, title: d.title, text: d.prose.text })),
   );
   const stored = await countDocuments(db, null);
-  say(`  indexed: ${indexed.inserted} inserted, ${indexed.fingerprints} fingerprints in ${secs(performance.now() - t)} (${Math.round(indexed.documents / (indexed.ms / 1000))} docs/s); ${stored} public documents stored`);
+  say(
+    `  indexed: ${indexed.inserted} inserted, ${indexed.fingerprints} fingerprints in ${secs(performance.now() - t)} (${Math.round(indexed.documents / (indexed.ms / 1000))} docs/s); ${stored} public documents stored`,
+  );
   if (stored !== CORPUS_SIZE) throw new Error(`expected ${CORPUS_SIZE} stored documents, found ${stored}`);
 
   // Documents must not share runs by accident: each of a sample, checked as a submission, may only match itself.
@@ -86,7 +88,9 @@ async function main(): Promise<number> {
       if (foreign <= 3) say(`    ${doc.url} also matches ${others[0]!.url}: "${others[0]!.excerpt.slice(0, 100)}"`);
     }
   }
-  say(`  corpus self-check: ${SELF_CHECKS} documents checked as submissions, ${selfFound} found themselves, ${foreign} matched another document (${secs(performance.now() - t)})`);
+  say(
+    `  corpus self-check: ${SELF_CHECKS} documents checked as submissions, ${selfFound} found themselves, ${foreign} matched another document (${secs(performance.now() - t)})`,
+  );
 
   // ---- cases -------------------------------------------------------------------------------------------------
   t = performance.now();
@@ -95,7 +99,11 @@ async function main(): Promise<number> {
   const cases = await new CaseBuilder(CORPUS_SIZE, seededRandom(CASE_SEED), paraphraser).build(COUNTS);
   const copiedSpans = cases.reduce((n, c) => n + c.truth.length, 0);
   const changed = cases.filter((c) => c.changedWords !== undefined).map((c) => c.changedWords!);
-  say(`  cases: ${cases.length} (${Object.entries(COUNTS).map(([k, v]) => `${v} ${k}`).join(', ')}), ${copiedSpans} copied passages, built in ${secs(performance.now() - t)}`);
+  say(
+    `  cases: ${cases.length} (${Object.entries(COUNTS)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}), ${copiedSpans} copied passages, built in ${secs(performance.now() - t)}`,
+  );
   say(
     `  paraphrases (local text engine, mode paraphrase, tone formal): ${(100 * (changed.reduce((a, b) => a + b, 0) / changed.length)).toFixed(0)}% of the source words changed or moved on average (1 − word LCS), ${(100 * Math.min(...changed)).toFixed(0)}–${(100 * Math.max(...changed)).toFixed(0)}%`,
   );

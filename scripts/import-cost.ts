@@ -235,8 +235,10 @@ function main(): void {
   });
 
   console.log(`entries: ${options.entries.join(', ')} (already loaded, not counted: ${options.already.join(', ')})`);
-  console.log(`${options.runs} runs, medians. whole import ${ms(total)}; ${kiln.length} Kiln modules ${ms(kilnSelf)}, ` +
-    `${byPackage.size} packages ${ms(total - kilnSelf)} (builtins and the rest)`);
+  console.log(
+    `${options.runs} runs, medians. whole import ${ms(total)}; ${kiln.length} Kiln modules ${ms(kilnSelf)}, ` +
+      `${byPackage.size} packages ${ms(total - kilnSelf)} (builtins and the rest)`,
+  );
 
   console.log(`\nPackages by own cost (what Kiln had not already loaded)`);
   for (const [name, time] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, options.top)) {

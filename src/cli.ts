@@ -32,7 +32,18 @@ class UsageError extends Error {}
 /** Something named on the command line does not exist. */
 class NotFoundError extends Error {}
 
-type Flags = { name?: string; plan?: string; 'rate-limit'?: string; account?: string; label?: string; url?: string; file?: string; jsonl?: string; json?: boolean; help?: boolean };
+type Flags = {
+  name?: string;
+  plan?: string;
+  'rate-limit'?: string;
+  account?: string;
+  label?: string;
+  url?: string;
+  file?: string;
+  jsonl?: string;
+  json?: boolean;
+  help?: boolean;
+};
 
 function need(flags: Flags, name: keyof Flags): string {
   const value = flags[name];
@@ -143,7 +154,8 @@ function printHuman(result: object) {
   }
   if ('keys' in result && Array.isArray(result.keys)) {
     if (result.keys.length === 0) process.stdout.write('(no keys)\n');
-    for (const k of result.keys) process.stdout.write(`${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`);
+    for (const k of result.keys)
+      process.stdout.write(`${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`);
     return;
   }
   for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);
@@ -154,7 +166,8 @@ function printHuman(result: object) {
 function describeFailure(err: unknown, databaseUrl: string | undefined): { code: string; message: string; exit: 1 | 2; usage: boolean } {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as { code?: unknown } | null)?.code;
-  if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) return { code: 'invalid_usage', message, exit: 2, usage: true };
+  if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')))
+    return { code: 'invalid_usage', message, exit: 2, usage: true };
   if (err instanceof ConfigError) return { code: 'invalid_config', message, exit: 2, usage: false };
   if (err instanceof NotFoundError) return { code: 'not_found', message, exit: 1, usage: false };
   if (err instanceof CorpusCommandError) return { code: 'corpus_failed', message, exit: 1, usage: false };

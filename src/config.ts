@@ -34,20 +34,18 @@ const optionalString = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 /** `image=2,text=4` → { image: 2, text: 4 }. */
 const concurrencyMap = v.pipe(
   v.optional(v.string(), ''),
-  v.check(
-    (s) => s === '' || s.split(',').every((p) => /^[a-z][a-z0-9-]*=\d+$/.test(p.trim())),
-    'must look like "image=2,text=4"',
-  ),
-  v.transform((s) =>
-    Object.fromEntries(
-      s
-        .split(',')
-        .filter((p) => p.trim() !== '')
-        .map((p) => {
-          const [name, n] = p.trim().split('=');
-          return [name!, Number(n)];
-        }),
-    ) as Record<string, number>,
+  v.check((s) => s === '' || s.split(',').every((p) => /^[a-z][a-z0-9-]*=\d+$/.test(p.trim())), 'must look like "image=2,text=4"'),
+  v.transform(
+    (s) =>
+      Object.fromEntries(
+        s
+          .split(',')
+          .filter((p) => p.trim() !== '')
+          .map((p) => {
+            const [name, n] = p.trim().split('=');
+            return [name!, Number(n)];
+          }),
+      ) as Record<string, number>,
   ),
 );
 

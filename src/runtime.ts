@@ -80,12 +80,15 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   });
   const threads = new EngineThreads(config.ENGINE_THREADS);
   // The built-in engines run on the threads; a remote provider only waits on the network.
-  const imageProvider = config.IMAGE_PROVIDER === 'local' ? createThreadedImageProvider(threads) : createImageProvider({
-    provider: config.IMAGE_PROVIDER,
-    openaiBaseUrl: config.OPENAI_BASE_URL,
-    openaiApiKey: config.OPENAI_API_KEY,
-    openaiModel: config.OPENAI_IMAGE_MODEL,
-  });
+  const imageProvider =
+    config.IMAGE_PROVIDER === 'local'
+      ? createThreadedImageProvider(threads)
+      : createImageProvider({
+          provider: config.IMAGE_PROVIDER,
+          openaiBaseUrl: config.OPENAI_BASE_URL,
+          openaiApiKey: config.OPENAI_API_KEY,
+          openaiModel: config.OPENAI_IMAGE_MODEL,
+        });
   const textProvider = createTextProvider({
     provider: config.TEXT_PROVIDER,
     openaiBaseUrl: config.OPENAI_BASE_URL,
@@ -98,13 +101,16 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     apiKey: config.OPENAI_API_KEY,
     model: config.OPENAI_TEXT_MODEL,
   });
-  const speechProvider = config.SPEECH_PROVIDER === 'local' ? createThreadedSpeechProvider(threads) : createSpeechProvider({
-    provider: config.SPEECH_PROVIDER,
-    openaiBaseUrl: config.OPENAI_BASE_URL,
-    openaiApiKey: config.OPENAI_API_KEY,
-    openaiModel: config.OPENAI_SPEECH_MODEL,
-    openaiVoice: config.OPENAI_SPEECH_VOICE,
-  });
+  const speechProvider =
+    config.SPEECH_PROVIDER === 'local'
+      ? createThreadedSpeechProvider(threads)
+      : createSpeechProvider({
+          provider: config.SPEECH_PROVIDER,
+          openaiBaseUrl: config.OPENAI_BASE_URL,
+          openaiApiKey: config.OPENAI_API_KEY,
+          openaiModel: config.OPENAI_SPEECH_MODEL,
+          openaiVoice: config.OPENAI_SPEECH_VOICE,
+        });
 
   let closed: Promise<void> | null = null;
   return {

@@ -248,7 +248,12 @@ export async function uploadFile(
     if (opts.worker?.hasExited()) throw new Error(`${opts.worker.name} exited while ${file.filename} was being ingested. Its output:\n${opts.worker.tail()}`);
   };
   const started = performance.now();
-  const pending = fetch(`${ctx.apiUrl}/v1/file/upload`, { method: 'POST', headers: { authorization }, body: form, signal: AbortSignal.timeout(opts.timeoutMs) });
+  const pending = fetch(`${ctx.apiUrl}/v1/file/upload`, {
+    method: 'POST',
+    headers: { authorization },
+    body: form,
+    signal: AbortSignal.timeout(opts.timeoutMs),
+  });
   // The upload answers only once the worker is done (or after SYNC_TIMEOUT_MS): watch the worker meanwhile.
   let settled = false;
   void pending.then(

@@ -29,7 +29,10 @@ const int = (rnd: Rnd, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - 
 /** Words with cumulative weights: a pick is one binary search. */
 class Weighted {
   private readonly cumulative: Float64Array;
-  constructor(readonly words: string[], weights: number[]) {
+  constructor(
+    readonly words: string[],
+    weights: number[],
+  ) {
     this.cumulative = new Float64Array(weights.length);
     let sum = 0;
     weights.forEach((w, i) => (this.cumulative[i] = sum += w));
@@ -123,7 +126,37 @@ export function loadVocabulary(): Vocabulary {
 
 // ---- proper names ----------------------------------------------------------------------------------------
 
-const ONSETS = ['b', 'br', 'c', 'ch', 'd', 'dr', 'f', 'g', 'gr', 'h', 'j', 'k', 'l', 'm', 'n', 'p', 'r', 's', 'st', 't', 'tr', 'v', 'w', 'z', 'th', 'sh', 'el', 'al', 'or'];
+const ONSETS = [
+  'b',
+  'br',
+  'c',
+  'ch',
+  'd',
+  'dr',
+  'f',
+  'g',
+  'gr',
+  'h',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  'st',
+  't',
+  'tr',
+  'v',
+  'w',
+  'z',
+  'th',
+  'sh',
+  'el',
+  'al',
+  'or',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ae', 'ia', 'ou', 'ei', 'y'];
 const CODAS = ['', '', 'n', 'r', 'l', 's', 'th', 'nd', 'rt', 'm', 'x', 'ck', 'ss', 'ld'];
 const PLACE_SUFFIXES = ['ton', 'ford', 'bury', 'field', 'haven', 'mouth', 'stead', 'wick', 'dale', 'port', 'ville', 'minster'];
@@ -139,10 +172,48 @@ const placeName = (rnd: Rnd) => name(rnd, int(rnd, 1, 2)) + pick(rnd, PLACE_SUFF
 
 // ---- sentences ---------------------------------------------------------------------------------------------
 
-const PREPOSITIONS = ['in', 'on', 'with', 'from', 'across', 'near', 'under', 'beyond', 'during', 'after', 'before', 'through', 'toward', 'against', 'among', 'without', 'along', 'behind', 'around', 'inside'];
+const PREPOSITIONS = [
+  'in',
+  'on',
+  'with',
+  'from',
+  'across',
+  'near',
+  'under',
+  'beyond',
+  'during',
+  'after',
+  'before',
+  'through',
+  'toward',
+  'against',
+  'among',
+  'without',
+  'along',
+  'behind',
+  'around',
+  'inside',
+];
 const MODALS = ['could', 'would', 'might', 'should', 'must', 'will', 'can'];
 const DETERMINERS = ['the', 'the', 'the', 'a', 'this', 'that', 'their', 'its', 'every', 'one'];
-const CONNECTIVES = ['However', 'Meanwhile', 'At first', 'Later', 'In contrast', 'As a result', 'For this reason', 'Even so', 'In the end', 'Before long', 'Not surprisingly', 'On the other hand', 'At the same time', 'For the first time', 'In recent years', 'Above all'];
+const CONNECTIVES = [
+  'However',
+  'Meanwhile',
+  'At first',
+  'Later',
+  'In contrast',
+  'As a result',
+  'For this reason',
+  'Even so',
+  'In the end',
+  'Before long',
+  'Not surprisingly',
+  'On the other hand',
+  'At the same time',
+  'For the first time',
+  'In recent years',
+  'Above all',
+];
 const SPEECH = ['said', 'wrote', 'noted', 'argued', 'explained', 'recalled', 'insisted', 'observed'];
 const SUBORDINATORS = ['because', 'although', 'while', 'after', 'before', 'until', 'since', 'whenever', 'once'];
 
@@ -199,7 +270,8 @@ class Writer {
       const d = pick(this.rnd, DETERMINERS);
       return d === 'a' ? `${article(n)} ${n}` : `${d} ${n}`;
     }
-    if (r < 0.74) return `${pick(this.rnd, ['two', 'three', 'several', 'many', 'a few', 'dozens of', 'hundreds of', String(int(this.rnd, 4, 900))])} ${pluralize(this.noun())}`;
+    if (r < 0.74)
+      return `${pick(this.rnd, ['two', 'three', 'several', 'many', 'a few', 'dozens of', 'hundreds of', String(int(this.rnd, 4, 900))])} ${pluralize(this.noun())}`;
     if (r < 0.8) return `the ${this.adj()} ${pluralize(this.noun())}`;
     if (r < 0.86) return `the ${this.noun()} ${this.noun()}`;
     if (r < 0.9) return `${this.topic.person.split(' ')[1]}'s ${this.noun()}`;
@@ -244,7 +316,8 @@ class Writer {
     else if (r < 0.56) s = `${this.clause()} ${pick(this.rnd, SUBORDINATORS)} ${this.clause()}`;
     else if (r < 0.62) s = `${this.np()}, which ${this.vpPast()}, ${this.vpPast()}`;
     else if (r < 0.68) s = `${this.np()} ${verbForm(this.verb(), 'past')} that ${this.clause()}`;
-    else if (r < 0.73) s = `There were ${pick(this.rnd, ['few', 'many', 'several', 'no', String(int(this.rnd, 2, 60))])} ${this.adj()} ${pluralize(this.noun())} ${pick(this.rnd, PREPOSITIONS)} ${this.np()}`;
+    else if (r < 0.73)
+      s = `There were ${pick(this.rnd, ['few', 'many', 'several', 'no', String(int(this.rnd, 2, 60))])} ${this.adj()} ${pluralize(this.noun())} ${pick(this.rnd, PREPOSITIONS)} ${this.np()}`;
     else if (r < 0.8) s = `Most ${pluralize(this.noun())} ${this.vpPresent()} when they ${this.vpPresent()}`;
     else if (r < 0.84) s = `It was ${this.adj()} that ${this.clause()}`;
     else if (r < 0.88) s = `${pick(this.rnd, ['In', 'Near', 'Outside', 'Beyond'])} ${this.topic.place}, ${this.clause()}`;

@@ -126,13 +126,16 @@ function runOnce(opts: RawLoadOptions, durationS: number): Promise<RunStats> {
       stats.samples.push(thisSecond);
       thisSecond = 0;
     }, 1000);
-    setTimeout(() => {
-      stopped = true;
-      clearInterval(ticker);
-      stats.elapsedS = (performance.now() - started) / 1000;
-      for (const s of sockets) s.destroy();
-      resolve(stats);
-    }, durationS * 1000 + 5);
+    setTimeout(
+      () => {
+        stopped = true;
+        clearInterval(ticker);
+        stats.elapsedS = (performance.now() - started) / 1000;
+        for (const s of sockets) s.destroy();
+        resolve(stats);
+      },
+      durationS * 1000 + 5,
+    );
   });
 }
 

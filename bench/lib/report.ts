@@ -27,8 +27,18 @@ export function isClean(r: Result): boolean {
 function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (rightAligned[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  ').trimEnd(), ...rows.map(line)].join('\n');
+    cells
+      .map((c, i) => (rightAligned[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(headers),
+    widths
+      .map((w) => '-'.repeat(w))
+      .join('  ')
+      .trimEnd(),
+    ...rows.map(line),
+  ].join('\n');
 }
 
 export function peerOf(row: Row, rows: Row[]): Row | undefined {
@@ -60,11 +70,18 @@ export function renderTable(rows: Row[], referenceRps: number): string {
       fmt(r.errors),
     ];
   });
-  return table(
-    ['scenario', 'conns', 'req/s', 'vs base', 'vs peer', 'MiB/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-    body,
-    [false, true, true, true, true, true, true, true, true, true],
-  );
+  return table(['scenario', 'conns', 'req/s', 'vs base', 'vs peer', 'MiB/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], body, [
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+  ]);
 }
 
 export function stats(samples: number[]): { n: number; min: number; median: number; max: number } {
@@ -172,7 +189,9 @@ export function renderFailures(rows: Row[]): string {
   const out: string[] = [];
   for (const { label, result: r } of rows) {
     if (isClean(r)) continue;
-    const codes = Object.entries(r.statusCodes).map(([code, n]) => `${code}×${n}`).join(', ');
+    const codes = Object.entries(r.statusCodes)
+      .map(([code, n]) => `${code}×${n}`)
+      .join(', ');
     out.push(`  ${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts); status codes under load: ${codes || 'none'}`);
     if (r.errorProbe) {
       out.push(`    a plain ${r.method} ${r.url} answered ${r.errorProbe.status ?? '(no answer)'}: ${r.errorProbe.body}`);

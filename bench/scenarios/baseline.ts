@@ -6,6 +6,5 @@ export const baseline: Scenario = {
   name: 'baseline GET / (hello)',
   kind: 'baseline',
   description: 'bare Hono hello-world, same HTTP stack, no middleware',
-  run: (ctx) =>
-    measure({ name: 'baseline GET /', url: `${ctx.baselineUrl}/`, connections: 50, durationS: ctx.durationS, warmupS: ctx.warmupS }),
+  run: (ctx) => measure({ name: 'baseline GET /', url: `${ctx.baselineUrl}/`, connections: 50, durationS: ctx.durationS, warmupS: ctx.warmupS }),
 };

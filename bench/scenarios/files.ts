@@ -39,7 +39,14 @@ async function describeUpload(sql: postgres.Sql, up: Uploaded): Promise<Ingested
       extract(epoch FROM j.completed_at - j.created_at) * 1000 AS job_ms
     FROM documents d JOIN jobs j ON j.id = d.id WHERE d.id = ${up.fileId}`;
   if (!doc) throw new Error(`upload ${up.fileId} answered, but no documents row exists`);
-  return { ...up, pages: doc.page_count, passages: doc.passage_count, rows: Number(doc.rows), searchConfig: doc.search_config, jobS: Number(doc.job_ms) / 1000 };
+  return {
+    ...up,
+    pages: doc.page_count,
+    passages: doc.passage_count,
+    rows: Number(doc.rows),
+    searchConfig: doc.search_config,
+    jobS: Number(doc.job_ms) / 1000,
+  };
 }
 
 /** A worker process serving only the files queue, so its memory is the ingestion's own. */
@@ -57,7 +64,13 @@ interface MemoryRun {
  * In a fresh files worker: a tiny upload of the same kind first (loads the parser, opens connections), the
  * RSS then (idle), the big upload, and the worker's peak RSS (VmHWM) after it.
  */
-async function peakFor(ctx: BenchContext, sql: postgres.Sql, label: string, warm: Parameters<typeof uploadFile>[1], big: Parameters<typeof uploadFile>[1]): Promise<MemoryRun> {
+async function peakFor(
+  ctx: BenchContext,
+  sql: postgres.Sql,
+  label: string,
+  warm: Parameters<typeof uploadFile>[1],
+  big: Parameters<typeof uploadFile>[1],
+): Promise<MemoryRun> {
   const worker = filesWorker(ctx, label);
   try {
     await uploadFile(ctx, warm, { timeoutMs: 120_000, worker });
@@ -106,13 +119,22 @@ export const filesScenario: Scenario = {
       {
         const worker = filesWorker(ctx, '500 pages');
         try {
-          await uploadFile(ctx, { bytes: await makePdf(['Warming up the files worker.']), filename: 'warm-up.pdf', type: 'application/pdf' }, { timeoutMs: 120_000, worker });
+          await uploadFile(
+            ctx,
+            { bytes: await makePdf(['Warming up the files worker.']), filename: 'warm-up.pdf', type: 'application/pdf' },
+            { timeoutMs: 120_000, worker },
+          );
           const idleMiB = await currentRssMiB(worker);
           for (let i = 0; i < INGEST_RUNS; i++) {
-            const up = await describeUpload(sql, await uploadFile(ctx, { bytes: pdf, filename: 'book.pdf', type: 'application/pdf' }, { timeoutMs: INGEST_TIMEOUT_MS, worker }));
+            const up = await describeUpload(
+              sql,
+              await uploadFile(ctx, { bytes: pdf, filename: 'book.pdf', type: 'application/pdf' }, { timeoutMs: INGEST_TIMEOUT_MS, worker }),
+            );
             if (up.pages !== BOOK_PAGES) throw new Error(`the ${BOOK_PAGES}-page PDF was ingested as ${up.pages} pages`);
             runs.push(up);
-            ctx.say(`500-page PDF #${i + 1}: ${up.wallS.toFixed(2)} s (${(BOOK_PAGES / up.wallS).toFixed(0)} pages/s; job ${up.jobS.toFixed(2)} s), ${fmtInt(up.passages)} passages, config ${up.searchConfig}${up.polled ? ', answered 202 and was polled' : ''}`);
+            ctx.say(
+              `500-page PDF #${i + 1}: ${up.wallS.toFixed(2)} s (${(BOOK_PAGES / up.wallS).toFixed(0)} pages/s; job ${up.jobS.toFixed(2)} s), ${fmtInt(up.passages)} passages, config ${up.searchConfig}${up.polled ? ', answered 202 and was polled' : ''}`,
+            );
           }
           bookWorker = { idleMiB, peakMiB: await peakRssMiB(worker) };
         } finally {
@@ -227,7 +249,9 @@ export const filesScenario: Scenario = {
       const p50 = quantile(chatMs, 0.5);
       const p90 = quantile(chatMs, 0.9);
       const found = `the page holding the answer was the first source for ${top}/${questions.length} and among the sources for ${anywhere}/${questions.length}`;
-      ctx.say(`chat, ${questions.length} questions on pages ${questions[0]!.page}…${questions[questions.length - 1]!.page}: p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms, max ${Math.max(...chatMs).toFixed(0)} ms; ${found}`);
+      ctx.say(
+        `chat, ${questions.length} questions on pages ${questions[0]!.page}…${questions[questions.length - 1]!.page}: p50 ${p50.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms, max ${Math.max(...chatMs).toFixed(0)} ms; ${found}`,
+      );
       for (const m of misses) ctx.say(`  not found: ${m}`);
       timings.push({
         label: 'files: chat, 500-page PDF (sequential)',

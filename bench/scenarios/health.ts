@@ -9,6 +9,5 @@ export const health: Scenario = {
   name: 'GET /healthz',
   kind: 'diagnostic',
   description: "Kiln's global middleware only (no auth, no rate limit, no DB)",
-  run: (ctx) =>
-    measure({ name: 'GET /healthz', url: `${ctx.apiUrl}/healthz`, connections: 50, durationS: ctx.durationS, warmupS: ctx.warmupS }),
+  run: (ctx) => measure({ name: 'GET /healthz', url: `${ctx.apiUrl}/healthz`, connections: 50, durationS: ctx.durationS, warmupS: ctx.warmupS }),
 };

@@ -29,7 +29,9 @@ async function drain(ctx: BenchContext, sql: postgres.Sql, totalBefore: number, 
     counts = await buildCounts(sql);
     if (Date.now() - lastSaid >= 15_000) {
       lastSaid = Date.now();
-      ctx.say(`draining: ${counts.pending} pending, ${counts.building} building, ${counts.published} published, ${counts.failed} failed (${Math.round((lastSaid - started) / 1000)} s)`);
+      ctx.say(
+        `draining: ${counts.pending} pending, ${counts.building} building, ${counts.published} published, ${counts.failed} failed (${Math.round((lastSaid - started) / 1000)} s)`,
+      );
     }
   }
   const drainS = (Date.now() - started) / 1000;

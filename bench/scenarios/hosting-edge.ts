@@ -62,7 +62,13 @@ export const hostingEdge: Scenario = {
     for (const c of cases) {
       for (const client of clients) {
         const plainLabel = `  plain node:http GET ${c.size} (${client.tag})`;
-        const plainResult = await client.load({ name: `plain GET ${c.path}`, url: `${plainUrl}${c.path}`, connections: c.connections, durationS: ctx.durationS, warmupS: ctx.warmupS });
+        const plainResult = await client.load({
+          name: `plain GET ${c.path}`,
+          url: `${plainUrl}${c.path}`,
+          connections: c.connections,
+          durationS: ctx.durationS,
+          warmupS: ctx.warmupS,
+        });
         ctx.say(`plain ${c.size} (${client.tag}): ${Math.round(plainResult.rps)} req/s`);
         const edgeResult = await client.load({
           name: `edge GET ${c.path}`,

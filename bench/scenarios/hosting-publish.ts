@@ -16,9 +16,24 @@ const POLL_MS = 20;
 function siteFiles(variant: string): SiteFile[] {
   const files: SiteFile[] = [];
   const kinds = [
-    { dir: 'pages', ext: 'html', wrap: (i: number, body: string) => `<!doctype html>\n<html><head><meta charset="utf-8"><title>Page ${i} (${variant})</title><link rel="stylesheet" href="/css/style-${i}.css"></head>\n<body><h1>Page ${i}</h1>\n<p>${body}</p>\n<script src="/js/app-${i}.js"></script></body></html>\n` },
-    { dir: 'css', ext: 'css', wrap: (i: number, body: string) => `/* ${variant} style ${i} */\n.c${i} { color: #${(i * 2654435761 % 0xffffff).toString(16).padStart(6, '0')}; }\n.c${i}::after { content: "${body}"; }\n` },
-    { dir: 'js', ext: 'js', wrap: (i: number, body: string) => `// ${variant} script ${i}\nexport const data${i} = ${JSON.stringify(body)};\nconsole.log('page ${i}', data${i}.length);\n` },
+    {
+      dir: 'pages',
+      ext: 'html',
+      wrap: (i: number, body: string) =>
+        `<!doctype html>\n<html><head><meta charset="utf-8"><title>Page ${i} (${variant})</title><link rel="stylesheet" href="/css/style-${i}.css"></head>\n<body><h1>Page ${i}</h1>\n<p>${body}</p>\n<script src="/js/app-${i}.js"></script></body></html>\n`,
+    },
+    {
+      dir: 'css',
+      ext: 'css',
+      wrap: (i: number, body: string) =>
+        `/* ${variant} style ${i} */\n.c${i} { color: #${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}; }\n.c${i}::after { content: "${body}"; }\n`,
+    },
+    {
+      dir: 'js',
+      ext: 'js',
+      wrap: (i: number, body: string) =>
+        `// ${variant} script ${i}\nexport const data${i} = ${JSON.stringify(body)};\nconsole.log('page ${i}', data${i}.length);\n`,
+    },
   ];
   files.push({ path: 'index.html', data: Buffer.from(`<!doctype html><meta charset="utf-8"><title>${variant}</title><h1>Bench site ${variant}</h1>\n`) });
   for (let i = 0; files.length < FILES; i++) {
@@ -26,7 +41,9 @@ function siteFiles(variant: string): SiteFile[] {
     const n = Math.floor(i / kinds.length);
     const size = 1024 + ((i * 1237) % 4096);
     // Hex text: ASCII like real pages, roughly 2:1 compressible, distinct per file and variant.
-    const body = payload(`${variant}:${i}`, Math.ceil(size / 2)).toString('hex').slice(0, size);
+    const body = payload(`${variant}:${i}`, Math.ceil(size / 2))
+      .toString('hex')
+      .slice(0, size);
     files.push({ path: `${kind.dir}/${kind.dir.slice(0, 1)}${Math.floor(n / 100)}/${kind.ext}-${n}.${kind.ext}`, data: Buffer.from(kind.wrap(n, body)) });
   }
   return files;
@@ -37,7 +54,13 @@ interface RunTiming {
   phases: Record<Phase, number>;
 }
 
-const PHASES = ['queue wait (created → build started)', 'download', 'extract + store 1,000 files', 'manifest + publish', 'seen by the poller (published → observed)'] as const;
+const PHASES = [
+  'queue wait (created → build started)',
+  'download',
+  'extract + store 1,000 files',
+  'manifest + publish',
+  'seen by the poller (published → observed)',
+] as const;
 type Phase = (typeof PHASES)[number];
 
 /** Splits one deployment's time by its build log (DB clock, same machine). */

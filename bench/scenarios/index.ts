@@ -21,4 +21,17 @@ import { voiceSynthesis } from './voice';
  * The hosting scenarios run last and in this order: the create load queues thousands of builds and
  * waits until they are done, so the publish timings and the edge measure an idle queue.
  */
-export const SCENARIOS: Scenario[] = [baseline, health, usage, imageGenerate, textGenerate, plagiarismCheck, voiceSynthesis, responsiveness, filesScenario, hostingCreate, hostingPublish, hostingEdge];
+export const SCENARIOS: Scenario[] = [
+  baseline,
+  health,
+  usage,
+  imageGenerate,
+  textGenerate,
+  plagiarismCheck,
+  voiceSynthesis,
+  responsiveness,
+  filesScenario,
+  hostingCreate,
+  hostingPublish,
+  hostingEdge,
+];

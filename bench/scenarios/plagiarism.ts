@@ -69,7 +69,9 @@ export const plagiarismCheck: Scenario = {
       const query = querySubmission();
       const queryWords = query.text.split(/\s+/).filter(Boolean).length;
       const expected = COPIED_DOCS.map((i) => `${URL_PREFIX}${i}`);
-      ctx.say(`query: ${fmtInt(queryWords)} words (${query.text.length} characters), ${fmtInt(query.copiedWords)} of them copied from documents ${COPIED_DOCS.join(', ')}`);
+      ctx.say(
+        `query: ${fmtInt(queryWords)} words (${query.text.length} characters), ${fmtInt(query.copiedWords)} of them copied from documents ${COPIED_DOCS.join(', ')}`,
+      );
 
       let built = await countDocuments(db, null);
       if (built !== 0) throw new Error(`the bench database already has ${built} public corpus documents`);
@@ -108,10 +110,13 @@ export const plagiarismCheck: Scenario = {
         fingerprints += result.fingerprints;
         built = size;
         const stored = await countDocuments(db, null);
-        if (stored !== size || result.inserted !== docs.length) throw new Error(`indexing to ${size} documents left ${stored} stored (${result.inserted} inserted)`);
+        if (stored !== size || result.inserted !== docs.length)
+          throw new Error(`indexing to ${size} documents left ${stored} stored (${result.inserted} inserted)`);
         const stepRate = docs.length / stepS;
         steps.push(`${fmtInt(before)}→${fmtInt(size)}: ${Math.round(stepRate)} docs/s`);
-        ctx.say(`  corpus ${fmtInt(size)}: ${fmtInt(docs.length)} documents, ${fmtInt(result.fingerprints)} fingerprints in ${stepS.toFixed(1)} s (${Math.round(stepRate)} docs/s, vacuum + analyze included)`);
+        ctx.say(
+          `  corpus ${fmtInt(size)}: ${fmtInt(docs.length)} documents, ${fmtInt(result.fingerprints)} fingerprints in ${stepS.toFixed(1)} s (${Math.round(stepRate)} docs/s, vacuum + analyze included)`,
+        );
 
         // ---- what the check does at this size, in-process (the same code the worker runs) ----
         const local: CheckDetails = await checkTextDetailed(db, null, query.text);

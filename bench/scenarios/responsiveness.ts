@@ -64,7 +64,8 @@ export const responsiveness: Scenario = {
       const submitted = await fetch(`${apiUrl}/v1/voice/synthesize`, { method: 'POST', headers, body: JSON.stringify({ text, language: 'en' }) });
       const started = performance.now();
       const accepted = (await submitted.json()) as { id?: string };
-      if (submitted.status !== 202 || !accepted.id) throw new Error(`the long synthesis answered ${submitted.status}: ${JSON.stringify(accepted).slice(0, 300)}`);
+      if (submitted.status !== 202 || !accepted.id)
+        throw new Error(`the long synthesis answered ${submitted.status}: ${JSON.stringify(accepted).slice(0, 300)}`);
       ctx.say(`synthesising ${text.length} characters (job ${accepted.id}); probing /healthz meanwhile`);
 
       let outcome: { status: number; body: { duration_seconds?: number; error?: unknown } } | undefined;
@@ -93,12 +94,27 @@ export const responsiveness: Scenario = {
           `p50 ${percentile(busy, 50).toFixed(1)} ms, p99 ${percentile(busy, 99).toFixed(1)} ms, max ${Math.max(...busy).toFixed(1)} ms; RSS ${idleRss.toFixed(0)} MiB idle, peak ${peak.toFixed(0)} MiB`,
       );
       const note = ok ? undefined : `the synthesis ended ${outcome.status}: ${JSON.stringify(outcome.body).slice(0, 200)}`;
-      const ms = (label: string, description: string, samples: number[], targets?: Timing['targets']): Timing => ({ label, description, samplesS: samples, unit: 'ms', ok, note, targets });
+      const ms = (label: string, description: string, samples: number[], targets?: Timing['targets']): Timing => ({
+        label,
+        description,
+        samplesS: samples,
+        unit: 'ms',
+        ok,
+        note,
+        targets,
+      });
       const timings: Timing[] = [
         ms('responsiveness: /healthz p50, idle', `${IDLE_PROBES} sequential probes of the single-process service with nothing running`, [percentile(idle, 50)]),
         ms('responsiveness: /healthz p99, idle', 'same probes', [percentile(idle, 99)]),
-        ms('responsiveness: /healthz p50, synthesising', `${busy.length} sequential probes while the same process synthesises ${text.length} characters`, [percentile(busy, 50)]),
-        ms('responsiveness: /healthz p99, synthesising', 'same probes; the target of the hardening issue', [percentile(busy, 99)], [{ stat: 'max', op: '<', value: 100 }]),
+        ms('responsiveness: /healthz p50, synthesising', `${busy.length} sequential probes while the same process synthesises ${text.length} characters`, [
+          percentile(busy, 50),
+        ]),
+        ms(
+          'responsiveness: /healthz p99, synthesising',
+          'same probes; the target of the hardening issue',
+          [percentile(busy, 99)],
+          [{ stat: 'max', op: '<', value: 100 }],
+        ),
         {
           label: '  p99 synthesising / p99 idle',
           description: 'how much a long synthesis slows the answers of the process it runs in',

@@ -25,7 +25,8 @@ async function speak(ctx: BenchContext, text: string, timeoutMs: number): Promis
   }
   const wallS = (performance.now() - started) / 1000;
   const body = (await res.json()) as { duration_seconds?: number; error?: { message: string } };
-  if (res.status !== 200 || typeof body.duration_seconds !== 'number') throw new Error(`synthesis answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (res.status !== 200 || typeof body.duration_seconds !== 'number')
+    throw new Error(`synthesis answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return { wallS, audioS: body.duration_seconds };
 }
 
@@ -51,7 +52,9 @@ export const voiceSynthesis: Scenario = {
       const long = prose(20_000, LONG_WORDS);
       const longRun = await speak(ctx, long, LONG_TIMEOUT_MS);
       const peak = await peakRssMiB(worker);
-      ctx.say(`${LONG_WORDS} words (${long.length} characters): ${longRun.wallS.toFixed(1)} s for ${longRun.audioS.toFixed(0)} s of audio; worker RSS ${idleMiB.toFixed(0)} MiB idle, peak ${peak.toFixed(0)} MiB`);
+      ctx.say(
+        `${LONG_WORDS} words (${long.length} characters): ${longRun.wallS.toFixed(1)} s for ${longRun.audioS.toFixed(0)} s of audio; worker RSS ${idleMiB.toFixed(0)} MiB idle, peak ${peak.toFixed(0)} MiB`,
+      );
 
       const timings: Timing[] = [
         {

@@ -179,7 +179,21 @@ function table(header: string[], rows: string[][], rightAlign: boolean[]): strin
 }
 
 export function renderSummary(summaries: TypeSummary[]): string {
-  const header = ['case type', 'n', 'passages', 'predicted', 'precision', 'recall', 'F1', 'recall (any)', 'char cov.', 'any match', 'mean score', 'verdicts (orig/mostly/mixed/plag)', 'check p50/max ms'];
+  const header = [
+    'case type',
+    'n',
+    'passages',
+    'predicted',
+    'precision',
+    'recall',
+    'F1',
+    'recall (any)',
+    'char cov.',
+    'any match',
+    'mean score',
+    'verdicts (orig/mostly/mixed/plag)',
+    'check p50/max ms',
+  ];
   const rows = summaries.map((s) => [
     s.type,
     String(s.n),

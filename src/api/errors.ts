@@ -31,7 +31,5 @@ export const missingField = (field: string) => new ApiError('missing_required_fi
 export const invalidParameter = (message: string) => new ApiError('invalid_parameter', message);
 export const notFound = (message = 'Not found.') => new ApiError('not_found', message);
 export const forbidden = (message: string) => new ApiError('forbidden', message);
-export const unauthorized = (message: string) =>
-  new ApiError('unauthorized', message, { 'WWW-Authenticate': 'Bearer realm="kiln"' });
-export const serviceUnavailable = (what: string) =>
-  new ApiError('service_unavailable', `${what} is unreachable; try again shortly.`, { 'Retry-After': '5' });
+export const unauthorized = (message: string) => new ApiError('unauthorized', message, { 'WWW-Authenticate': 'Bearer realm="kiln"' });
+export const serviceUnavailable = (what: string) => new ApiError('service_unavailable', `${what} is unreachable; try again shortly.`, { 'Retry-After': '5' });

@@ -14,7 +14,8 @@ const METRIC_NOUNS: Record<UsageMetric, string> = {
 export async function requireQuota(usage: UsageCache, principal: Principal, metric: UsageMetric, amount: number): Promise<void> {
   const d = await checkQuota(usage, principal, metric, amount);
   if (d.allowed) return;
-  throw new ApiError('quota_exceeded',
+  throw new ApiError(
+    'quota_exceeded',
     `This request needs ${amount} ${METRIC_NOUNS[metric]} but the ${principal.planId} plan has ${Math.max(0, d.quota - d.used)} of ${d.quota} left this billing period.`,
     { 'Retry-After': String(d.resetSeconds) },
   );

@@ -50,4 +50,3 @@ export function respondWithJob(c: Context<AppEnv>, row: Pick<JobRow, 'id' | 'sta
   c.header('Retry-After', '1');
   return c.json({ id: row.id, status: 'processing' as const }, 202);
 }
-

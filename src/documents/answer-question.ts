@@ -10,7 +10,12 @@ import type { ChatAnswer, CsvTable, RetrievedPassage } from '../engines/filechat
  * rows; anything else is answered from the passages retrieval finds. The provider only words the answer:
  * the sources are always the engine's own.
  */
-export async function answerQuestion(deps: { db: DbOrTx; provider: FileChatProvider }, doc: DocumentRow, question: string, signal?: AbortSignal): Promise<ChatAnswer> {
+export async function answerQuestion(
+  deps: { db: DbOrTx; provider: FileChatProvider },
+  doc: DocumentRow,
+  question: string,
+  signal?: AbortSignal,
+): Promise<ChatAnswer> {
   let draft: ChatAnswer | null = null;
   let passages: RetrievedPassage[] = [];
   let facts: string | undefined;

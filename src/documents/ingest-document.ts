@@ -50,24 +50,32 @@ export async function ingestDocument(
     const path = join(dir, target.kind);
     await pipeline(blob.body, createWriteStream(path));
     if (target.kind === 'csv') {
-      const table = await deps.threads.run('document.csv', { path }, {
-        onEvent: async ({ rows, firstRowNumber, passages }) => {
-          await insertRows(deps.db, target, firstRowNumber, rows);
-          await writer.add(passages);
-          progress({ rows: firstRowNumber + rows.length - 1 });
+      const table = await deps.threads.run(
+        'document.csv',
+        { path },
+        {
+          onEvent: async ({ rows, firstRowNumber, passages }) => {
+            await insertRows(deps.db, target, firstRowNumber, rows);
+            await writer.add(passages);
+            progress({ rows: firstRowNumber + rows.length - 1 });
+          },
         },
-      });
+      );
       if (table.rowCount === 0) throw new InvalidDocumentError('the CSV has a header but no data rows');
       return { searchConfig: await writer.finish(), pageCount: table.rowCount, passageCount: writer.count, columns: table.columns };
     }
     let pageCount = 1;
     if (target.kind === 'pdf') {
-      ({ pageCount } = await deps.threads.run('document.pdf', { path }, {
-        onEvent: async (page) => {
-          await writer.add(page.passages);
-          progress({ page: page.page, of: page.of });
+      ({ pageCount } = await deps.threads.run(
+        'document.pdf',
+        { path },
+        {
+          onEvent: async (page) => {
+            await writer.add(page.passages);
+            progress({ page: page.page, of: page.of });
+          },
         },
-      }));
+      ));
     } else {
       const docx = await deps.threads.run('document.docx', { path });
       pageCount = docx.pageCount;

@@ -29,7 +29,6 @@ const STORE_CONCURRENCY = 16;
 
 const buildFailure = (message: string) => new PermanentJobError({ code: 'build_failed', message });
 
-
 function displayUrl(raw: string): string {
   const u = new URL(raw);
   u.username = '';
@@ -70,7 +69,9 @@ async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string
   });
   await Promise.all(inFlight);
   if (failed) throw failed;
-  await log(`Extracted ${result.files} files (${result.bytes} bytes) from the ${result.kind} archive${result.stripped ? `, served from its folder "${result.stripped}/"` : ''}.`);
+  await log(
+    `Extracted ${result.files} files (${result.bytes} bytes) from the ${result.kind} archive${result.stripped ? `, served from its folder "${result.stripped}/"` : ''}.`,
+  );
   return entries;
 }
 

@@ -15,7 +15,12 @@ export class DeploymentIntake {
     this.batcher = new Batcher(async (rows) => {
       const inserted = await insertDeployments(db, rows);
       // After the commit; a lost enqueue is picked up by the stale-job sweeper.
-      await queues.enqueueBulk('deployment.build', inserted.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id } }))).catch(() => {});
+      await queues
+        .enqueueBulk(
+          'deployment.build',
+          inserted.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id } })),
+        )
+        .catch(() => {});
       return inserted;
     });
   }

@@ -55,7 +55,10 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
 }
 
 /** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */
-export async function scheduleDomainCheck(rt: Pick<Runtime, 'config' | 'queues' | 'db'>, d: Pick<DomainRow, 'id' | 'checks' | 'windowStartedAt'>): Promise<Date> {
+export async function scheduleDomainCheck(
+  rt: Pick<Runtime, 'config' | 'queues' | 'db'>,
+  d: Pick<DomainRow, 'id' | 'checks' | 'windowStartedAt'>,
+): Promise<Date> {
   const scale = rt.config.DOMAIN_CHECK_BASE_MS / FIRST_CHECK_DELAY_MS;
   const delay = Math.min(MAX_CHECK_DELAY_MS, Math.round(nextCheckDelayMs(d.checks) * scale));
   // The window start keeps a restarted window's jobs apart from the finished ones of the last window, which

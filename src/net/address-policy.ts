@@ -22,7 +22,7 @@ interface Range4 {
 
 function v4(text: string): number {
   const parts = text.split('.').map(Number);
-  return (((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0);
+  return ((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0;
 }
 
 function range4(cidr: string, description: string): Range4 {
@@ -53,7 +53,7 @@ const NON_PUBLIC_V4: Range4[] = [
 function inRange4(ip: number, range: Range4): boolean {
   if (range.prefix === 0) return true;
   const mask = (~0 << (32 - range.prefix)) >>> 0;
-  return ((ip & mask) >>> 0) === range.base;
+  return (ip & mask) >>> 0 === range.base;
 }
 
 function classifyV4(ip: number): AddressVerdict {

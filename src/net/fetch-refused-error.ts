@@ -1,13 +1,4 @@
-export type FetchRefusal =
-  | 'invalid_url'
-  | 'scheme'
-  | 'private_address'
-  | 'dns'
-  | 'too_large'
-  | 'timeout'
-  | 'too_many_redirects'
-  | 'http_status'
-  | 'connection';
+export type FetchRefusal = 'invalid_url' | 'scheme' | 'private_address' | 'dns' | 'too_large' | 'timeout' | 'too_many_redirects' | 'http_status' | 'connection';
 
 /**
  * A fetch that was refused or failed for a reason the end user can act on.

@@ -93,10 +93,7 @@ export async function resolveTarget(
   const refused = addresses.find((a) => !isAllowed(a.address));
   if (refused) {
     // The address itself stays out of the message: it would let users map our internal DNS.
-    throw new FetchRefusedError(
-      'private_address',
-      `refused to fetch from ${label}: it resolves to a non-public address (${describeAddress(refused.address)})`,
-    );
+    throw new FetchRefusedError('private_address', `refused to fetch from ${label}: it resolves to a non-public address (${describeAddress(refused.address)})`);
   }
   return { url, hostname, addresses };
 }

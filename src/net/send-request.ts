@@ -28,7 +28,11 @@ function pinnedLookup(target: FetchTarget): LookupFunction {
       callback(err, '', 0);
       return;
     }
-    if (options.all) callback(null, candidates.map((a) => ({ address: a.address, family: a.family })));
+    if (options.all)
+      callback(
+        null,
+        candidates.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, first.address, first.family);
   };
 }

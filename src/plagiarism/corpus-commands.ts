@@ -54,7 +54,11 @@ async function indexThroughQueue(config: Config, docs: AsyncIterable<CorpusDoc> 
         await job.waitUntilFinished(events, WAIT_MS);
       } catch (err) {
         const message = (err as Error).message;
-        throw new CorpusCommandError(/timed out|timeout/i.test(message) ? `no worker indexed the batch within ${WAIT_MS / 1000} s: is a worker running the corpus queue?` : `indexing failed: ${message}`);
+        throw new CorpusCommandError(
+          /timed out|timeout/i.test(message)
+            ? `no worker indexed the batch within ${WAIT_MS / 1000} s: is a worker running the corpus queue?`
+            : `indexing failed: ${message}`,
+        );
       }
       done += (job.data as { documents: unknown[] }).documents.length;
       say(`indexed ${done} of ${queued} documents queued so far`);

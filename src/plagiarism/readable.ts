@@ -1,7 +1,24 @@
 import { compile, type HtmlToTextOptions } from 'html-to-text';
 
 /** Elements that are never part of a page's readable text. */
-const SKIPPED = ['nav', 'script', 'style', 'noscript', 'template', 'img', 'picture', 'svg', 'canvas', 'iframe', 'object', 'video', 'audio', 'button', 'select', 'head'];
+const SKIPPED = [
+  'nav',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'img',
+  'picture',
+  'svg',
+  'canvas',
+  'iframe',
+  'object',
+  'video',
+  'audio',
+  'button',
+  'select',
+  'head',
+];
 
 const heading = (selector: string) => ({ selector, options: { uppercase: false } });
 

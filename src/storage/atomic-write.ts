@@ -15,10 +15,7 @@ import type { Readable } from 'node:stream';
  * The temp name contains `~`, which is outside the blob key alphabet, so it
  * can never collide with, or be listed as, a real object.
  */
-export async function writeFileAtomic(
-  target: string,
-  data: Buffer | string | Readable,
-): Promise<void> {
+export async function writeFileAtomic(target: string, data: Buffer | string | Readable): Promise<void> {
   const temp = `${target}~${randomBytes(8).toString('hex')}.tmp`;
   try {
     const handle = await open(temp, 'wx', 0o644);

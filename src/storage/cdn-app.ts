@@ -70,8 +70,7 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
     // A plain GET reads metadata and bytes in one go. HEAD needs no bytes, and
     // a range can only be resolved once the size is known, so those start
     // from head() and open the bytes (once) only if they are to be sent.
-    const info =
-      !isHead && rangeHeader === undefined ? await store.get(key) : await store.head(key);
+    const info = !isHead && rangeHeader === undefined ? await store.get(key) : await store.head(key);
     if (info === null) {
       return errorResponse(c, 'not_found', 'File not found');
     }
@@ -90,11 +89,7 @@ export function createCdnApp(opts: CdnAppOptions): Hono {
     const ifRange = c.req.header('if-range');
     const range = rangeHeader === undefined ? null : applicableRange(rangeHeader, ifRange, info);
     if (range === 'unsatisfiable') {
-      const res = errorResponse(
-        c,
-        'range_not_satisfiable',
-        `The requested range starts past the end of this ${info.size}-byte file`,
-      );
+      const res = errorResponse(c, 'range_not_satisfiable', `The requested range starts past the end of this ${info.size}-byte file`);
       res.headers.set('content-range', `bytes */${info.size}`);
       return res;
     }
@@ -182,12 +177,7 @@ function applicableRange(range: string, ifRange: string | undefined, info: BlobI
  * the caller ignores it and sends the current object whole, which is always a
  * valid answer to a Range request.
  */
-async function getUnchangedSlice(
-  store: BlobStore,
-  key: string,
-  range: ByteRange,
-  info: BlobInfo,
-): Promise<BlobObject | null | 'changed'> {
+async function getUnchangedSlice(store: BlobStore, key: string, range: ByteRange, info: BlobInfo): Promise<BlobObject | null | 'changed'> {
   let part: BlobObject | null;
   try {
     part = await store.get(key, { range });

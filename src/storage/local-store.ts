@@ -43,11 +43,7 @@ export function createLocalStore(rootDir: string): BlobStore {
   async function readMeta(filePath: string): Promise<BlobMeta> {
     try {
       const parsed: unknown = JSON.parse(await readFile(filePath + META_SUFFIX, 'utf8'));
-      if (
-        parsed !== null &&
-        typeof parsed === 'object' &&
-        typeof (parsed as BlobMeta).contentType === 'string'
-      ) {
+      if (parsed !== null && typeof parsed === 'object' && typeof (parsed as BlobMeta).contentType === 'string') {
         return { contentType: (parsed as BlobMeta).contentType };
       }
     } catch (err) {
@@ -58,11 +54,7 @@ export function createLocalStore(rootDir: string): BlobStore {
   }
 
   /** Callers hold the key lock. */
-  async function writeObject(
-    filePath: string,
-    data: Buffer | Readable,
-    contentType: string,
-  ): Promise<void> {
+  async function writeObject(filePath: string, data: Buffer | Readable, contentType: string): Promise<void> {
     const meta: BlobMeta = { contentType };
     await mkdir(path.dirname(filePath), { recursive: true });
     // Sidecar first: whenever the data file is visible its sidecar is

@@ -27,14 +27,10 @@ function createS3Client(opts: S3StoreOptions): S3Client {
     region: region ?? DEFAULT_REGION,
     ...(endpoint !== undefined ? { endpoint } : {}),
     ...(forcePathStyle !== undefined ? { forcePathStyle } : {}),
-    ...(accessKeyId !== undefined && secretAccessKey !== undefined
-      ? { credentials: { accessKeyId, secretAccessKey } }
-      : {}),
+    ...(accessKeyId !== undefined && secretAccessKey !== undefined ? { credentials: { accessKeyId, secretAccessKey } } : {}),
     // The SDK's default CRC32 request/response checksums are not implemented
     // by every S3-compatible service; AWS itself keeps the stronger default.
-    ...(endpoint !== undefined
-      ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {}),
+    ...(endpoint !== undefined ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
   });
 }
 
@@ -203,11 +199,7 @@ const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
  * for: a server that ignores or misreads Range (s3rver answers `bytes=0-0`
  * with the whole object) must fail loudly rather than pass off other bytes.
  */
-function rangedSizeOf(
-  res: { ContentRange?: string },
-  requested: ByteRange,
-  key: string,
-): number {
+function rangedSizeOf(res: { ContentRange?: string }, requested: ByteRange, key: string): number {
   const match = CONTENT_RANGE.exec(res.ContentRange ?? '');
   if (match === null) {
     throw new Error(`S3 store: no usable Content-Range for a ranged get of ${key}`);
@@ -217,9 +209,7 @@ function rangedSizeOf(
   // `bytes 0-0/0`.
   const expected = clampByteRange(requested, size);
   if (start !== expected.start || end !== expected.end) {
-    throw new Error(
-      `S3 store: asked for bytes ${expected.start}-${expected.end} of ${key}, got ${start}-${end}`,
-    );
+    throw new Error(`S3 store: asked for bytes ${expected.start}-${expected.end} of ${key}, got ${start}-${end}`);
   }
   return size;
 }

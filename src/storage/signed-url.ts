@@ -44,13 +44,7 @@ export function signCdnPath(key: string, expiresAtMs: number, secret: string): s
  * describes a genuine link; anything forged, truncated or missing is
  * `bad_signature` regardless of its claimed expiry.
  */
-export function verifyCdnPath(
-  key: string,
-  expires: string | number | undefined,
-  sig: string | undefined,
-  secret: string,
-  nowMs: number,
-): CdnPathVerdict {
+export function verifyCdnPath(key: string, expires: string | number | undefined, sig: string | undefined, secret: string, nowMs: number): CdnPathVerdict {
   requireSecret(secret);
   const expiresText = typeof expires === 'number' ? String(expires) : expires;
   if (expiresText === undefined || !EXPIRES_PATTERN.test(expiresText)) return 'bad_signature';

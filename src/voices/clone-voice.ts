@@ -9,7 +9,6 @@ import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
 
 const cloneFailure = (message: string) => new PermanentJobError({ code: 'clone_failed', message });
 
-
 /**
  * Clones a voice: download the sample under the fetch rules, decode it, measure the speaker, and store
  * the profile with the engine settings derived from it. Running it again for a finished or deleted voice
@@ -51,7 +50,14 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
     const settings = voiceSettingsFromProfile(profile);
     await completeClone(rt.db, voice.id, profile, settings);
     ctx.log.info(
-      { voiceId: voice.id, bytes, sampleSeconds: Math.round(profile.durationSeconds), f0MedianHz: Math.round(profile.f0MedianHz), settings, ms: Math.round(performance.now() - started) },
+      {
+        voiceId: voice.id,
+        bytes,
+        sampleSeconds: Math.round(profile.durationSeconds),
+        f0MedianHz: Math.round(profile.f0MedianHz),
+        settings,
+        ms: Math.round(performance.now() - started),
+      },
       'voice cloned',
     );
   } finally {

@@ -26,7 +26,9 @@ export async function resolveSpeakingVoice(db: Db, accountId: string, req: { voi
   const builtin = findBuiltinVoice(req.voiceId);
   if (builtin) {
     if (!voiceSpeaks(builtin, language)) {
-      return refuse(`Voice ${builtin.id} does not speak ${language}; it speaks ${builtin.languages.join(', ')}. Omit 'voice_id' to use the default voice for the language.`);
+      return refuse(
+        `Voice ${builtin.id} does not speak ${language}; it speaks ${builtin.languages.join(', ')}. Omit 'voice_id' to use the default voice for the language.`,
+      );
     }
     return { ok: true, voice: builtin, language };
   }

@@ -3,8 +3,7 @@ import { PermanentJobError } from '../queue/job-run';
 
 export { attemptOf, PermanentJobError } from '../queue/job-run';
 
-export const invalidJobInput = (detail: string) =>
-  new PermanentJobError({ code: 'invalid_parameter', message: `Invalid job input: ${detail}` });
+export const invalidJobInput = (detail: string) => new PermanentJobError({ code: 'invalid_parameter', message: `Invalid job input: ${detail}` });
 
 /**
  * A provider that refused the request (bad key, unknown model, rejected input) will refuse every retry

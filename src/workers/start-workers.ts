@@ -42,7 +42,10 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
     });
     worker.on('error', (err) => rt.log.error({ err: { message: err.message }, queue: name }, 'worker error'));
     worker.on('failed', (job) => {
-      if (job?.deferredFailure) recordStalledFailure(rt, job).catch((err: Error) => rt.log.error({ err: { message: err.message }, jobId: job.id }, 'could not record a stalled job as failed'));
+      if (job?.deferredFailure)
+        recordStalledFailure(rt, job).catch((err: Error) =>
+          rt.log.error({ err: { message: err.message }, jobId: job.id }, 'could not record a stalled job as failed'),
+        );
     });
     return worker;
   });
@@ -54,10 +57,7 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
     async close(timeoutMs) {
       stopSchedules();
       const graceful = Promise.all(workers.map((w) => w.close()));
-      const timedOut = await Promise.race([
-        graceful.then(() => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref()),
-      ]);
+      const timedOut = await Promise.race([graceful.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref())]);
       // Force-closing releases the locks' renewals; the jobs stall and another worker takes them. A
       // forced close still waits for running processors, so the engine threads they wait on are ended
       // first: their tasks fail (retryably) and the processors return at once.

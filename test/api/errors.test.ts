@@ -81,7 +81,15 @@ describe('authentication and plans', () => {
   it('403 forbidden when the plan lacks the feature', async () => {
     await svc.rt.db
       .insert(plans)
-      .values({ id: 'test-no-images', rateLimitPerMinute: 60, quotaTextTokens: 1, quotaImagesGenerated: 0, quotaAudioSeconds: 0, quotaFileChats: 0, features: ['usage'] })
+      .values({
+        id: 'test-no-images',
+        rateLimitPerMinute: 60,
+        quotaTextTokens: 1,
+        quotaImagesGenerated: 0,
+        quotaAudioSeconds: 0,
+        quotaFileChats: 0,
+        features: ['usage'],
+      })
       .onConflictDoNothing();
     const account = await createAccount(svc.rt.db, { name: 'restricted', planId: 'test-no-images' as 'free' });
     const key = await createApiKey(svc.rt.db, { accountId: account.id, label: 't' });

@@ -17,7 +17,6 @@ import { createTestAccount, jsonRequest, startTestService, testConfig, type Test
 const SEED = 20261126;
 const RUNS = 2_000;
 
-
 let svc: TestService;
 let dns: FakeDnsServer;
 const keys: Record<'business' | 'free' | 'exhausted', string> = { business: '', free: '', exhausted: '' };
@@ -120,7 +119,10 @@ const rawLiterals = fc.constantFrom(
 function toJsonText(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -163,9 +165,9 @@ function fieldValue(name: string, schema: { enum?: unknown[]; type?: string }): 
 /** A misspelling of a known field (one edit), or a field nobody knows. */
 const unknownField = (known: string[]) =>
   fc.oneof(
-    fc.constantFrom(...(known.length ? known : ['x'])).chain((k) =>
-      fc.constantFrom(k.slice(0, -1), `${k}s`, k.toUpperCase(), k.length > 1 ? `${k[1]}${k[0]}${k.slice(2)}` : `${k}${k}`),
-    ),
+    fc
+      .constantFrom(...(known.length ? known : ['x']))
+      .chain((k) => fc.constantFrom(k.slice(0, -1), `${k}s`, k.toUpperCase(), k.length > 1 ? `${k[1]}${k[0]}${k.slice(2)}` : `${k}${k}`)),
     nasty,
     fc.constantFrom('__proto__', 'constructor', 'voice'),
   );
@@ -198,30 +200,71 @@ function multipartBody(): fc.Arbitrary<{ body: Uint8Array; contentType: string }
     filename: sometimes(fc.oneof(fc.constantFrom('data.csv', 'data.csv', '../../etc/passwd', 'a\u0000b.csv', 'C:\\x\\y.pdf', ''), nasty), 90),
     star: fc.boolean(),
   });
-  return fc
-    .tuple(disposition, content, sometimes(fc.nat(400), 20), fc.constantFrom(BOUNDARY, 'wrongBoundary', ''))
-    .map(([d, text, cut, boundary]) => {
-      const filename = d.filename === null ? '' : d.star ? `; filename*=UTF-8''${encodeURIComponent(d.filename.replace(/[\ud800-\udfff]/g, ''))}` : `; filename="${d.filename}"`;
-      const raw = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${d.field}"${filename}\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`;
-      const bytes = new TextEncoder().encode(raw);
-      return { body: cut === null ? bytes : bytes.slice(0, cut), contentType: `multipart/form-data; boundary=${boundary}` };
-    });
+  return fc.tuple(disposition, content, sometimes(fc.nat(400), 20), fc.constantFrom(BOUNDARY, 'wrongBoundary', '')).map(([d, text, cut, boundary]) => {
+    const filename =
+      d.filename === null ? '' : d.star ? `; filename*=UTF-8''${encodeURIComponent(d.filename.replace(/[\ud800-\udfff]/g, ''))}` : `; filename="${d.filename}"`;
+    const raw = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${d.field}"${filename}\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`;
+    const bytes = new TextEncoder().encode(raw);
+    return { body: cut === null ? bytes : bytes.slice(0, cut), contentType: `multipart/form-data; boundary=${boundary}` };
+  });
 }
 
 // ---------- requests ----------
 
 const pathParam = fc.oneof(
-  { arbitrary: fc.constantFrom(...['%zz', '%', '%0', '%00', 'dep_%00', 'img_%00', 'voice_%00', '%ED%A0%80', '%C0%80', '%FF', '%2F', '%25zz', '%25', '..', '.', 'a%20b', 'x'.repeat(5000), 'Www.Fuzz-Example.COM', 'en-us-female']), weight: 3 },
+  {
+    arbitrary: fc.constantFrom(
+      ...[
+        '%zz',
+        '%',
+        '%0',
+        '%00',
+        'dep_%00',
+        'img_%00',
+        'voice_%00',
+        '%ED%A0%80',
+        '%C0%80',
+        '%FF',
+        '%2F',
+        '%25zz',
+        '%25',
+        '..',
+        '.',
+        'a%20b',
+        'x'.repeat(5000),
+        'Www.Fuzz-Example.COM',
+        'en-us-female',
+      ],
+    ),
+    weight: 3,
+  },
   { arbitrary: fc.constant(null), weight: 2 }, // an existing resource
   { arbitrary: fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent), weight: 2 },
-  { arbitrary: fc.string({ unit: fc.constantFrom(...'abc_-.~!$&\'()*+,;=:@%0123456789ABCDEFZ'.split('')), maxLength: 12 }), weight: 2 },
+  { arbitrary: fc.string({ unit: fc.constantFrom(..."abc_-.~!$&'()*+,;=:@%0123456789ABCDEFZ".split('')), maxLength: 12 }), weight: 2 },
 );
 
 const queryString = sometimes(
   fc.array(
     fc.oneof(
-      fc.constantFrom('%zz', '%00=1', 'a=%', 'limit=10', 'limit=-1', 'limit=abc', 'limit=1e400', 'starting_after=%00', 'cursor=%ED%A0%80', 'a=b=c', '=', '&', 'x=%2', 'q=a+b'),
-      fc.tuple(nasty, nasty).map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`),
+      fc.constantFrom(
+        '%zz',
+        '%00=1',
+        'a=%',
+        'limit=10',
+        'limit=-1',
+        'limit=abc',
+        'limit=1e400',
+        'starting_after=%00',
+        'cursor=%ED%A0%80',
+        'a=b=c',
+        '=',
+        '&',
+        'x=%2',
+        'q=a+b',
+      ),
+      fc
+        .tuple(nasty, nasty)
+        .map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`),
     ),
     { minLength: 1, maxLength: 4 },
   ),
@@ -262,7 +305,10 @@ const fuzzRequest = (): fc.Arbitrary<FuzzRequest> =>
   fc.constantFrom(...routes).chain((route) => {
     const params = route.path.match(/:[A-Za-z_]\w*/g) ?? [];
     const body = route.multipart
-      ? fc.oneof({ arbitrary: multipartBody(), weight: 4 }, { arbitrary: jsonBodyText(route).map((b) => ({ body: b, contentType: null as string | null })), weight: 1 })
+      ? fc.oneof(
+          { arbitrary: multipartBody(), weight: 4 },
+          { arbitrary: jsonBodyText(route).map((b) => ({ body: b, contentType: null as string | null })), weight: 1 },
+        )
       : jsonBodyText(route).map((b) => ({ body: b, contentType: null as string | null }));
     return fc
       .record({
@@ -328,7 +374,8 @@ describe('fuzzing every /v1 route', () => {
     const total = [...hits.values()].reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThanOrEqual(RUNS);
     // Every route, a fair share each; and some requests got through validation.
-    for (const route of routes) expect(hits.get(`${route.method} ${route.path}`) ?? 0, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(RUNS / routes.length / 3);
+    for (const route of routes)
+      expect(hits.get(`${route.method} ${route.path}`) ?? 0, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(RUNS / routes.length / 3);
     expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
     console.info('fuzz statuses', Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])));
   }, 600_000);

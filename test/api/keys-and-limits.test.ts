@@ -101,7 +101,9 @@ describe('quota', () => {
   it('refuses with 429 quota_exceeded once the period allowance is used, Retry-After to the period end', async () => {
     const { accountId, auth } = await createTestAccount(a.rt, 'free');
     const period = billingPeriodOf(new Date());
-    await a.rt.db.transaction((tx) => recordUsage(tx, { accountId, metric: 'images_generated', quantity: 24, sourceId: `seed_${accountId}`, periodKey: period.key }));
+    await a.rt.db.transaction((tx) =>
+      recordUsage(tx, { accountId, metric: 'images_generated', quantity: 24, sourceId: `seed_${accountId}`, periodKey: period.key }),
+    );
     const res = await a.app.request('/v1/image/generate', jsonRequest({ prompt: 'a tree', count: 2 }, auth));
     expect(res.status).toBe(429);
     const body = await res.json();

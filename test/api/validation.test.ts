@@ -62,7 +62,9 @@ describe('text Postgres cannot store', () => {
   });
 
   it('NUL in a plagiarism text and a lone surrogate in a prompt are refused naming the field', async () => {
-    expect(await invalid(await svc.app.request('/v1/plagiarism/check', jsonRequest({ text: `${'word '.repeat(100)}\u0000` }, auth)))).toMatch(/^'text' contains a NUL character/);
+    expect(await invalid(await svc.app.request('/v1/plagiarism/check', jsonRequest({ text: `${'word '.repeat(100)}\u0000` }, auth)))).toMatch(
+      /^'text' contains a NUL character/,
+    );
     const surrogate = await invalid(await svc.app.request('/v1/text/generate', jsonRequest({ prompt: 'owls \ud83d' }, auth)));
     expect(surrogate).toBe("'prompt' contains an unpaired UTF-16 surrogate (U+D83D), which is not valid Unicode text.");
     // A well-formed pair (an emoji) is fine: the request gets past validation.
@@ -71,8 +73,12 @@ describe('text Postgres cannot store', () => {
   });
 
   it('escaped in the JSON text, too', async () => {
-    expect(await invalid(await svc.app.request('/v1/file/chat', jsonRequest('{"file_id":"file_x","message":"hi\\u0000"}', auth)))).toMatch(/^'message' contains a NUL/);
-    expect(await invalid(await svc.app.request('/v1/file/chat', jsonRequest('{"file_id":"file_x","message":"\\udc00hi"}', auth)))).toMatch(/^'message' contains an unpaired UTF-16 surrogate \(U\+DC00\)/);
+    expect(await invalid(await svc.app.request('/v1/file/chat', jsonRequest('{"file_id":"file_x","message":"hi\\u0000"}', auth)))).toMatch(
+      /^'message' contains a NUL/,
+    );
+    expect(await invalid(await svc.app.request('/v1/file/chat', jsonRequest('{"file_id":"file_x","message":"\\udc00hi"}', auth)))).toMatch(
+      /^'message' contains an unpaired UTF-16 surrogate \(U\+DC00\)/,
+    );
   });
 
   it('the walk names nested values and keys, and survives deep nesting', () => {

@@ -56,19 +56,30 @@ describe('CLI on a database that is not ready', () => {
     const res = await cli(['accounts', 'create', '--name', 'x', '--plan', 'pro'], { ...env, DATABASE_URL: databaseUrlNamed(env.DATABASE_URL!, missing) });
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
-    expect(res.stderr).toBe(`kiln: database ${missing} does not exist: run \`npm start\` once (or \`node --import tsx src/main.ts release\`) to create and migrate it\n`);
+    expect(res.stderr).toBe(
+      `kiln: database ${missing} does not exist: run \`npm start\` once (or \`node --import tsx src/main.ts release\`) to create and migrate it\n`,
+    );
   }, 120_000);
 
   it('says plainly that the database is not migrated (also as --json)', async () => {
     const res = await cli(['keys', 'list', '--account', 'acc_x', '--json'], { ...env, DATABASE_URL: empty });
     expect(res.code).toBe(1);
-    expect(onlyJson(res.stdout).error).toEqual({ code: 'database_not_migrated', message: expect.stringContaining(`database ${name} is not migrated: run \`npm start\``) });
+    expect(onlyJson(res.stdout).error).toEqual({
+      code: 'database_not_migrated',
+      message: expect.stringContaining(`database ${name} is not migrated: run \`npm start\``),
+    });
   }, 120_000);
 
   it('says plainly that Postgres cannot be reached', async () => {
     const port = await freePort();
-    const res = await cli(['accounts', 'create', '--name', 'x', '--plan', 'pro', '--json'], { ...env, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/kiln` });
+    const res = await cli(['accounts', 'create', '--name', 'x', '--plan', 'pro', '--json'], {
+      ...env,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/kiln`,
+    });
     expect(res.code).toBe(1);
-    expect(onlyJson(res.stdout).error).toEqual({ code: 'database_unreachable', message: `cannot reach Postgres at 127.0.0.1:${port} (DATABASE_URL): is it running?` });
+    expect(onlyJson(res.stdout).error).toEqual({
+      code: 'database_unreachable',
+      message: `cannot reach Postgres at 127.0.0.1:${port} (DATABASE_URL): is it running?`,
+    });
   }, 120_000);
 });

@@ -28,7 +28,10 @@ async function fetchCdn(url: string) {
 describe('POST /v1/image/generate, end to end through the queue', () => {
   it('renders count PNGs of exactly the requested size, served by signed links, and bills count images', async () => {
     const { auth } = await createTestAccount(svc.rt);
-    const res = await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'a red sun over the sea', size: '1024x1792', count: 2, style: 'illustration' }, auth));
+    const res = await svc.app.request(
+      '/v1/image/generate',
+      jsonRequest({ prompt: 'a red sun over the sea', size: '1024x1792', count: 2, style: 'illustration' }, auth),
+    );
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.id).toMatch(/^img_[a-z0-9]{20}$/);
@@ -75,7 +78,10 @@ describe('POST /v1/image/generate, end to end through the queue', () => {
     expect((await svc.app.request(tampered)).status).toBe(403);
 
     const key = url.pathname.replace(/^\/cdn\//, '');
-    await svc.rt.db.update(cdnFiles).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(cdnFiles.storageKey, key));
+    await svc.rt.db
+      .update(cdnFiles)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(cdnFiles.storageKey, key));
     await sweepExpiredFiles({ rt: svc.rt, job: { updateProgress: async () => {} } as never, log: svc.rt.log });
     expect(await svc.rt.store.exists(key)).toBe(false);
     const [row] = await svc.rt.db.select().from(cdnFiles).where(eq(cdnFiles.storageKey, key));

@@ -41,151 +41,171 @@ function stopProcess(p: Spawned) {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 describe('a build worker killed mid-download', () => {
-  it('a fresh worker takes the deployment over and publishes it', async () => {
-    const archive = await site();
-    // The first download gets half the archive and then nothing, until the worker doing it is dead.
-    let requests = 0;
-    let stalled!: () => void;
-    const downloadStalled = new Promise<void>((resolve) => (stalled = resolve));
-    const host: Server = createServer((_req, res) => {
-      requests++;
-      res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': archive.length });
-      if (requests === 1) {
-        res.write(archive.subarray(0, archive.length >> 1));
-        stalled();
-        return;
-      }
-      res.end(archive);
-    });
-    await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-    cleanups.push(async () => {
-      host.closeAllConnections();
-      await new Promise((r) => host.close(r));
-    });
-    const sourceUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/site.zip`;
+  it(
+    'a fresh worker takes the deployment over and publishes it',
+    async () => {
+      const archive = await site();
+      // The first download gets half the archive and then nothing, until the worker doing it is dead.
+      let requests = 0;
+      let stalled!: () => void;
+      const downloadStalled = new Promise<void>((resolve) => (stalled = resolve));
+      const host: Server = createServer((_req, res) => {
+        requests++;
+        res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': archive.length });
+        if (requests === 1) {
+          res.write(archive.subarray(0, archive.length >> 1));
+          stalled();
+          return;
+        }
+        res.end(archive);
+      });
+      await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+      cleanups.push(async () => {
+        host.closeAllConnections();
+        await new Promise((r) => host.close(r));
+      });
+      const sourceUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/site.zip`;
 
-    // A Redis of its own: the suite's shared one is swept of every test prefix whenever any test run ends.
-    const redis = await startRedisServer(await freePort());
-    cleanups.push(() => redis.kill());
-    const env = testEnv({ REDIS_URL: redis.url, FETCH_ALLOW_PRIVATE: 'true', WORKER_QUEUES: 'deploy,maintenance', LOG_LEVEL: 'info' });
-    const svc = await startTestService({}, testConfig(env));
-    cleanups.push(() => svc.close());
-    const { auth } = await createTestAccount(svc.rt);
-    const created = await svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'crash-site', source_url: sourceUrl }, auth));
-    expect(created.status).toBe(201);
-    const { id } = await created.json();
+      // A Redis of its own: the suite's shared one is swept of every test prefix whenever any test run ends.
+      const redis = await startRedisServer(await freePort());
+      cleanups.push(() => redis.kill());
+      const env = testEnv({ REDIS_URL: redis.url, FETCH_ALLOW_PRIVATE: 'true', WORKER_QUEUES: 'deploy,maintenance', LOG_LEVEL: 'info' });
+      const svc = await startTestService({}, testConfig(env));
+      cleanups.push(() => svc.close());
+      const { auth } = await createTestAccount(svc.rt);
+      const created = await svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'crash-site', source_url: sourceUrl }, auth));
+      expect(created.status).toBe(201);
+      const { id } = await created.json();
 
-    const doomed = spawnKiln('worker', env);
-    cleanups.push(stopProcess(doomed));
-    await downloadStalled;
-    const row = async () => (await svc.rt.db.select().from(deployments).where(eq(deployments.id, id)))[0]!;
-    expect((await row()).status).toBe('building');
-    doomed.child.kill('SIGKILL');
-    const killedAt = Date.now();
-    expect((await doomed.exited).signal).toBe('SIGKILL');
-    expect((await row()).status).toBe('building');
+      const doomed = spawnKiln('worker', env);
+      cleanups.push(stopProcess(doomed));
+      await downloadStalled;
+      const row = async () => (await svc.rt.db.select().from(deployments).where(eq(deployments.id, id)))[0]!;
+      expect((await row()).status).toBe('building');
+      doomed.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      expect((await doomed.exited).signal).toBe('SIGKILL');
+      expect((await row()).status).toBe('building');
 
-    const rescuer = spawnKiln('worker', env);
-    cleanups.push(stopProcess(rescuer));
-    await rescuer.waitForLine(/"workers started"/, 60_000);
-    const startedAt = Date.now();
-    const final = await until(`deployment ${id} to finish`, async () => {
-      const d = await row();
-      return d.status === 'published' || d.status === 'failed' ? d : null;
-    }, HANG_MS, 200).catch(async (err: Error) => {
-      const job = await svc.rt.queues.get('deploy').getJob(id);
-      throw new Error(`${err.message}; job ${await job?.getState()}, ${requests} downloads; the fresh worker said:\n${rescuer.output().slice(-3_000)}`);
-    });
-    const doneAt = Date.now();
-    console.log(`[recovery] killed build taken over and published ${seconds(doneAt - killedAt)} after the kill, ${seconds(doneAt - startedAt)} after the fresh worker started`);
+      const rescuer = spawnKiln('worker', env);
+      cleanups.push(stopProcess(rescuer));
+      await rescuer.waitForLine(/"workers started"/, 60_000);
+      const startedAt = Date.now();
+      const final = await until(
+        `deployment ${id} to finish`,
+        async () => {
+          const d = await row();
+          return d.status === 'published' || d.status === 'failed' ? d : null;
+        },
+        HANG_MS,
+        200,
+      ).catch(async (err: Error) => {
+        const job = await svc.rt.queues.get('deploy').getJob(id);
+        throw new Error(`${err.message}; job ${await job?.getState()}, ${requests} downloads; the fresh worker said:\n${rescuer.output().slice(-3_000)}`);
+      });
+      const doneAt = Date.now();
+      console.log(
+        `[recovery] killed build taken over and published ${seconds(doneAt - killedAt)} after the kill, ${seconds(doneAt - startedAt)} after the fresh worker started`,
+      );
 
-    expect(final.status).toBe('published');
-    expect(final.fileCount).toBe(2);
-    expect(requests).toBe(2);
-    const log = (await deploymentLogLines(svc.rt.db, id)).map((l) => l.message);
-    expect(log.filter((m) => m.startsWith('Build started'))).toHaveLength(2);
-  }, HANG_MS + 60_000);
+      expect(final.status).toBe('published');
+      expect(final.fileCount).toBe(2);
+      expect(requests).toBe(2);
+      const log = (await deploymentLogLines(svc.rt.db, id)).map((l) => l.message);
+      expect(log.filter((m) => m.startsWith('Build started'))).toHaveLength(2);
+    },
+    HANG_MS + 60_000,
+  );
 });
 
 describe('Redis restarted with an empty dataset', () => {
-  it('every accepted deployment, clone, upload and generation request still reaches a final status', async () => {
-    const port = await freePort();
-    let redis: RedisServer = await startRedisServer(port);
-    cleanups.push(() => redis.kill());
-    const files = await startFileHost();
-    cleanups.push(() => files.close());
-    files.put('/site.zip', await site());
-    // Not audio: the clone fails, which is a final status all the same.
-    files.put('/sample.wav', Buffer.from('not a sound at all'));
+  it(
+    'every accepted deployment, clone, upload and generation request still reaches a final status',
+    async () => {
+      const port = await freePort();
+      let redis: RedisServer = await startRedisServer(port);
+      cleanups.push(() => redis.kill());
+      const files = await startFileHost();
+      cleanups.push(() => files.close());
+      files.put('/site.zip', await site());
+      // Not audio: the clone fails, which is a final status all the same.
+      files.put('/sample.wav', Buffer.from('not a sound at all'));
 
-    const env = testEnv({
-      REDIS_URL: redis.url,
-      FETCH_ALLOW_PRIVATE: 'true',
-      SYNC_TIMEOUT_MS: '500',
-      WORKER_QUEUES: 'image,files,voice,deploy,maintenance',
-      LOG_LEVEL: 'info',
-    });
-    const svc = await startTestService({}, testConfig(env));
-    cleanups.push(() => svc.close());
-    const worker = spawnKiln('worker', env);
-    cleanups.push(stopProcess(worker));
-    await worker.waitForLine(/"workers started"/, 60_000);
-    const { auth } = await createTestAccount(svc.rt);
+      const env = testEnv({
+        REDIS_URL: redis.url,
+        FETCH_ALLOW_PRIVATE: 'true',
+        SYNC_TIMEOUT_MS: '500',
+        WORKER_QUEUES: 'image,files,voice,deploy,maintenance',
+        LOG_LEVEL: 'info',
+      });
+      const svc = await startTestService({}, testConfig(env));
+      cleanups.push(() => svc.close());
+      const worker = spawnKiln('worker', env);
+      cleanups.push(stopProcess(worker));
+      await worker.waitForLine(/"workers started"/, 60_000);
+      const { auth } = await createTestAccount(svc.rt);
 
-    // Paused queues hold the accepted requests' jobs in Redis only, as a backlog would when Redis dies.
-    const paused = ['image', 'files', 'voice', 'deploy'] as const;
-    for (const q of paused) await svc.rt.queues.get(q).pause();
-    const accepted = { deployments: [] as string[], voices: [] as string[], jobs: [] as string[] };
-    const deploy = () => svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'redis-site', source_url: files.url('/site.zip') }, auth));
-    const clone = () => svc.app.request('/v1/voice/clone', jsonRequest({ name: 'lost voice', sample_url: files.url('/sample.wav') }, auth));
+      // Paused queues hold the accepted requests' jobs in Redis only, as a backlog would when Redis dies.
+      const paused = ['image', 'files', 'voice', 'deploy'] as const;
+      for (const q of paused) await svc.rt.queues.get(q).pause();
+      const accepted = { deployments: [] as string[], voices: [] as string[], jobs: [] as string[] };
+      const deploy = () => svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'redis-site', source_url: files.url('/site.zip') }, auth));
+      const clone = () => svc.app.request('/v1/voice/clone', jsonRequest({ name: 'lost voice', sample_url: files.url('/sample.wav') }, auth));
 
-    const dep = await deploy();
-    expect(dep.status).toBe(201);
-    accepted.deployments.push((await dep.json()).id);
-    const voice = await clone();
-    expect(voice.status).toBe(201);
-    accepted.voices.push((await voice.json()).voice_id);
-    const uploaded = await upload(svc, auth, Buffer.from('city,people\nOslo,700000\nBergen,290000\n'), 'cities.csv');
-    expect(uploaded.status).toBe(202);
-    accepted.jobs.push((await uploaded.json()).id);
-    const image = await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'a lighthouse', size: '512x512', count: 1 }, auth));
-    expect(image.status).toBe(202);
-    accepted.jobs.push((await image.json()).id);
-    for (const q of paused) expect(await svc.rt.queues.get(q).count()).toBe(1);
+      const dep = await deploy();
+      expect(dep.status).toBe(201);
+      accepted.deployments.push((await dep.json()).id);
+      const voice = await clone();
+      expect(voice.status).toBe(201);
+      accepted.voices.push((await voice.json()).voice_id);
+      const uploaded = await upload(svc, auth, Buffer.from('city,people\nOslo,700000\nBergen,290000\n'), 'cities.csv');
+      expect(uploaded.status).toBe(202);
+      accepted.jobs.push((await uploaded.json()).id);
+      const image = await svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'a lighthouse', size: '512x512', count: 1 }, auth));
+      expect(image.status).toBe(202);
+      accepted.jobs.push((await image.json()).id);
+      for (const q of paused) expect(await svc.rt.queues.get(q).count()).toBe(1);
 
-    await redis.kill();
-    // Requests while Redis is away: whatever is accepted must be finished too.
-    const during: number[] = [];
-    for (const request of [deploy, clone]) {
-      const res = await request();
-      during.push(res.status);
-      if (res.status !== 201) continue;
-      const body = await res.json();
-      if (body.voice_id) accepted.voices.push(body.voice_id);
-      else accepted.deployments.push(body.id);
-    }
+      await redis.kill();
+      // Requests while Redis is away: whatever is accepted must be finished too.
+      const during: number[] = [];
+      for (const request of [deploy, clone]) {
+        const res = await request();
+        during.push(res.status);
+        if (res.status !== 201) continue;
+        const body = await res.json();
+        if (body.voice_id) accepted.voices.push(body.voice_id);
+        else accepted.deployments.push(body.id);
+      }
 
-    redis = await startRedisServer(port);
-    const returnedAt = Date.now();
-    const unfinished = async () => {
-      const d = await svc.rt.db.select({ id: deployments.id, status: deployments.status }).from(deployments).where(inArray(deployments.id, accepted.deployments));
-      const v = await svc.rt.db.select({ id: voices.id, status: voices.status }).from(voices).where(inArray(voices.id, accepted.voices));
-      const j = await svc.rt.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, accepted.jobs));
-      return [
-        ...d.filter((r) => r.status !== 'published' && r.status !== 'failed'),
-        ...v.filter((r) => r.status !== 'ready' && r.status !== 'failed'),
-        ...j.filter((r) => r.status !== 'succeeded' && r.status !== 'failed'),
-      ];
-    };
-    await until('every accepted request to reach a final status', async () => (await unfinished()).length === 0, HANG_MS, 250);
-    console.log(`[recovery] answers while Redis was down: ${during.join(', ')}; every accepted request final ${seconds(Date.now() - returnedAt)} after Redis came back empty`);
+      redis = await startRedisServer(port);
+      const returnedAt = Date.now();
+      const unfinished = async () => {
+        const d = await svc.rt.db
+          .select({ id: deployments.id, status: deployments.status })
+          .from(deployments)
+          .where(inArray(deployments.id, accepted.deployments));
+        const v = await svc.rt.db.select({ id: voices.id, status: voices.status }).from(voices).where(inArray(voices.id, accepted.voices));
+        const j = await svc.rt.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, accepted.jobs));
+        return [
+          ...d.filter((r) => r.status !== 'published' && r.status !== 'failed'),
+          ...v.filter((r) => r.status !== 'ready' && r.status !== 'failed'),
+          ...j.filter((r) => r.status !== 'succeeded' && r.status !== 'failed'),
+        ];
+      };
+      await until('every accepted request to reach a final status', async () => (await unfinished()).length === 0, HANG_MS, 250);
+      console.log(
+        `[recovery] answers while Redis was down: ${during.join(', ')}; every accepted request final ${seconds(Date.now() - returnedAt)} after Redis came back empty`,
+      );
 
-    const depRows = await svc.rt.db.select().from(deployments).where(inArray(deployments.id, accepted.deployments));
-    for (const d of depRows) expect(d.status).toBe('published');
-    const jobRows = await svc.rt.db.select().from(jobs).where(inArray(jobs.id, accepted.jobs));
-    for (const j of jobRows) expect(j.status).toBe('succeeded');
-    const voiceRows = await svc.rt.db.select().from(voices).where(inArray(voices.id, accepted.voices));
-    for (const v of voiceRows) expect(v.status).toBe('failed');
-    expect(worker.output()).toContain('recurring jobs registered again after a Redis reconnect');
-  }, HANG_MS + 60_000);
+      const depRows = await svc.rt.db.select().from(deployments).where(inArray(deployments.id, accepted.deployments));
+      for (const d of depRows) expect(d.status).toBe('published');
+      const jobRows = await svc.rt.db.select().from(jobs).where(inArray(jobs.id, accepted.jobs));
+      for (const j of jobRows) expect(j.status).toBe('succeeded');
+      const voiceRows = await svc.rt.db.select().from(voices).where(inArray(voices.id, accepted.voices));
+      for (const v of voiceRows) expect(v.status).toBe('failed');
+      expect(worker.output()).toContain('recurring jobs registered again after a Redis reconnect');
+    },
+    HANG_MS + 60_000,
+  );
 });

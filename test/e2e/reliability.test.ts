@@ -10,7 +10,6 @@ import { spawnKiln } from '../support/processes';
 import { until } from '../support/until';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 
-
 const ledgerFor = (svc: TestService, id: string) => svc.rt.db.select().from(usageLedger).where(eq(usageLedger.sourceId, id));
 
 describe('a job run twice leaves one result and one ledger entry', () => {

@@ -26,22 +26,26 @@ const remotePng = (() => {
 })();
 
 beforeAll(async () => {
-  fake = await startFakeApi<Seen['body']>('/images/generations', (call, res) => {
-    const { body } = call;
-    seen.push(call);
-    const prompt = String(body.prompt);
-    const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
-    if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
-    else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
-    else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
-    else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
-    else if (prompt.startsWith('url')) send(200, { data: [{ url: `${baseUrl.replace('/v1', '')}/files/image.png` }] });
-    else send(200, { created: 1, data: [{ b64_json: remotePng.toString('base64') }] });
-  }, (req, res) => {
-    if (req.method !== 'GET' || req.url !== '/files/image.png') return false;
-    res.writeHead(200, { 'content-type': 'image/png' }).end(remotePng);
-    return true;
-  });
+  fake = await startFakeApi<Seen['body']>(
+    '/images/generations',
+    (call, res) => {
+      const { body } = call;
+      seen.push(call);
+      const prompt = String(body.prompt);
+      const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
+      if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
+      else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
+      else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
+      else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
+      else if (prompt.startsWith('url')) send(200, { data: [{ url: `${baseUrl.replace('/v1', '')}/files/image.png` }] });
+      else send(200, { created: 1, data: [{ b64_json: remotePng.toString('base64') }] });
+    },
+    (req, res) => {
+      if (req.method !== 'GET' || req.url !== '/files/image.png') return false;
+      res.writeHead(200, { 'content-type': 'image/png' }).end(remotePng);
+      return true;
+    },
+  );
   baseUrl = fake.baseUrl;
 });
 
@@ -56,7 +60,10 @@ beforeEach(() => {
 const req: ImageRequest = { prompt: 'a red barn', style: 'illustration', width: 512, height: 768, variant: 0 };
 
 async function failure(promise: Promise<unknown>): Promise<ImageProviderError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ImageProviderError);
   return err as ImageProviderError;
 }

@@ -29,7 +29,9 @@ function meanAbsDiff(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
 }
 
 function channelMeans(px: Uint8ClampedArray): { r: number; g: number; b: number } {
-  let r = 0, g = 0, b = 0;
+  let r = 0,
+    g = 0,
+    b = 0;
   const n = px.length / 4;
   for (let i = 0; i < px.length; i += 4) {
     r += px[i] as number;
@@ -142,9 +144,7 @@ describe('describePrompt', () => {
   it('finds motifs regardless of plural and case', () => {
     expect(describePrompt('Mountains and a TREE by the Sea').motifs).toEqual(['water', 'mountains', 'trees']);
     expect(describePrompt('three STARS, two moons, cities and clouds').motifs).toEqual(['moon', 'stars', 'city', 'clouds']);
-    expect(describePrompt('flowers, birds, houses, boats, rivers, hills').motifs).toEqual(
-      ['hills', 'flowers', 'birds', 'house', 'river', 'boat'],
-    );
+    expect(describePrompt('flowers, birds, houses, boats, rivers, hills').motifs).toEqual(['hills', 'flowers', 'birds', 'house', 'river', 'boat']);
     expect(describePrompt('buildings on the skyline, a forest, ocean waves').motifs).toEqual(['water', 'trees', 'city']);
     expect(describePrompt('snow in the desert, rain on the lake, a sunrise').motifs).toEqual(['water', 'snow', 'sunset', 'desert', 'rain']);
     expect(describePrompt('the sun').motifs).toEqual(['sun']);
@@ -171,8 +171,32 @@ describe('describePrompt', () => {
   });
 
   it('knows at least twenty colour names', () => {
-    const names = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'brown', 'black', 'white', 'gray', 'grey',
-      'gold', 'silver', 'teal', 'cyan', 'magenta', 'violet', 'indigo', 'turquoise', 'crimson', 'navy', 'beige', 'lavender'];
+    const names = [
+      'red',
+      'orange',
+      'yellow',
+      'green',
+      'blue',
+      'purple',
+      'pink',
+      'brown',
+      'black',
+      'white',
+      'gray',
+      'grey',
+      'gold',
+      'silver',
+      'teal',
+      'cyan',
+      'magenta',
+      'violet',
+      'indigo',
+      'turquoise',
+      'crimson',
+      'navy',
+      'beige',
+      'lavender',
+    ];
     expect(describePrompt(names.join(' ')).colors).toEqual(names);
   });
 

@@ -33,7 +33,7 @@ const SALES: (string | number)[][] = [];
 const REGIONS = ['North', 'South', 'East', 'West'];
 const PRODUCTS = ['Widget', 'Gadget', 'Sprocket'];
 for (let i = 1; i <= 60; i++) {
-  SALES.push([`A${1000 + i}`, REGIONS[i % 4]!, PRODUCTS[i % 3]!, (i * 7) % 50 + 1, `${(i % 9) + 10}.25`, `2026-0${(i % 9) + 1}-1${i % 10}`]);
+  SALES.push([`A${1000 + i}`, REGIONS[i % 4]!, PRODUCTS[i % 3]!, ((i * 7) % 50) + 1, `${(i % 9) + 10}.25`, `2026-0${(i % 9) + 1}-1${i % 10}`]);
 }
 const rowsWhere = (pred: (r: (string | number)[]) => boolean) => SALES.map((r, i) => ({ r, n: i + 1 })).filter(({ r }) => pred(r));
 
@@ -81,7 +81,7 @@ describe('a document in another language', () => {
     const pages = [
       "Le rapport annuel de la coopérative décrit l'année de ses membres et de leurs bateaux dans le port.",
       "Les pêcheurs du nord ont construit un nouvel entrepôt frigorifique pendant l'été, avec les fonds de la région.",
-      "Le conseil a élu une nouvelle présidente pour les cinq prochaines années, après un vote de tous les membres.",
+      'Le conseil a élu une nouvelle présidente pour les cinq prochaines années, après un vote de tous les membres.',
     ];
     const fileId = (await uploadOk(svc, auth, await makePdf(pages), 'rapport.pdf')).file_id;
     const [doc] = await svc.rt.db.select().from(documents).where(eq(documents.id, fileId));
@@ -102,7 +102,13 @@ describe('POST /v1/file/chat over a .docx with page breaks and a table', () => {
     { paragraph: 'The grey heron nests in tall alder trees near the lake.' },
     { pageBreak: true as const },
     { heading: 'Counts', level: 2 as const },
-    { table: [['Species', 'Count'], ['Kingfisher', '37'], ['Dipper', '12']] },
+    {
+      table: [
+        ['Species', 'Count'],
+        ['Kingfisher', '37'],
+        ['Dipper', '12'],
+      ],
+    },
   ];
 
   it('cites the page the document records, with or without rendered page breaks', async () => {
@@ -177,7 +183,15 @@ describe('POST /v1/file/chat over a CSV: exact answers citing rows', () => {
 
   it('ranks groups by their number, not its text ("10" above "9")', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const csv = makeCsv(['team', 'points'], [['Ash', 9], ['Birch', 4], ['Birch', 6], ['Cedar', 3]]);
+    const csv = makeCsv(
+      ['team', 'points'],
+      [
+        ['Ash', 9],
+        ['Birch', 4],
+        ['Birch', 6],
+        ['Cedar', 3],
+      ],
+    );
     const id = (await uploadOk(svc, auth, csv, 'teams.csv')).file_id;
     const res = await chat(svc, auth, id, 'Which team has the highest total points?');
     expect(res.answer.indexOf('Birch')).toBeGreaterThanOrEqual(0);
@@ -196,7 +210,10 @@ describe('POST /v1/file/chat errors', () => {
     const a = await createTestAccount(svc.rt, 'pro');
     const b = await createTestAccount(svc.rt, 'pro');
     const fileId = (await uploadOk(svc, a.auth, makeCsv(['x', 'y'], [[1, 2]]), 'a.csv')).file_id;
-    for (const [auth, id] of [[a.auth, 'file_doesnotexist00000000'], [b.auth, fileId]] as const) {
+    for (const [auth, id] of [
+      [a.auth, 'file_doesnotexist00000000'],
+      [b.auth, fileId],
+    ] as const) {
       const res = await svc.app.request('/v1/file/chat', jsonRequest({ file_id: id, message: 'How many rows?' }, auth));
       const body = await res.json();
       expect(res.status).toBe(404);

@@ -18,7 +18,14 @@ afterAll(async () => {
   await svc.close();
 });
 
-const csv = (n: number) => makeCsv(['city', 'visitors'], [[`Town${n}`, n], [`Village${n}`, n * 2]]);
+const csv = (n: number) =>
+  makeCsv(
+    ['city', 'visitors'],
+    [
+      [`Town${n}`, n],
+      [`Village${n}`, n * 2],
+    ],
+  );
 const list = async (auth: Record<string, string>, query = '') => svc.app.request(`/v1/files${query}`, { headers: auth });
 const listOk = async (auth: Record<string, string>, query = '') => {
   const res = await list(auth, query);
@@ -76,7 +83,10 @@ describe('GET /v1/files', () => {
     const a = await createTestAccount(svc.rt, 'pro');
     const ids: string[] = [];
     for (let i = 1; i <= 4; i++) ids.push((await uploadOk(svc, a.auth, csv(i), `t${i}.csv`)).file_id);
-    await svc.rt.db.update(documents).set({ createdAt: new Date('2026-01-01T00:00:00.000Z') }).where(inArray(documents.id, ids));
+    await svc.rt.db
+      .update(documents)
+      .set({ createdAt: new Date('2026-01-01T00:00:00.000Z') })
+      .where(inArray(documents.id, ids));
     const expected = [...ids].sort().reverse();
     expect(await pageThrough(a.auth, 1)).toEqual(expected);
     expect(await pageThrough(a.auth, 3)).toEqual(expected);

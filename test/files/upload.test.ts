@@ -62,10 +62,19 @@ describe('POST /v1/file/upload', () => {
   it('201 for a .docx and a CSV, typed by content whatever their names say', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
     const docx = await makeDocx([{ heading: 'Report' }, { paragraph: 'The first page.' }, { pageBreak: true }, { paragraph: 'The second page.' }]);
-    const csv = makeCsv(['city', 'population'], [['Lyon', 522000], ['Nice', 342000]]);
+    const csv = makeCsv(
+      ['city', 'population'],
+      [
+        ['Lyon', 522000],
+        ['Nice', 342000],
+      ],
+    );
     const d = await uploadOk(svc, auth, docx, 'report.bin');
     const c = await uploadOk(svc, auth, csv, 'cities.txt');
-    const kinds = await svc.rt.db.select({ id: documents.id, kind: documents.kind, pages: documents.pageCount }).from(documents).where(eq(documents.accountId, (await svc.rt.db.select().from(documents).where(eq(documents.id, d.file_id)))[0]!.accountId));
+    const kinds = await svc.rt.db
+      .select({ id: documents.id, kind: documents.kind, pages: documents.pageCount })
+      .from(documents)
+      .where(eq(documents.accountId, (await svc.rt.db.select().from(documents).where(eq(documents.id, d.file_id)))[0]!.accountId));
     expect(kinds.find((k) => k.id === d.file_id)).toMatchObject({ kind: 'docx', pages: 2 });
     expect(kinds.find((k) => k.id === c.file_id)).toMatchObject({ kind: 'csv', pages: 2 });
   });
@@ -80,11 +89,21 @@ describe('POST /v1/file/upload', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
     await expectError(await upload(svc, auth, makeWindowsExe(), 'invoice.pdf'), 415, 'unsupported_file_type', /executable/i);
     await expectError(await upload(svc, auth, makePng(), 'scan.pdf'), 415, 'unsupported_file_type', /PNG/);
-    await expectError(await upload(svc, auth, Buffer.from('Just a note to myself about nothing in particular.\n'), 'notes.csv'), 415, 'unsupported_file_type', /not a CSV/);
+    await expectError(
+      await upload(svc, auth, Buffer.from('Just a note to myself about nothing in particular.\n'), 'notes.csv'),
+      415,
+      'unsupported_file_type',
+      /not a CSV/,
+    );
     const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('id\tname\n1\tAnn\n2\tBob\n', 'utf16le')]);
     await expectError(await upload(svc, auth, unicodeText, 'export.csv'), 415, 'unsupported_file_type', /UTF-16 text file .*save it as UTF-8/);
     await expectNothingStored(accountId);
-    expect(await svc.rt.db.select().from(jobs).where(and(eq(jobs.accountId, accountId)))).toEqual([]);
+    expect(
+      await svc.rt.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.accountId, accountId))),
+    ).toEqual([]);
   });
 
   it('422 invalid_file for a corrupt PDF, with nothing left behind (and the job answers the same 422)', async () => {

@@ -42,10 +42,15 @@ it('verified domain → certificate from the ACME CA (HTTP-01 answered by the ed
   dns.set('acme-shop.com', { A: ['127.0.0.1'] });
   const verified = await (await h.svc.app.request('/v1/hosting/domains/acme-shop.com/verify', { method: 'POST', headers: h.auth })).json();
   expect(verified.status).toBe('verified');
-  const domain = await until('ssl active', async () => {
-    const d = await (await h.svc.app.request('/v1/hosting/domains/acme-shop.com', { headers: h.auth })).json();
-    return d.ssl === 'active' || d.ssl === 'error' ? d : null;
-  }, 30_000, 100);
+  const domain = await until(
+    'ssl active',
+    async () => {
+      const d = await (await h.svc.app.request('/v1/hosting/domains/acme-shop.com', { headers: h.auth })).json();
+      return d.ssl === 'active' || d.ssl === 'error' ? d : null;
+    },
+    30_000,
+    100,
+  );
   expect(domain.ssl).toBe('active');
 
   const root = await pebble.rootCaPem();
@@ -64,15 +69,22 @@ it('an issuance that fails sets ssl to error (and the queue retries it)', async 
   // A "CA" whose directory answers 404: every attempt fails fast.
   const broken = await startHostingHarness({ DNS_SERVERS: dns.server, TLS_ISSUER: 'acme', ACME_DIRECTORY_URL: files.url('/no-such-directory') });
   try {
-    const added = await (await broken.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'broken-acme', domain: 'broken-acme.com' }, broken.auth))).json();
+    const added = await (
+      await broken.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'broken-acme', domain: 'broken-acme.com' }, broken.auth))
+    ).json();
     dns.set(added.dns_records[0].name, { TXT: [added.dns_records[0].value] });
     dns.set('broken-acme.com', { A: ['127.0.0.1'] });
     const verified = await (await broken.svc.app.request('/v1/hosting/domains/broken-acme.com/verify', { method: 'POST', headers: broken.auth })).json();
     expect(verified.status).toBe('verified');
-    const d = await until('ssl error', async () => {
-      const got = await (await broken.svc.app.request('/v1/hosting/domains/broken-acme.com', { headers: broken.auth })).json();
-      return got.ssl === 'error' ? got : null;
-    }, 20_000, 100);
+    const d = await until(
+      'ssl error',
+      async () => {
+        const got = await (await broken.svc.app.request('/v1/hosting/domains/broken-acme.com', { headers: broken.auth })).json();
+        return got.ssl === 'error' ? got : null;
+      },
+      20_000,
+      100,
+    );
     expect(d.status).toBe('verified');
     const jobs = await broken.svc.rt.queues.get('domains').getJobs(['delayed', 'wait', 'active']);
     const retry = jobs.find((j) => j.name === 'certificate.issue');

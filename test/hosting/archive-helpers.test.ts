@@ -334,7 +334,9 @@ describe('SitePlanBuilder', () => {
     for (let i = 0; i < 1000; i++) builder.add(file(`x/b0/${'d/'.repeat(59)}f${i}`));
     builder.add(folder('y/18/'));
     builder.add(file('y/18/a.html'));
-    expect(() => builder.add(file('y/19/a.html'))).toThrow(/^archive has more than 20000 folders, counting those in file paths \(stopped at "y\/19\/a\.html"\)$/);
+    expect(() => builder.add(file('y/19/a.html'))).toThrow(
+      /^archive has more than 20000 folders, counting those in file paths \(stopped at "y\/19\/a\.html"\)$/,
+    );
   });
 
   it('is empty without files', () => {

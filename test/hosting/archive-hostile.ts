@@ -60,8 +60,7 @@ export const HOSTILE_ARCHIVES: HostileArchive[] = [
     name: 'deep-paths.tar.gz',
     expected: { refused: 'path_too_long', message: /^entry "[ab/]{120}…" \(64007 characters\) has a path of 64007 bytes, longer than the limit of 1024$/ },
     shape: '30 files, each ~65 KB of nested folder names (32,000 levels)',
-    build: async () =>
-      rawTarGz(Array.from({ length: 30 }, (_, i) => paxEntries(randomNestedPath(32_000, `f${i}.html`, i + 1))).flat()),
+    build: async () => rawTarGz(Array.from({ length: 30 }, (_, i) => paxEntries(randomNestedPath(32_000, `f${i}.html`, i + 1))).flat()),
   },
   {
     name: 'long-name.tar.gz',
@@ -83,18 +82,14 @@ export const HOSTILE_ARCHIVES: HostileArchive[] = [
     name: 'wide-deep.tar.gz',
     expected: { refused: 'too_many_entries', message: /^archive has more than 20000 folders, counting those in file paths \(stopped at "b338\/dir\// },
     shape: '20,000 files, each 60 levels deep in its own branch (1.2 million folders)',
-    build: async () =>
-      rawTarGz(Array.from({ length: 20_000 }, (_, i) => paxEntries(`b${i}/${nestedPath(58, 'x.html', 'dir')}`)).flat()),
+    build: async () => rawTarGz(Array.from({ length: 20_000 }, (_, i) => paxEntries(`b${i}/${nestedPath(58, 'x.html', 'dir')}`)).flat()),
   },
   {
     name: 'many-folders.tar.gz',
     expected: { files: 1 },
     shape: '19,999 folder entries and one file',
     build: async () =>
-      rawTarGz([
-        ...Array.from({ length: 19_999 }, (_, i): TarFixtureEntry => ({ name: `f/${i}/`, type: '5' })),
-        { name: 'index.html', data: 'hi' },
-      ]),
+      rawTarGz([...Array.from({ length: 19_999 }, (_, i): TarFixtureEntry => ({ name: `f/${i}/`, type: '5' })), { name: 'index.html', data: 'hi' }]),
   },
   {
     name: 'long-names.zip',

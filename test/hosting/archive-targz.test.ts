@@ -5,15 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { c as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ARCHIVE_LIMITS, extractSiteArchive, readSiteArchive, type SiteFile } from '../../src/hosting/archive';
-import {
-  expectRefusal,
-  makeTempDir,
-  openFdCount,
-  paxRecord,
-  rawTar,
-  rawTarGz,
-  type TarFixtureEntry,
-} from './support/archive-fixtures';
+import { expectRefusal, makeTempDir, openFdCount, paxRecord, rawTar, rawTarGz, type TarFixtureEntry } from './support/archive-fixtures';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let counter = 0;
@@ -101,15 +93,12 @@ describe('tar.gz: a normal site', () => {
 });
 
 describe('tar.gz: unsafe paths', () => {
-  it.each(['../evil', '../../etc/passwd', 'a/../../x', '/etc/passwd', 'C:\\evil', '..\\evil'])(
-    'refuses %j before any file is delivered',
-    async (name) => {
-      const path = await save(rawTarGz([fine, { name, data: 'evil' }]));
-      const { error, received } = await expectRefusal(path, 'unsafe_path');
-      expect(error.message).toContain(JSON.stringify(name));
-      expect(received).toEqual([]);
-    },
-  );
+  it.each(['../evil', '../../etc/passwd', 'a/../../x', '/etc/passwd', 'C:\\evil', '..\\evil'])('refuses %j before any file is delivered', async (name) => {
+    const path = await save(rawTarGz([fine, { name, data: 'evil' }]));
+    const { error, received } = await expectRefusal(path, 'unsafe_path');
+    expect(error.message).toContain(JSON.stringify(name));
+    expect(received).toEqual([]);
+  });
 
   it('refuses an unsafe name given in a pax header', async () => {
     const pax = paxRecord('path', '../../../etc/passwd');

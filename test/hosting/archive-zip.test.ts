@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ARCHIVE_LIMITS, extractSiteArchive, readSiteArchive, type SiteFile } from '../../src/hosting/archive';
-import {
-  expectRefusal,
-  makeTempDir,
-  openFdCount,
-  renameInZip,
-  setZipUncompressedSize,
-  zipBuffer,
-} from './support/archive-fixtures';
+import { expectRefusal, makeTempDir, openFdCount, renameInZip, setZipUncompressedSize, zipBuffer } from './support/archive-fixtures';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let counter = 0;
@@ -56,9 +49,7 @@ describe('zip: a normal site', () => {
   });
 
   it('awaits onFile before reading the next file', async () => {
-    const path = await save(
-      await zipBuffer(Array.from({ length: 5 }, (_, i) => ({ name: `f${i}.txt`, data: randomBytes(50_000) }))),
-    );
+    const path = await save(await zipBuffer(Array.from({ length: 5 }, (_, i) => ({ name: `f${i}.txt`, data: randomBytes(50_000) }))));
     let inFlight = 0;
     let maxInFlight = 0;
     await extractSiteArchive(path, undefined, async () => {
@@ -82,14 +73,29 @@ describe('zip: a normal site', () => {
     expect(result.stripped).toBe('my-site');
     expect((await readSiteArchive(single)).map((file) => file.path)).toEqual(['index.html', 'css/a.css']);
 
-    const nested = await save(await zipBuffer([{ name: 'a/b/index.html', data: 'i' }, { name: 'a/b/x.js', data: 'x' }]));
+    const nested = await save(
+      await zipBuffer([
+        { name: 'a/b/index.html', data: 'i' },
+        { name: 'a/b/x.js', data: 'x' },
+      ]),
+    );
     expect((await readSiteArchive(nested)).map((file) => file.path)).toEqual(['b/index.html', 'b/x.js']);
   });
 
   it('does not strip when there is a top-level file or a second folder', async () => {
-    const mixed = await save(await zipBuffer([{ name: 'site/index.html', data: 'i' }, { name: 'robots.txt', data: 'r' }]));
+    const mixed = await save(
+      await zipBuffer([
+        { name: 'site/index.html', data: 'i' },
+        { name: 'robots.txt', data: 'r' },
+      ]),
+    );
     expect((await extractSiteArchive(mixed)).stripped).toBeNull();
-    const two = await save(await zipBuffer([{ name: 'a/index.html', data: 'i' }, { name: 'b/index.html', data: 'r' }]));
+    const two = await save(
+      await zipBuffer([
+        { name: 'a/index.html', data: 'i' },
+        { name: 'b/index.html', data: 'r' },
+      ]),
+    );
     expect((await readSiteArchive(two)).map((file) => file.path)).toEqual(['a/index.html', 'b/index.html']);
   });
 
@@ -134,17 +140,30 @@ describe('zip: unsafe paths', () => {
   });
 
   it('refuses duplicate entries, also when they only match after normalisation', async () => {
-    const exact = await save(await zipBuffer([{ name: 'a.html', data: '1' }, { name: 'a.html', data: '2' }]));
+    const exact = await save(
+      await zipBuffer([
+        { name: 'a.html', data: '1' },
+        { name: 'a.html', data: '2' },
+      ]),
+    );
     const { error, received } = await expectRefusal(exact, 'unsafe_path');
     expect(error.message).toMatch(/duplicate entry "a\.html"/);
     expect(received).toEqual([]);
 
-    const zip = await zipBuffer([{ name: 'd/a.html', data: '1' }, { name: 'd_a.html', data: '2' }]);
+    const zip = await zipBuffer([
+      { name: 'd/a.html', data: '1' },
+      { name: 'd_a.html', data: '2' },
+    ]);
     await expectRefusal(await save(renameInZip(zip, 'd_a.html', 'd\\a.html')), 'unsafe_path');
   });
 
   it('refuses a name used both as a file and as a folder', async () => {
-    const path = await save(await zipBuffer([{ name: 'docs', data: 'file' }, { name: 'docs/index.html', data: 'x' }]));
+    const path = await save(
+      await zipBuffer([
+        { name: 'docs', data: 'file' },
+        { name: 'docs/index.html', data: 'x' },
+      ]),
+    );
     const { received } = await expectRefusal(path, 'unsafe_path');
     expect(received).toEqual([]);
   });
@@ -175,7 +194,12 @@ describe('zip: links and special entries', () => {
 
   it('refuses a character device and a FIFO', async () => {
     for (const mode of [0o020644, 0o010644]) {
-      const path = await save(await zipBuffer([{ name: 'index.html', data: 'fine' }, { name: 'dev', data: '', mode }]));
+      const path = await save(
+        await zipBuffer([
+          { name: 'index.html', data: 'fine' },
+          { name: 'dev', data: '', mode },
+        ]),
+      );
       const { received } = await expectRefusal(path, 'special_entry');
       expect(received).toEqual([]);
     }
@@ -202,7 +226,12 @@ describe('zip: caps', () => {
   describe('a zip bomb (50 MB of zeros)', () => {
     let bomb: string;
     beforeAll(async () => {
-      bomb = await save(await zipBuffer([{ name: 'index.html', data: 'fine' }, { name: 'zeros.bin', data: Buffer.alloc(50 * MB) }]));
+      bomb = await save(
+        await zipBuffer([
+          { name: 'index.html', data: 'fine' },
+          { name: 'zeros.bin', data: Buffer.alloc(50 * MB) },
+        ]),
+      );
     });
 
     it('is refused by the ratio guard before anything is inflated', async () => {
@@ -275,7 +304,12 @@ describe('zip: damaged and empty archives', () => {
     await expectRefusal(await save(empty), 'empty');
     await expectRefusal(await save(await zipBuffer([{ name: 'a/', directory: true }])), 'empty');
     await expectRefusal(
-      await save(await zipBuffer([{ name: '.DS_Store', data: 'x' }, { name: '__MACOSX/._a', data: 'x' }])),
+      await save(
+        await zipBuffer([
+          { name: '.DS_Store', data: 'x' },
+          { name: '__MACOSX/._a', data: 'x' },
+        ]),
+      ),
       'empty',
     );
   });
@@ -283,7 +317,12 @@ describe('zip: damaged and empty archives', () => {
 
 describe('zip: resources', () => {
   it('passes an onFile error through unchanged', async () => {
-    const path = await save(await zipBuffer([{ name: 'a', data: '1' }, { name: 'b', data: '2' }]));
+    const path = await save(
+      await zipBuffer([
+        { name: 'a', data: '1' },
+        { name: 'b', data: '2' },
+      ]),
+    );
     const boom = new Error('storage is down');
     await expect(
       extractSiteArchive(path, undefined, async () => {

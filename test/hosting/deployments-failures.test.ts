@@ -20,8 +20,20 @@ beforeAll(async () => {
   files.put('/picture.zip', PNG_HEAD);
   // yazl refuses unsafe names, so the name is swapped in place after building.
   files.put('/slip.zip', renameInZip(await zipBuffer([{ name: 'xx/xx/evil.txt', data: 'pwned' }]), 'xx/xx/evil.txt', '../../evil.txt'));
-  files.put('/symlink.zip', await zipBuffer([{ name: 'index.html', data: 'hi' }, { name: 'link', data: '/etc/passwd', mode: 0o120777 }]));
-  files.put('/symlink.tar.gz', rawTarGz([{ name: 'index.html', data: 'hi' }, { name: 'link', type: '2', linkname: '/etc/passwd' }]));
+  files.put(
+    '/symlink.zip',
+    await zipBuffer([
+      { name: 'index.html', data: 'hi' },
+      { name: 'link', data: '/etc/passwd', mode: 0o120777 },
+    ]),
+  );
+  files.put(
+    '/symlink.tar.gz',
+    rawTarGz([
+      { name: 'index.html', data: 'hi' },
+      { name: 'link', type: '2', linkname: '/etc/passwd' },
+    ]),
+  );
   files.put('/bomb.zip', await zipBuffer([{ name: 'zeros.bin', data: Buffer.alloc(60 * 1024 * 1024) }]));
 });
 afterAll(async () => {
@@ -93,7 +105,7 @@ describe('failed builds end `failed` with an error and log lines', () => {
   });
 });
 
-describe('failures say why: the error and the log carry the last attempt\'s cause', () => {
+describe("failures say why: the error and the log carry the last attempt's cause", () => {
   let limited: HostingHarness;
   let silent: Awaited<ReturnType<typeof startSilentServer>>;
   beforeAll(async () => {
@@ -142,7 +154,15 @@ describe('fetch rules', () => {
     const strict = await startHostingHarness({ FETCH_ALLOW_PRIVATE: 'false' });
     try {
       const before = files.hits('/ok.zip');
-      for (const url of [files.url('/ok.zip'), 'http://[::1]/', 'http://localhost/', 'http://10.0.0.1/', 'http://169.254.169.254/', 'http://[::ffff:127.0.0.1]/', 'http://2130706433/']) {
+      for (const url of [
+        files.url('/ok.zip'),
+        'http://[::1]/',
+        'http://localhost/',
+        'http://10.0.0.1/',
+        'http://169.254.169.254/',
+        'http://[::ffff:127.0.0.1]/',
+        'http://2130706433/',
+      ]) {
         const res = await strict.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'strict', source_url: url }, strict.auth));
         expect(res.status, url).toBe(400);
         const body = await res.json();
@@ -166,9 +186,21 @@ describe('out-of-order builds', () => {
     files.put('/new.zip', await zipBuffer([{ name: 'index.html', data: 'new' }]));
     const { accountId } = await createTestAccount(h.svc.rt, 'business');
     await claimSiteOwner(h.svc.rt.db, accountId, 'race');
-    const older = await insertDeployment(h.svc.rt.db, { id: newId('dep'), accountId, siteId: 'race', environment: 'production', sourceUrl: files.url('/old.zip') });
+    const older = await insertDeployment(h.svc.rt.db, {
+      id: newId('dep'),
+      accountId,
+      siteId: 'race',
+      environment: 'production',
+      sourceUrl: files.url('/old.zip'),
+    });
     await new Promise((r) => setTimeout(r, 5));
-    const newer = await insertDeployment(h.svc.rt.db, { id: newId('dep'), accountId, siteId: 'race', environment: 'production', sourceUrl: files.url('/new.zip') });
+    const newer = await insertDeployment(h.svc.rt.db, {
+      id: newId('dep'),
+      accountId,
+      siteId: 'race',
+      environment: 'production',
+      sourceUrl: files.url('/new.zip'),
+    });
     const ctx = (id: string) => ({ rt: h.svc.rt, job: { attemptsMade: 0, id } as never, log: h.svc.rt.log });
     await buildDeployment(ctx(newer.id), { id: newer.id });
     await buildDeployment(ctx(older.id), { id: older.id });
@@ -212,7 +244,10 @@ describe('errors of spec section 7 for deployments', () => {
     for (const path of [`/v1/hosting/deployments/${mine.id}`, `/v1/hosting/deployments/${mine.id}/logs`]) {
       expect(await code(await h.svc.app.request(path, { headers: other.auth }))).toEqual([404, 'not_found']);
     }
-    expect(await code(await h.svc.app.request(`/v1/hosting/deployments/${mine.id}/rollback`, { method: 'POST', headers: other.auth }))).toEqual([404, 'not_found']);
+    expect(await code(await h.svc.app.request(`/v1/hosting/deployments/${mine.id}/rollback`, { method: 'POST', headers: other.auth }))).toEqual([
+      404,
+      'not_found',
+    ]);
     expect(await code(await h.svc.app.request('/v1/hosting/deployments/dep_nope', { headers: h.auth }))).toEqual([404, 'not_found']);
     expect(await code(await h.svc.app.request('/v1/hosting/deployments/dep_nope/rollback', { method: 'POST', headers: h.auth }))).toEqual([404, 'not_found']);
     const failed = await h.deploy({ site_id: 'mine', source_url: files.url('/missing.zip') });

@@ -42,7 +42,10 @@ beforeAll(async () => {
   expect(rolled.status).toBe(200);
   mine = await Promise.all(deployed.map(async (d) => (await get(`/v1/hosting/deployments/${d.id}`)).json()));
   other = await createTestAccount(h.svc.rt, 'business');
-  const created = await h.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'dlist-elsewhere', source_url: files.url('/site.zip') }, other.auth));
+  const created = await h.svc.app.request(
+    '/v1/hosting/deployments',
+    jsonRequest({ site_id: 'dlist-elsewhere', source_url: files.url('/site.zip') }, other.auth),
+  );
   theirs = await created.json();
 });
 afterAll(async () => {

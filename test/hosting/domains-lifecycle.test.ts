@@ -82,7 +82,12 @@ describe('custom domain lifecycle', () => {
     try {
       const res = await short.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'late', domain: 'late.example.org' }, short.auth));
       expect(res.status).toBe(201);
-      await until('failed', async () => (await (await short.svc.app.request('/v1/hosting/domains/late.example.org', { headers: short.auth })).json()).status === 'failed', 15_000, 100);
+      await until(
+        'failed',
+        async () => (await (await short.svc.app.request('/v1/hosting/domains/late.example.org', { headers: short.auth })).json()).status === 'failed',
+        15_000,
+        100,
+      );
       const again = await (await short.svc.app.request('/v1/hosting/domains/late.example.org/verify', { method: 'POST', headers: short.auth })).json();
       expect(again.status).toBe('pending_verification');
     } finally {
@@ -98,7 +103,16 @@ describe('errors of spec section 7 for domains', () => {
     expect(await code(await addDomain({ domain: 'a.example.com' }))).toEqual([400, 'missing_required_field']);
     expect(await code(await addDomain({ site_id: 'shop' }))).toEqual([400, 'missing_required_field']);
     expect(await code(await addDomain({ site_id: 'shop', domain: '' }))).toEqual([400, 'missing_required_field']);
-    for (const domain of ['https://a.example.com', 'a.example.com/', 'a.example.com.', 'a.example.com:80', 'localhost', '127.0.0.1', 'co.uk', `x.${HOSTING_DOMAIN}`]) {
+    for (const domain of [
+      'https://a.example.com',
+      'a.example.com/',
+      'a.example.com.',
+      'a.example.com:80',
+      'localhost',
+      '127.0.0.1',
+      'co.uk',
+      `x.${HOSTING_DOMAIN}`,
+    ]) {
       expect(await code(await addDomain({ site_id: 'shop', domain })), domain).toEqual([400, 'invalid_parameter']);
     }
     expect(await code(await addDomain({ site_id: 'Not Valid', domain: 'a.example.com' }))).toEqual([400, 'invalid_parameter']);
@@ -115,7 +129,9 @@ describe('errors of spec section 7 for domains', () => {
     expect((await addDomain({ site_id: 'other-site', domain: 'xn--bcher-kva.example' }, other.auth)).status).toBe(201);
     dns.set(first.dns_records[0].name, { TXT: [first.dns_records[0].value] });
     dns.set('xn--bcher-kva.example', { A: ['127.0.0.1'] });
-    expect((await (await h.svc.app.request('/v1/hosting/domains/xn--bcher-kva.example/verify', { method: 'POST', headers: h.auth })).json()).status).toBe('verified');
+    expect((await (await h.svc.app.request('/v1/hosting/domains/xn--bcher-kva.example/verify', { method: 'POST', headers: h.auth })).json()).status).toBe(
+      'verified',
+    );
     const third = await createTestAccount(h.svc.rt, 'business');
     const taken = await addDomain({ site_id: 'third-site', domain: 'xn--bcher-kva.example' }, third.auth);
     const body = await taken.json();

@@ -110,19 +110,29 @@ describe('GET /v1/hosting/domains/{domain}: dns_records and verification', () =>
     try {
       const res = await quick.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'dlist-auto', domain: 'www.auto-check.example' }, quick.auth));
       const added = await res.json();
-      const checked = await until('an automatic check', async () => {
-        const d = await getDomain('www.auto-check.example', quick.auth, quick);
-        return d.verification.last_checked_at && d.verification.next_check_at ? d : null;
-      }, 90_000, 100);
+      const checked = await until(
+        'an automatic check',
+        async () => {
+          const d = await getDomain('www.auto-check.example', quick.auth, quick);
+          return d.verification.last_checked_at && d.verification.next_check_at ? d : null;
+        },
+        90_000,
+        100,
+      );
       expect(checked.verification.records.map((r: any) => r.status)).toEqual(['missing', 'missing']);
       expect(Date.parse(checked.verification.next_check_at)).toBeGreaterThan(Date.parse(checked.verification.last_checked_at));
 
       dns.set(added.dns_records[0].name, { TXT: [added.dns_records[0].value] });
       dns.set(added.dns_records[1].name, { CNAME: added.dns_records[1].value });
-      const verified = await until('verified automatically', async () => {
-        const d = await getDomain('www.auto-check.example', quick.auth, quick);
-        return d.status === 'verified' ? d : null;
-      }, 90_000, 100);
+      const verified = await until(
+        'verified automatically',
+        async () => {
+          const d = await getDomain('www.auto-check.example', quick.auth, quick);
+          return d.status === 'verified' ? d : null;
+        },
+        90_000,
+        100,
+      );
       expect(verified.verification.records.map((r: any) => r.status)).toEqual(['found', 'found']);
       expect(verified.verification.next_check_at).toBeNull();
     } finally {

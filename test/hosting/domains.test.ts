@@ -169,13 +169,7 @@ describe('parseDnsServers', () => {
   });
 
   it('parses IPv4 and IPv6 with and without ports', () => {
-    expect(parseDnsServers('1.1.1.1, 8.8.8.8:5353,[2606:4700::1]:53, ::1, [::1]')).toEqual([
-      '1.1.1.1',
-      '8.8.8.8:5353',
-      '[2606:4700::1]:53',
-      '::1',
-      '::1',
-    ]);
+    expect(parseDnsServers('1.1.1.1, 8.8.8.8:5353,[2606:4700::1]:53, ::1, [::1]')).toEqual(['1.1.1.1', '8.8.8.8:5353', '[2606:4700::1]:53', '::1', '::1']);
   });
 
   it.each([
@@ -228,7 +222,15 @@ describe('checkDomainRecords against a real DNS server', () => {
             { type: 'TXT', value: `kiln-verify=${TOKEN}` },
           ],
         },
-        { type: 'A', name: 'apex.example', status: 'found', seen: [{ type: 'A', value: '198.51.100.7' }, { type: 'A', value: EDGE }] },
+        {
+          type: 'A',
+          name: 'apex.example',
+          status: 'found',
+          seen: [
+            { type: 'A', value: '198.51.100.7' },
+            { type: 'A', value: EDGE },
+          ],
+        },
       ],
     });
   });

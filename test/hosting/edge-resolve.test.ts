@@ -57,7 +57,16 @@ describe('resolveSitePath', () => {
   });
 
   it('treats malformed escapes, NUL and traversal as not found', () => {
-    for (const bad of ['/%E0%A4%A', '/%', '/a/%00', '/../index.html', '/%2e%2e/index.html', '/blog/%2E%2E/%2e%2e/index.html', '/blog/..%2findex.html', '/a\0']) {
+    for (const bad of [
+      '/%E0%A4%A',
+      '/%',
+      '/a/%00',
+      '/../index.html',
+      '/%2e%2e/index.html',
+      '/blog/%2E%2E/%2e%2e/index.html',
+      '/blog/..%2findex.html',
+      '/a\0',
+    ]) {
       const r = resolveSitePath(site, bad);
       expect(r.kind, bad).toBe('not_found');
     }
@@ -87,7 +96,15 @@ describe('contentTypeFor / isCompressible', () => {
   });
 
   it('compresses text-ish types only', () => {
-    for (const t of ['text/html; charset=utf-8', 'text/css', 'text/javascript; charset=utf-8', 'application/json', 'image/svg+xml; charset=utf-8', 'application/manifest+json', 'application/wasm'])
+    for (const t of [
+      'text/html; charset=utf-8',
+      'text/css',
+      'text/javascript; charset=utf-8',
+      'application/json',
+      'image/svg+xml; charset=utf-8',
+      'application/manifest+json',
+      'application/wasm',
+    ])
       expect(isCompressible(t), t).toBe(true);
     for (const t of ['image/png', 'image/jpeg', 'font/woff2', 'application/zip', 'application/gzip', 'video/mp4', 'application/octet-stream'])
       expect(isCompressible(t), t).toBe(false);

@@ -19,8 +19,7 @@ const page = (text: string) => zipBuffer([{ name: 'index.html', data: `<h1>${tex
 beforeAll(async () => {
   h = await startHostingHarness();
   files = await startFileHost();
-  for (const name of ['prod-a', 'prod-b', 'prev-a', 'prev-b', 'other', 'v1', 'v2', 'v3', 'n1', 'n2', 'n3'])
-    files.put(`/${name}.zip`, await page(name));
+  for (const name of ['prod-a', 'prod-b', 'prev-a', 'prev-b', 'other', 'v1', 'v2', 'v3', 'n1', 'n2', 'n3']) files.put(`/${name}.zip`, await page(name));
   other = (await createTestAccount(h.svc.rt, 'business')).auth;
 });
 afterAll(async () => {

@@ -3,13 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Packet, UDPServer } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AcmeIssuanceError,
-  certificateNames,
-  createMemoryChallengeStore,
-  issueAcmeCertificate,
-  type MemoryChallengeStore,
-} from '../../src/hosting/tls';
+import { AcmeIssuanceError, certificateNames, createMemoryChallengeStore, issueAcmeCertificate, type MemoryChallengeStore } from '../../src/hosting/tls';
 import { startPebble, type Pebble } from './support/pebble';
 
 const DOMAIN = 'shop.kiln-test.example';
@@ -94,7 +88,7 @@ describe('ACME issuer against pebble', () => {
     await Promise.allSettled([pebble?.stop(), responder?.stop(), dns?.stop()]);
   });
 
-  it('issues a certificate for the domain that chains to pebble\'s root', async () => {
+  it("issues a certificate for the domain that chains to pebble's root", async () => {
     responder!.state.mode = 'serve';
     const issued = await issueAcmeCertificate({
       directoryUrl: pebble!.directoryUrl,
@@ -132,7 +126,7 @@ describe('ACME issuer against pebble', () => {
     expect(store.size()).toBe(0);
   });
 
-  it('rejects with the CA\'s reason when the responder does not serve the token', async () => {
+  it("rejects with the CA's reason when the responder does not serve the token", async () => {
     responder!.state.mode = 'notFound';
     responder!.state.hits.length = 0;
     const timeoutMs = 120_000;

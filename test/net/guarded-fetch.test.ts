@@ -7,13 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FetchRefusedError,
-  guardedDownload,
-  guardedFetchBuffer,
-  type FetchRefusal,
-  type GuardedFetchOptions,
-} from '../../src/net/guarded-fetch';
+import { FetchRefusedError, guardedDownload, guardedFetchBuffer, type FetchRefusal, type GuardedFetchOptions } from '../../src/net/guarded-fetch';
 
 interface TestServer {
   port: number;

@@ -129,7 +129,16 @@ describe('checkText against the corpus', () => {
 
   it('runs the same small number of statements for a short and a long text', async () => {
     const short = await statementsOf(() => index.checkText(db, null, wordSlice(corpus[1]!.text, 0, 0.2)));
-    const long = await statementsOf(() => index.checkText(db, null, corpus.slice(0, 10).map((d) => d.text).join('\n\n') + generateText(31337, 3000)));
+    const long = await statementsOf(() =>
+      index.checkText(
+        db,
+        null,
+        corpus
+          .slice(0, 10)
+          .map((d) => d.text)
+          .join('\n\n') + generateText(31337, 3000),
+      ),
+    );
     expect(short.result.verdict).toBe('plagiarised');
     expect(long.result.matches.length).toBeGreaterThanOrEqual(10);
     expect(short.statements).toHaveLength(2);

@@ -7,7 +7,10 @@ import { testEnv } from '../support/runtime';
 describe('npm start prints where things are', () => {
   let proc: Spawned;
   beforeAll(() => {
-    proc = spawnKiln('all', testEnv({ PORT: '0', EDGE_HTTP_PORT: '0', EDGE_HTTPS_PORT: '0', HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password' }));
+    proc = spawnKiln(
+      'all',
+      testEnv({ PORT: '0', EDGE_HTTP_PORT: '0', EDGE_HTTPS_PORT: '0', HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password' }),
+    );
   });
   afterAll(async () => {
     proc.child.kill('SIGTERM');

@@ -102,14 +102,11 @@ function itServesByteRanges(getStore: () => BlobStore, clock: { now: number }): 
     expect((await bodyOf(res)).equals(audio.subarray(start, end + 1))).toBe(true);
   });
 
-  it.each(['bytes=40000-', 'bytes=99999-100000', 'bytes=-0'])(
-    'answers 416 for %s, which starts past the end',
-    async (range) => {
-      const res = await ranged(range);
-      expect(res.headers.get('content-range')).toBe(`bytes */${audio.length}`);
-      await expectError(res, 416, 'range_not_satisfiable');
-    },
-  );
+  it.each(['bytes=40000-', 'bytes=99999-100000', 'bytes=-0'])('answers 416 for %s, which starts past the end', async (range) => {
+    const res = await ranged(range);
+    expect(res.headers.get('content-range')).toBe(`bytes */${audio.length}`);
+    await expectError(res, 416, 'range_not_satisfiable');
+  });
 
   it.each([
     ['several ranges', 'bytes=0-9,20-29'],
@@ -268,13 +265,9 @@ describe('CDN app mounted at /cdn (local store)', () => {
 
   it('never lets caches keep a response past the link expiry', async () => {
     at(EXPIRES_AT - 3_600_000 - 1);
-    expect((await discardBody(app.request(link(IMAGE_KEY)))).headers.get('cache-control')).toBe(
-      'private, max-age=3600',
-    );
+    expect((await discardBody(app.request(link(IMAGE_KEY)))).headers.get('cache-control')).toBe('private, max-age=3600');
     at(EXPIRES_AT - 500);
-    expect((await discardBody(app.request(link(IMAGE_KEY)))).headers.get('cache-control')).toBe(
-      'private, max-age=0',
-    );
+    expect((await discardBody(app.request(link(IMAGE_KEY)))).headers.get('cache-control')).toBe('private, max-age=0');
   });
 
   it('answers 404 once the link is 24 hours old', async () => {
@@ -349,7 +342,7 @@ describe('CDN app mounted at /cdn (local store)', () => {
     await stale.arrayBuffer();
   });
 
-  it('leaves the parent app\'s other routes alone', async () => {
+  it("leaves the parent app's other routes alone", async () => {
     const res = await app.request('/health');
     expect(await res.text()).toBe('ok');
     expect((await app.request(`/${IMAGE_KEY}`)).status).toBe(404);

@@ -35,9 +35,7 @@ describe('createBlobStore', () => {
   });
 
   it('refuses half-configured s3 credentials at once, before the SDK is loaded', () => {
-    expect(() =>
-      createBlobStore({ driver: 's3', localDir: dir, s3: { bucket: 'kiln', accessKeyId: 'only-id' } }),
-    ).toThrow(/accessKeyId and secretAccessKey/);
+    expect(() => createBlobStore({ driver: 's3', localDir: dir, s3: { bucket: 'kiln', accessKeyId: 'only-id' } })).toThrow(/accessKeyId and secretAccessKey/);
   });
 
   it('refuses the s3 driver without s3 options', () => {

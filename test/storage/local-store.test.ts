@@ -89,9 +89,7 @@ describe('local blob store', () => {
     });
 
     it('touches nothing in the store for a missing source', async () => {
-      await expect(
-        store.putFile('putfile/missing/0.mp3', path.join(sources, 'nope.mp3'), 'audio/mpeg'),
-      ).rejects.toThrow();
+      await expect(store.putFile('putfile/missing/0.mp3', path.join(sources, 'nope.mp3'), 'audio/mpeg')).rejects.toThrow();
       expect(existsSync(path.join(root, 'putfile', 'missing'))).toBe(false);
     });
 
@@ -101,45 +99,31 @@ describe('local blob store', () => {
       // As with put: `putfile/dir` is a directory of objects, so the rename fails.
       await store.put('putfile/dir/child.png', Buffer.from('child'), 'image/png');
       await expect(store.putFile('putfile/dir', source, 'image/png')).rejects.toThrow();
-      expect(await listFiles(path.join(root, 'putfile'))).toEqual([
-        'dir/child.png',
-        'dir/child.png~meta.json',
-        'ok/0.mp3',
-        'ok/0.mp3~meta.json',
-      ]);
+      expect(await listFiles(path.join(root, 'putfile'))).toEqual(['dir/child.png', 'dir/child.png~meta.json', 'ok/0.mp3', 'ok/0.mp3~meta.json']);
     });
 
     it.each([
       ['put', 31, 'image/png', 'png-bytes'],
       ['putFile', 30, 'audio/mpeg', 'mp3-bytes-from-a-file'],
-    ])(
-      'keeps racing put and putFile of one key paired and in call order (%s last)',
-      async (_label, writes, lastType, lastBytes) => {
-        const key = `putfile/pair/${writes}`;
-        const source = path.join(sources, 'pair.mp3');
-        await writeFile(source, 'mp3-bytes-from-a-file');
-        await Promise.all(
-          Array.from({ length: writes }, (_, i) =>
-            i % 2 === 0
-              ? store.put(key, Buffer.from('png-bytes'), 'image/png')
-              : store.putFile(key, source, 'audio/mpeg'),
-          ),
-        );
-        const object = await store.get(key);
-        expect(object?.contentType).toBe(lastType);
-        expect((await readBody(object!.body)).toString()).toBe(lastBytes);
-      },
-    );
+    ])('keeps racing put and putFile of one key paired and in call order (%s last)', async (_label, writes, lastType, lastBytes) => {
+      const key = `putfile/pair/${writes}`;
+      const source = path.join(sources, 'pair.mp3');
+      await writeFile(source, 'mp3-bytes-from-a-file');
+      await Promise.all(
+        Array.from({ length: writes }, (_, i) =>
+          i % 2 === 0 ? store.put(key, Buffer.from('png-bytes'), 'image/png') : store.putFile(key, source, 'audio/mpeg'),
+        ),
+      );
+      const object = await store.get(key);
+      expect(object?.contentType).toBe(lastType);
+      expect((await readBody(object!.body)).toString()).toBe(lastBytes);
+    });
   });
 
   describe('atomic writes', () => {
     it('leaves only the object and its sidecar after many concurrent overwrites', async () => {
       const dir = path.join(root, 'atomic', 'many');
-      await Promise.all(
-        Array.from({ length: 25 }, (_, i) =>
-          store.put('atomic/many/0.png', Buffer.alloc(10_000 + i, i), 'image/png'),
-        ),
-      );
+      await Promise.all(Array.from({ length: 25 }, (_, i) => store.put('atomic/many/0.png', Buffer.alloc(10_000 + i, i), 'image/png')));
       expect(await listFiles(dir)).toEqual(['0.png', '0.png~meta.json']);
     });
 
@@ -148,12 +132,7 @@ describe('local blob store', () => {
       // at the rename, after the temp file has been written.
       await store.put('atomic/dir/child.png', Buffer.from('child'), 'image/png');
       await expect(store.put('atomic/dir', Buffer.from('x'), 'image/png')).rejects.toThrow();
-      expect(await listFiles(path.join(root, 'atomic'))).toEqual([
-        'dir/child.png',
-        'dir/child.png~meta.json',
-        'many/0.png',
-        'many/0.png~meta.json',
-      ]);
+      expect(await listFiles(path.join(root, 'atomic'))).toEqual(['dir/child.png', 'dir/child.png~meta.json', 'many/0.png', 'many/0.png~meta.json']);
     });
 
     it('never lets a reader see a partially written file', async () => {
@@ -187,11 +166,7 @@ describe('local blob store', () => {
       const key = 'atomic/pair/obj';
       const png = Buffer.from('png-bytes');
       const mp3 = Buffer.from('mp3-bytes-longer');
-      await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          i % 2 === 0 ? store.put(key, png, 'image/png') : store.put(key, mp3, 'audio/mpeg'),
-        ),
-      );
+      await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? store.put(key, png, 'image/png') : store.put(key, mp3, 'audio/mpeg'))));
       const object = await store.get(key);
       const body = await readBody(object!.body);
       // The last put queued was the odd (mp3) one.

@@ -55,8 +55,6 @@ describe('s3 blob store (against s3rver)', () => {
   });
 
   it('rejects half-configured credentials', () => {
-    expect(() =>
-      createS3Store({ bucket: 'kiln-blobs', endpoint: s3.endpoint, accessKeyId: 'only-id' }),
-    ).toThrow(/accessKeyId and secretAccessKey/);
+    expect(() => createS3Store({ bucket: 'kiln-blobs', endpoint: s3.endpoint, accessKeyId: 'only-id' })).toThrow(/accessKeyId and secretAccessKey/);
   });
 });

@@ -18,9 +18,7 @@ function parse(pathAndQuery: string) {
 describe('signCdnPath', () => {
   it('produces /key?expires=<unix seconds>&sig=<base64url HMAC-SHA256>', () => {
     const signed = signCdnPath(KEY, EXPIRES_MS, SECRET);
-    const expectedSig = createHmac('sha256', SECRET)
-      .update(`${KEY}\n1800000000`)
-      .digest('base64url');
+    const expectedSig = createHmac('sha256', SECRET).update(`${KEY}\n1800000000`).digest('base64url');
     expect(signed).toBe(`/${KEY}?expires=1800000000&sig=${expectedSig}`);
   });
 
@@ -97,15 +95,12 @@ describe('verifyCdnPath', () => {
 });
 
 describe('cdnUrl', () => {
-  it.each(['https://cdn.example.com', 'https://cdn.example.com/', 'https://cdn.example.com//'])(
-    'joins %s and the signed path with a single slash',
-    (base) => {
-      const url = cdnUrl(base, KEY, EXPIRES_MS, SECRET);
-      expect(url).toBe(`https://cdn.example.com${signCdnPath(KEY, EXPIRES_MS, SECRET)}`);
-    },
-  );
+  it.each(['https://cdn.example.com', 'https://cdn.example.com/', 'https://cdn.example.com//'])('joins %s and the signed path with a single slash', (base) => {
+    const url = cdnUrl(base, KEY, EXPIRES_MS, SECRET);
+    expect(url).toBe(`https://cdn.example.com${signCdnPath(KEY, EXPIRES_MS, SECRET)}`);
+  });
 
-  it('keeps a path prefix such as the API\'s own /cdn', () => {
+  it("keeps a path prefix such as the API's own /cdn", () => {
     const url = cdnUrl('http://localhost:3000/cdn/', KEY, EXPIRES_MS, SECRET);
     expect(url.startsWith(`http://localhost:3000/cdn/${KEY}?expires=`)).toBe(true);
   });

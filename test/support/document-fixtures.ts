@@ -130,18 +130,11 @@ export function makeWindowsExe(): Buffer {
 
 /** A valid 1x1 PNG. */
 export function makePng(): Buffer {
-  return Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 }
 
 /** A CSV with RFC 4180 quoting (fields with the delimiter, quotes, newlines or edge spaces are quoted). */
-export function makeCsv(
-  header: string[],
-  rows: (string | number)[][],
-  opts: { delimiter?: string; bom?: boolean } = {},
-): Buffer {
+export function makeCsv(header: string[], rows: (string | number)[][], opts: { delimiter?: string; bom?: boolean } = {}): Buffer {
   const delimiter = opts.delimiter ?? ',';
   const quote = (cell: string | number): string => {
     const s = String(cell);
@@ -180,9 +173,7 @@ export async function makeDocx(blocks: DocxFixtureBlock[], opts: { renderedPageB
     }
     if ('pageBreak' in block) return new Paragraph({ children: [new PageBreak()] });
     return new Table({
-      rows: block.table.map(
-        (row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) }),
-      ),
+      rows: block.table.map((row) => new TableRow({ children: row.map((cell) => new TableCell({ children: [new Paragraph(cell)] })) })),
     });
   });
   const docx = await Packer.toBuffer(new Document({ sections: [{ children }] }));
@@ -230,9 +221,7 @@ export async function makeDocxXml(body: string, styles?: string): Promise<Buffer
     '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
   ];
   if (styles !== undefined) {
-    overrides.push(
-      '<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>',
-    );
+    overrides.push('<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>');
   }
   parts.set(
     '[Content_Types].xml',
@@ -256,15 +245,10 @@ export async function makeDocxXml(body: string, styles?: string): Promise<Buffer
   );
   parts.set(
     'word/document.xml',
-    Buffer.from(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W_NAMESPACES}><w:body>${body}</w:body></w:document>`,
-    ),
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W_NAMESPACES}><w:body>${body}</w:body></w:document>`),
   );
   if (styles !== undefined) {
-    parts.set(
-      'word/styles.xml',
-      Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W_NAMESPACES}>${styles}</w:styles>`),
-    );
+    parts.set('word/styles.xml', Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W_NAMESPACES}>${styles}</w:styles>`));
   }
   return zip(parts);
 }
@@ -284,9 +268,7 @@ export function zip(files: Map<string, Buffer>, opts: { compress?: boolean } = {
 
 /** Every file of a (small) zip, in memory. */
 export async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  const archive = await new Promise<YauzlZip>((resolve, reject) =>
-    fromBuffer(data, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
-  );
+  const archive = await new Promise<YauzlZip>((resolve, reject) => fromBuffer(data, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))));
   const files = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     archive.on('error', reject);

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FileHost = { url(path: string): string; put(path: string, body: Buffer, status?: number): void; hits(path: string): number; close(): Promise<void> };
+export type FileHost = {
+  url(path: string): string;
+  put(path: string, body: Buffer, status?: number): void;
+  hits(path: string): number;
+  close(): Promise<void>;
+};
 
 /** A plain HTTP server on loopback that hosts archives, audio samples (anything) by path. */
 export async function startFileHost(): Promise<FileHost> {

@@ -39,7 +39,9 @@ export default async function setup(project: TestProject) {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    throw new Error(`Tests need Redis at ${REDIS_URL} (${(err as Error).message}). Start it: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`);
+    throw new Error(
+      `Tests need Redis at ${REDIS_URL} (${(err as Error).message}). Start it: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`,
+    );
   } finally {
     redis.disconnect();
   }

@@ -12,7 +12,11 @@ export interface Spawned {
 
 /** Starts `src/main.ts ROLE` as a real child process with the given environment. */
 export function spawnKiln(role: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (d: Buffer) => {
@@ -21,7 +25,9 @@ export function spawnKiln(role: string, env: Record<string, string>): Spawned {
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     output: () => out,

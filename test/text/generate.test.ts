@@ -40,7 +40,10 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect(result.text.toLowerCase()).toMatch(/volcano/);
     expect(result.text.toLowerCase()).toMatch(/earthquake/);
-    const sentences = result.text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => s.length > 20);
+    const sentences = result.text
+      .split(/(?<=[.!?])\s+/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 20);
     expect(new Set(sentences).size).toBe(sentences.length);
     const output = countTokens(result.text);
     expect(output).toBeLessThanOrEqual(300);
@@ -69,7 +72,11 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
     }
     const { text } = await generate(auth, { prompt: ARTICLE, mode: 'paraphrase' });
     const words = (s: string) => s.toLowerCase().match(/[a-z]+/g) ?? [];
-    const content = words(ARTICLE).filter((w) => w.length > 3 && !['maria', 'lopez', 'geneva', 'march', 'that', 'the', 'they', 'will', 'because', 'over', 'three', 'years', 'next', 'percent'].includes(w));
+    const content = words(ARTICLE).filter(
+      (w) =>
+        w.length > 3 &&
+        !['maria', 'lopez', 'geneva', 'march', 'that', 'the', 'they', 'will', 'because', 'over', 'three', 'years', 'next', 'percent'].includes(w),
+    );
     const out = new Set(words(text));
     const changed = content.filter((w) => !out.has(w)).length;
     expect(changed / content.length).toBeGreaterThanOrEqual(1 / 3);
@@ -126,7 +133,9 @@ describe('POST /v1/text/generate errors (spec 7)', () => {
     await expectError(await svc.app.request('/v1/text/generate', jsonRequest({ prompt: 'x' })), 401, 'unauthorized');
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     const period = billingPeriodOf(new Date());
-    await svc.rt.db.transaction((tx) => recordUsage(tx, { accountId, metric: 'text_tokens', quantity: 50_000, sourceId: `seed_${accountId}`, periodKey: period.key }));
+    await svc.rt.db.transaction((tx) =>
+      recordUsage(tx, { accountId, metric: 'text_tokens', quantity: 50_000, sourceId: `seed_${accountId}`, periodKey: period.key }),
+    );
     const res = await svc.app.request('/v1/text/generate', jsonRequest({ prompt: 'one more' }, auth));
     await expectError(res, 429, 'quota_exceeded', /text tokens/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -83,7 +83,9 @@ describe('POST /v1/plagiarism/check, end to end through the queue', () => {
 
   it('light edits and a copy paraphrased by the service’s own paraphrase mode are still matched to the right url', async () => {
     const { auth } = await createTestAccount(svc.rt, 'free');
-    const edited = BAKERY.replace('Sourdough bread depends', 'Sour-dough loaves depend').replace(/\bslowly\b/, 'gradually').toUpperCase();
+    const edited = BAKERY.replace('Sourdough bread depends', 'Sour-dough loaves depend')
+      .replace(/\bslowly\b/, 'gradually')
+      .toUpperCase();
     const light = await check(auth, edited);
     expect(light.matches[0]!.url).toBe('https://food.example/sourdough');
     expect(light.score).toBeGreaterThan(0.6);
@@ -130,7 +132,12 @@ describe('corpus CLI (a real child process; a worker in this process runs the co
   let pages: FileHost;
   beforeAll(async () => {
     pages = await startFileHost();
-    pages.put('/article.html', Buffer.from(`<!doctype html><html><head><title>Chess</title><script>var x = 1;</script></head><body><nav>Home | About</nav><p>${ORIGINAL}</p></body></html>`));
+    pages.put(
+      '/article.html',
+      Buffer.from(
+        `<!doctype html><html><head><title>Chess</title><script>var x = 1;</script></head><body><nav>Home | About</nav><p>${ORIGINAL}</p></body></html>`,
+      ),
+    );
   });
   afterAll(() => pages.close());
 

@@ -20,7 +20,9 @@ describe('engine threads', () => {
   it('speak the same MP3 as the engine on the main thread, writing it where asked, with progress', async () => {
     const req = { text: TEXT, language: 'en', voice, speed: 1 };
     const progress: number[] = [];
-    const threaded = await createThreadedSpeechProvider(threads).synthesize(req, join(dir, 'threaded.mp3'), { onProgress: (p) => void progress.push(p.doneChars) });
+    const threaded = await createThreadedSpeechProvider(threads).synthesize(req, join(dir, 'threaded.mp3'), {
+      onProgress: (p) => void progress.push(p.doneChars),
+    });
     const direct = await createLocalSpeechProvider().synthesize(req, join(dir, 'direct.mp3'));
     expect(threaded).toEqual(direct);
     expect(readFileSync(join(dir, 'threaded.mp3')).equals(readFileSync(join(dir, 'direct.mp3')))).toBe(true);
@@ -73,12 +75,16 @@ describe('engine threads', () => {
     const mine = new Error('the database is gone');
     let batches = 0;
     const err = await threads
-      .run('document.csv', { path: csvPath }, {
-        onEvent: () => {
-          batches++;
-          throw mine;
+      .run(
+        'document.csv',
+        { path: csvPath },
+        {
+          onEvent: () => {
+            batches++;
+            throw mine;
+          },
         },
-      })
+      )
       .catch((e: unknown) => e);
     expect(err).toBe(mine);
     expect(batches).toBe(1);

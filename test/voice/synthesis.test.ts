@@ -111,7 +111,12 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
 
   it('built-in voices of one language sound different: the female English default is higher than the male one', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as { voice_id: string; languages: string[]; gender?: string; type: string }[];
+    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as {
+      voice_id: string;
+      languages: string[];
+      gender?: string;
+      type: string;
+    }[];
     const english = voices.filter((v) => v.type === 'builtin' && v.languages.includes('en'));
     expect(english.length).toBeGreaterThanOrEqual(3);
     const female = english.find((v) => v.gender === 'female')!;

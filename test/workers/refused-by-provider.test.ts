@@ -14,7 +14,11 @@ describe('refusedByProvider', () => {
       expect(err.name).toBe(err.constructor.name);
       const out = refusedByProvider(err, name);
       expect(out).toBeInstanceOf(PermanentJobError);
-      expect((out as PermanentJobError).error).toEqual({ status: 502, code: 'upstream_error', message: `The ${name} provider refused the request: ${err.message}` });
+      expect((out as PermanentJobError).error).toEqual({
+        status: 502,
+        code: 'upstream_error',
+        message: `The ${name} provider refused the request: ${err.message}`,
+      });
     }
   });
 

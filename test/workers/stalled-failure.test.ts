@@ -27,10 +27,15 @@ it('a build that stopped its workers more often than the queue allows ends faile
 
     const workers = await startWorkers(svc.rt, { queues: ['deploy'] });
     try {
-      const failed = await until('the deployment to end', async () => {
-        const [d] = await svc.rt.db.select().from(deployments).where(eq(deployments.id, id));
-        return d!.status === 'building' ? null : d;
-      }, 60_000, 100);
+      const failed = await until(
+        'the deployment to end',
+        async () => {
+          const [d] = await svc.rt.db.select().from(deployments).where(eq(deployments.id, id));
+          return d!.status === 'building' ? null : d;
+        },
+        60_000,
+        100,
+      );
       expect(failed!.status).toBe('failed');
       expect(failed!.error).toMatch(/stopped the worker running it several times/);
       expect(await (await svc.rt.queues.get('deploy').getJob(id))!.getState()).toBe('failed');

@@ -111,38 +111,82 @@ In November, voters approved a $150 million bond for parks and streets with 62 p
 export const HANDBOOK_BLOCKS: DocxFixtureBlock[] = [
   // page 1
   { heading: 'Northwind Outfitters Employee Handbook' },
-  { paragraph: 'Welcome to Northwind Outfitters. This handbook explains how we work together, what you can expect from the company, and what the company expects from you. It applies to every employee in our stores, warehouses and offices.' },
+  {
+    paragraph:
+      'Welcome to Northwind Outfitters. This handbook explains how we work together, what you can expect from the company, and what the company expects from you. It applies to every employee in our stores, warehouses and offices.',
+  },
   { heading: 'About the company', level: 2 },
-  { paragraph: 'Northwind Outfitters was founded in 1998 in Portland, Oregon by Margaret and Tom Lindqvist, who started by renting canoes from a garage on the Willamette River. Today we employ about 1,400 people in 38 stores across the Pacific Northwest and the Rocky Mountains.' },
-  { paragraph: 'If anything in this handbook is unclear, ask your manager or write to the People Team at people@northwind.example. The handbook is reviewed every year; this edition took effect on January 1, 2025.' },
+  {
+    paragraph:
+      'Northwind Outfitters was founded in 1998 in Portland, Oregon by Margaret and Tom Lindqvist, who started by renting canoes from a garage on the Willamette River. Today we employ about 1,400 people in 38 stores across the Pacific Northwest and the Rocky Mountains.',
+  },
+  {
+    paragraph:
+      'If anything in this handbook is unclear, ask your manager or write to the People Team at people@northwind.example. The handbook is reviewed every year; this edition took effect on January 1, 2025.',
+  },
   { pageBreak: true },
   // page 2
   { heading: 'Working hours and attendance' },
-  { paragraph: 'A full-time work week is 40 hours. Office staff may start between 7 and 10 in the morning, but everyone is expected to be available during core hours from 10 a.m. to 3 p.m., Monday to Friday. Store schedules are posted two weeks in advance.' },
-  { paragraph: 'If you are sick and cannot work, tell your manager at least 2 hours before the start of your shift. For an absence of more than three consecutive days we may ask for a note from a doctor.' },
+  {
+    paragraph:
+      'A full-time work week is 40 hours. Office staff may start between 7 and 10 in the morning, but everyone is expected to be available during core hours from 10 a.m. to 3 p.m., Monday to Friday. Store schedules are posted two weeks in advance.',
+  },
+  {
+    paragraph:
+      'If you are sick and cannot work, tell your manager at least 2 hours before the start of your shift. For an absence of more than three consecutive days we may ask for a note from a doctor.',
+  },
   { paragraph: 'Overtime must be approved by your manager in advance and is paid at one and a half times your hourly rate for hours over 40 in a week.' },
   { pageBreak: true },
   // page 3
   { heading: 'Pay and benefits' },
-  { paragraph: 'Employees are paid twice a month, on the 15th and on the last business day of the month, by direct deposit. Pay statements are available in the HR portal.' },
-  { paragraph: 'Northwind matches your 401(k) contributions dollar for dollar up to 5 percent of your salary, and the match vests immediately. The company pays 90 percent of the health insurance premium for employees and 70 percent for their dependents.' },
-  { paragraph: 'Every employee receives a 30 percent discount on Northwind merchandise, and a 50 percent discount during the annual gear swap week in October.' },
+  {
+    paragraph:
+      'Employees are paid twice a month, on the 15th and on the last business day of the month, by direct deposit. Pay statements are available in the HR portal.',
+  },
+  {
+    paragraph:
+      'Northwind matches your 401(k) contributions dollar for dollar up to 5 percent of your salary, and the match vests immediately. The company pays 90 percent of the health insurance premium for employees and 70 percent for their dependents.',
+  },
+  {
+    paragraph: 'Every employee receives a 30 percent discount on Northwind merchandise, and a 50 percent discount during the annual gear swap week in October.',
+  },
   // page 4 (the heading starts the page)
   { heading: 'Time off', pageBreakBefore: true },
-  { paragraph: 'Full-time employees earn 15 days of paid time off in their first year. After five years of service this rises to 20 days, and after ten years to 25 days. You may carry over up to 5 unused days into the next year.' },
-  { paragraph: 'The company observes 10 paid holidays each year, listed in the HR portal. Employees who work in a store on a holiday receive double pay for those hours.' },
-  { paragraph: 'New parents, including adoptive and foster parents, receive 16 weeks of fully paid parental leave, which can be taken at any time during the first year.' },
+  {
+    paragraph:
+      'Full-time employees earn 15 days of paid time off in their first year. After five years of service this rises to 20 days, and after ten years to 25 days. You may carry over up to 5 unused days into the next year.',
+  },
+  {
+    paragraph:
+      'The company observes 10 paid holidays each year, listed in the HR portal. Employees who work in a store on a holiday receive double pay for those hours.',
+  },
+  {
+    paragraph:
+      'New parents, including adoptive and foster parents, receive 16 weeks of fully paid parental leave, which can be taken at any time during the first year.',
+  },
   { pageBreak: true },
   // page 5
   { heading: 'Remote work and equipment' },
-  { paragraph: 'Office employees who have completed the 90-day introductory period may work from home up to two days a week, with their manager\'s agreement. Store and warehouse roles are on site.' },
-  { paragraph: 'The company provides a laptop, which is replaced every three years. Remote workers receive an internet allowance of $40 per month, and a one-time home office stipend of $600 for a desk, a chair or a monitor.' },
+  {
+    paragraph:
+      "Office employees who have completed the 90-day introductory period may work from home up to two days a week, with their manager's agreement. Store and warehouse roles are on site.",
+  },
+  {
+    paragraph:
+      'The company provides a laptop, which is replaced every three years. Remote workers receive an internet allowance of $40 per month, and a one-time home office stipend of $600 for a desk, a chair or a monitor.',
+  },
   { paragraph: 'Company equipment must not be lent to family members or friends, and it must be returned when you leave Northwind.' },
   { pageBreak: true },
   // page 6
   { heading: 'Travel and expenses' },
-  { paragraph: 'Business travel must be approved by your manager before you book. Book flights and hotels through the company travel portal, and submit expense reports with receipts within 30 days of your return.' },
-  { paragraph: 'When you drive your own car for work, mileage is reimbursed at 67 cents per mile. Hotel and meal costs are reimbursed up to the daily limits in the table below.' },
+  {
+    paragraph:
+      'Business travel must be approved by your manager before you book. Book flights and hotels through the company travel portal, and submit expense reports with receipts within 30 days of your return.',
+  },
+  {
+    paragraph:
+      'When you drive your own car for work, mileage is reimbursed at 67 cents per mile. Hotel and meal costs are reimbursed up to the daily limits in the table below.',
+  },
   {
     table: [
       ['City', 'Hotel per night', 'Meals per day'],
@@ -154,12 +198,23 @@ export const HANDBOOK_BLOCKS: DocxFixtureBlock[] = [
   },
   // page 7 (the heading starts the page)
   { heading: 'Conduct and security', pageBreakBefore: true },
-  { paragraph: 'We expect everyone to treat customers and colleagues with respect. Harassment or discrimination of any kind should be reported to your manager or to the People Team, and it will be investigated promptly and confidentially.' },
-  { paragraph: 'Report lost badges, lost laptops and any other security incident to the IT service desk within 24 hours. Passwords must be at least 14 characters long and changed every 180 days.' },
+  {
+    paragraph:
+      'We expect everyone to treat customers and colleagues with respect. Harassment or discrimination of any kind should be reported to your manager or to the People Team, and it will be investigated promptly and confidentially.',
+  },
+  {
+    paragraph:
+      'Report lost badges, lost laptops and any other security incident to the IT service desk within 24 hours. Passwords must be at least 14 characters long and changed every 180 days.',
+  },
   { paragraph: 'Do not share customer information outside the company, and never post about customers on social media.' },
   { pageBreak: true },
   // page 8
   { heading: 'Leaving Northwind' },
-  { paragraph: 'If you decide to resign, please give at least two weeks of notice in writing to your manager. Managers are asked to give four weeks of notice.' },
-  { paragraph: 'Your final paycheck, including any unused paid time off, is paid on the next regular payday. Return your laptop, badge and other equipment within 5 business days of your last day.' },
+  {
+    paragraph: 'If you decide to resign, please give at least two weeks of notice in writing to your manager. Managers are asked to give four weeks of notice.',
+  },
+  {
+    paragraph:
+      'Your final paycheck, including any unused paid time off, is paid on the next regular payday. Return your laptop, badge and other equipment within 5 business days of your last day.',
+  },
 ];

@@ -122,7 +122,12 @@ function extreme<T extends { n: number }>(rows: T[], measure: (r: T) => Decimal,
   return { value: measure(best), row: best.n };
 }
 
-function groups<T, K extends string>(rows: T[], keys: readonly K[], keyOf: (r: T) => K, measure: (rs: T[]) => Decimal): Extract<CsvExpectation, { type: 'groups' }> {
+function groups<T, K extends string>(
+  rows: T[],
+  keys: readonly K[],
+  keyOf: (r: T) => K,
+  measure: (rs: T[]) => Decimal,
+): Extract<CsvExpectation, { type: 'groups' }> {
   return {
     type: 'groups',
     groups: keys.filter((k) => rows.some((r) => keyOf(r) === k)).map((k) => ({ key: k, value: measure(rows.filter((r) => keyOf(r) === k)) })),
@@ -189,8 +194,18 @@ function salesQuestions(): CsvQuestion[] {
   const earliest = SALES.reduce((a, r) => (r.orderDate < a.orderDate ? r : a));
   const products = [...new Set(SALES.map((r) => r.product))];
   const reps = [...new Set(SALES.map((r) => r.rep))];
-  const busiestRegion = ranked(SALES, REGIONS, (r) => r.region, (rs) => dec(rs.length));
-  const bestRep = ranked(SALES, reps, (r) => r.rep, (rs) => sum(rs.map(revenue)));
+  const busiestRegion = ranked(
+    SALES,
+    REGIONS,
+    (r) => r.region,
+    (rs) => dec(rs.length),
+  );
+  const bestRep = ranked(
+    SALES,
+    reps,
+    (r) => r.rep,
+    (rs) => sum(rs.map(revenue)),
+  );
 
   return [
     // counts
@@ -219,9 +234,33 @@ function salesQuestions(): CsvQuestion[] {
     q('Show me the orders with more than 70 units.', count(over70.length), firstOf(over70)),
     q('List all River Kayak orders from the North region.', count(northKayaks.length), firstOf(northKayaks)),
     // group-by
-    q('What is the total revenue by region?', groups(SALES, REGIONS, (r) => r.region, (rs) => sum(rs.map(revenue)))),
-    q('How many orders per product?', groups(SALES, products, (r) => r.product, (rs) => dec(rs.length))),
-    q('What is the average number of units per order in each channel?', groups(SALES, CHANNELS, (r) => r.channel, (rs) => avg(rs.map(units)))),
+    q(
+      'What is the total revenue by region?',
+      groups(
+        SALES,
+        REGIONS,
+        (r) => r.region,
+        (rs) => sum(rs.map(revenue)),
+      ),
+    ),
+    q(
+      'How many orders per product?',
+      groups(
+        SALES,
+        products,
+        (r) => r.product,
+        (rs) => dec(rs.length),
+      ),
+    ),
+    q(
+      'What is the average number of units per order in each channel?',
+      groups(
+        SALES,
+        CHANNELS,
+        (r) => r.channel,
+        (rs) => avg(rs.map(units)),
+      ),
+    ),
     q('Which region has the most orders?', busiestRegion.expect, busiestRegion.firstRow),
     q('Which sales rep had the highest total revenue?', bestRep.expect, bestRep.firstRow),
   ];
@@ -237,7 +276,12 @@ function employeeQuestions(): CsvQuestion[] {
   const richFinance = people((r) => r.department === 'Finance' && r.salary > 100_000);
   const maxSalary = extreme(EMPLOYEES, salary, 'max');
   const minSalary = extreme(EMPLOYEES, salary, 'min');
-  const bestPaid = ranked(EMPLOYEES, DEPARTMENTS, (r) => r.department, (rs) => avg(rs.map(salary)));
+  const bestPaid = ranked(
+    EMPLOYEES,
+    DEPARTMENTS,
+    (r) => r.department,
+    (rs) => avg(rs.map(salary)),
+  );
 
   return [
     q('How many employees are there?', count(EMPLOYEES.length), 1),
@@ -250,10 +294,34 @@ function employeeQuestions(): CsvQuestion[] {
     q('What is the highest salary?', value(maxSalary.value), maxSalary.row),
     q('Who has the lowest salary?', value(minSalary.value), minSalary.row),
     q('Show employees in the Finance department with a salary over 100,000.', count(richFinance.length), firstOf(richFinance)),
-    q('What is the total salary cost per department?', groups(EMPLOYEES, DEPARTMENTS, (r) => r.department, (rs) => sum(rs.map(salary)))),
-    q('How many employees are in each department?', groups(EMPLOYEES, DEPARTMENTS, (r) => r.department, (rs) => dec(rs.length))),
+    q(
+      'What is the total salary cost per department?',
+      groups(
+        EMPLOYEES,
+        DEPARTMENTS,
+        (r) => r.department,
+        (rs) => sum(rs.map(salary)),
+      ),
+    ),
+    q(
+      'How many employees are in each department?',
+      groups(
+        EMPLOYEES,
+        DEPARTMENTS,
+        (r) => r.department,
+        (rs) => dec(rs.length),
+      ),
+    ),
     q('Which department has the highest average salary?', bestPaid.expect, bestPaid.firstRow),
-    q('What is the average performance rating by location?', groups(EMPLOYEES, LOCATIONS, (r) => r.location, (rs) => avg(rs.map(rating)))),
+    q(
+      'What is the average performance rating by location?',
+      groups(
+        EMPLOYEES,
+        LOCATIONS,
+        (r) => r.location,
+        (rs) => avg(rs.map(rating)),
+      ),
+    ),
   ];
 }
 
@@ -265,4 +333,3 @@ export function describeExpectation(e: CsvExpectation): string {
   if (e.type === 'date') return e.value;
   return (e.top ? `${e.top} first; ` : '') + e.groups.map((g) => `${g.key}: ${show(g.value)}`).join(', ');
 }
-

@@ -36,15 +36,25 @@ export function renderSummary(summaries: KindSummary[]): string {
   const lines = [`  ${'kind'.padEnd(6)} ${'questions'.padStart(9)}   ${'answer right'.padStart(14)}   ${'source right'.padStart(14)}   source checked`];
   for (const s of summaries) {
     const what = s.kind === 'csv' ? 'first cited row, where defined' : 'sources[0].page';
-    lines.push(`  ${LABELS[s.kind].padEnd(6)} ${String(s.questions).padStart(9)}   ${ratio(s.answersRight, s.questions)}   ${ratio(s.sourcesRight, s.sourcesChecked)}   ${what}`);
+    lines.push(
+      `  ${LABELS[s.kind].padEnd(6)} ${String(s.questions).padStart(9)}   ${ratio(s.answersRight, s.questions)}   ${ratio(s.sourcesRight, s.sourcesChecked)}   ${what}`,
+    );
   }
-  const all = summaries.reduce((a, s) => ({ q: a.q + s.questions, a: a.a + s.answersRight, sc: a.sc + s.sourcesChecked, sr: a.sr + s.sourcesRight }), { q: 0, a: 0, sc: 0, sr: 0 });
+  const all = summaries.reduce((a, s) => ({ q: a.q + s.questions, a: a.a + s.answersRight, sc: a.sc + s.sourcesChecked, sr: a.sr + s.sourcesRight }), {
+    q: 0,
+    a: 0,
+    sc: 0,
+    sr: 0,
+  });
   lines.push(`  ${'all'.padEnd(6)} ${String(all.q).padStart(9)}   ${ratio(all.a, all.q)}   ${ratio(all.sr, all.sc)}`);
   return lines.join('\n');
 }
 
 const oneLine = (text: string, max: number) => {
-  const flat = text.replace(/\s*\n\s*/g, ' / ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/\s*\n\s*/g, ' / ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
@@ -71,11 +81,19 @@ export function checkTargets(summaries: KindSummary[]): TargetCheck[] {
   const csv = of('csv');
   const checks: TargetCheck[] = [
     { name: 'CSV exact answers = 100%', pass: csv.answersRight === csv.questions, display: ratio(csv.answersRight, csv.questions).trim() },
-    { name: 'CSV first cited row right = 100% (where defined)', pass: csv.sourcesRight === csv.sourcesChecked, display: ratio(csv.sourcesRight, csv.sourcesChecked).trim() },
+    {
+      name: 'CSV first cited row right = 100% (where defined)',
+      pass: csv.sourcesRight === csv.sourcesChecked,
+      display: ratio(csv.sourcesRight, csv.sourcesChecked).trim(),
+    },
   ];
   for (const kind of ['pdf', 'docx'] as const) {
     const s = of(kind);
-    checks.push({ name: `${LABELS[kind]} source page right >= 90%`, pass: s.sourcesChecked > 0 && s.sourcesRight / s.sourcesChecked >= 0.9, display: ratio(s.sourcesRight, s.sourcesChecked).trim() });
+    checks.push({
+      name: `${LABELS[kind]} source page right >= 90%`,
+      pass: s.sourcesChecked > 0 && s.sourcesRight / s.sourcesChecked >= 0.9,
+      display: ratio(s.sourcesRight, s.sourcesChecked).trim(),
+    });
   }
   return checks;
 }

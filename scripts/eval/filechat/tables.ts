@@ -100,8 +100,50 @@ const SALARY_BASE: Record<(typeof DEPARTMENTS)[number], number> = {
   Support: 48_000,
 };
 export const LOCATIONS = ['Portland', 'Denver', 'Austin', 'Boston'] as const;
-const FIRST = ['Maya', 'Liam', 'Sofia', 'Noah', 'Aisha', 'Ethan', 'Lena', 'Omar', 'Priya', 'Lucas', 'Hana', 'Mateo', 'Zoe', 'Ivan', 'Nora', 'Kenji', 'Elif', 'Diego', 'Ruth', 'Samir'];
-const LAST = ['Okafor', 'Jensen', 'Moreau', 'Kowalski', 'Reyes', 'Nakamura', 'Schmidt', 'Haddad', 'Lindqvist', 'Brennan', 'Costa', 'Ivanova', 'Patel', 'Fischer', 'Duarte', 'Osei', 'Novak', 'Larsen', 'Quinn', 'Abbott'];
+const FIRST = [
+  'Maya',
+  'Liam',
+  'Sofia',
+  'Noah',
+  'Aisha',
+  'Ethan',
+  'Lena',
+  'Omar',
+  'Priya',
+  'Lucas',
+  'Hana',
+  'Mateo',
+  'Zoe',
+  'Ivan',
+  'Nora',
+  'Kenji',
+  'Elif',
+  'Diego',
+  'Ruth',
+  'Samir',
+];
+const LAST = [
+  'Okafor',
+  'Jensen',
+  'Moreau',
+  'Kowalski',
+  'Reyes',
+  'Nakamura',
+  'Schmidt',
+  'Haddad',
+  'Lindqvist',
+  'Brennan',
+  'Costa',
+  'Ivanova',
+  'Patel',
+  'Fischer',
+  'Duarte',
+  'Osei',
+  'Novak',
+  'Larsen',
+  'Quinn',
+  'Abbott',
+];
 
 export const EMPLOYEES_HEADER = ['Employee ID', 'Name', 'Department', 'Location', 'Salary', 'Start Year', 'Performance Rating', 'Remote'];
 

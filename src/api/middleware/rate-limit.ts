@@ -14,10 +14,10 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler<AppEnv> {
       'RateLimit-Reset': String(d.resetSeconds),
     };
     if (!d.allowed) {
-      throw new ApiError('rate_limit_exceeded',
-        `Rate limit of ${d.limit} requests per minute exceeded; retry in ${d.retryAfterSeconds} s.`,
-        { ...headers, 'Retry-After': String(d.retryAfterSeconds) },
-      );
+      throw new ApiError('rate_limit_exceeded', `Rate limit of ${d.limit} requests per minute exceeded; retry in ${d.retryAfterSeconds} s.`, {
+        ...headers,
+        'Retry-After': String(d.retryAfterSeconds),
+      });
     }
     // Set before the handler builds its response (success or error) rather than patched on afterwards,
     // which would make @hono/node-server materialise a full Response object.

@@ -17,7 +17,12 @@ export const imageGenerateBody = v.object({
   style: v.optional(v.picklist(IMAGE_STYLES, `must be one of ${IMAGE_STYLES.join(', ')}`), 'photorealistic'),
   size: v.optional(v.picklist(IMAGE_SIZES, `must be one of ${IMAGE_SIZES.join(', ')}`), '1024x1024'),
   count: v.optional(
-    v.pipe(v.number('must be an integer from 1 to 4'), v.integer('must be an integer from 1 to 4'), v.minValue(1, 'must be from 1 to 4'), v.maxValue(4, 'must be from 1 to 4')),
+    v.pipe(
+      v.number('must be an integer from 1 to 4'),
+      v.integer('must be an integer from 1 to 4'),
+      v.minValue(1, 'must be from 1 to 4'),
+      v.maxValue(4, 'must be from 1 to 4'),
+    ),
     1,
   ),
 });

@@ -13,9 +13,12 @@ export function registerJobs(app: App, rt: Pick<Runtime, 'db'>) {
       tags: ['Jobs'],
       summary: 'Result of a request that answered 202',
       description:
-        'While the job runs: 202 with `{ id, status: "processing" }`. Once done: exactly what the original endpoint answers ' +
-        '(its 200 body, or its error).',
-      responses: { 200: { description: 'The finished result, in the original endpoint’s shape' }, 202: { description: 'Still running' }, ...errorResponses(401, 404) },
+        'While the job runs: 202 with `{ id, status: "processing" }`. Once done: exactly what the original endpoint answers ' + '(its 200 body, or its error).',
+      responses: {
+        200: { description: 'The finished result, in the original endpoint’s shape' },
+        202: { description: 'Still running' },
+        ...errorResponses(401, 404),
+      },
     }),
     async (c) => {
       const row = await findAccountJob(rt.db, c.get('principal').accountId, c.req.param('id'));

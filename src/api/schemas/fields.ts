@@ -3,12 +3,7 @@ import { ERROR_CODES } from '../../errors/codes';
 
 /** A required string: trimmed, blank counts as missing, capped in length. */
 export const requiredText = (maxLength: number) =>
-  v.pipe(
-    v.string('must be a string'),
-    v.trim(),
-    v.nonEmpty('is required'),
-    v.maxLength(maxLength, `must be at most ${maxLength} characters`),
-  );
+  v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('is required'), v.maxLength(maxLength, `must be at most ${maxLength} characters`));
 
 export const errorEnvelopeSchema = v.object({
   error: v.object({

@@ -29,7 +29,8 @@ const DRAIN_SLACK_BYTES = 8 * 1024 * 1024;
 
 const MiB = 1024 * 1024;
 const tooLarge = (maxBytes: number) =>
-  new ApiError('file_too_large',
+  new ApiError(
+    'file_too_large',
     maxBytes % MiB === 0
       ? `The file is larger than ${maxBytes / MiB} MB (${maxBytes} bytes), the upload limit.`
       : `The file is larger than ${maxBytes} bytes, the upload limit.`,
@@ -44,7 +45,9 @@ const tooLarge = (maxBytes: number) =>
 export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<ReceivedFile> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw invalidParameter(`Send the document as multipart/form-data with the file in a part named '${opts.field}' (got ${contentType ? `'${contentType.split(';')[0]}'` : 'no content type'}).`);
+    throw invalidParameter(
+      `Send the document as multipart/form-data with the file in a part named '${opts.field}' (got ${contentType ? `'${contentType.split(';')[0]}'` : 'no content type'}).`,
+    );
   }
   if (!req.body) throw missingFile(opts.field);
 

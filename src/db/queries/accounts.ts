@@ -20,10 +20,7 @@ export interface Principal {
   quotas: Record<UsageMetric, number>;
 }
 
-export async function createAccount(
-  db: DbOrTx,
-  input: { name: string; planId: PlanId; rateLimitOverride?: number | null; isDemo?: boolean },
-) {
+export async function createAccount(db: DbOrTx, input: { name: string; planId: PlanId; rateLimitOverride?: number | null; isDemo?: boolean }) {
   const [row] = await db
     .insert(accounts)
     .values({

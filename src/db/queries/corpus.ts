@@ -33,8 +33,7 @@ export interface UpsertedDocument {
   inserted: boolean;
 }
 
-const scopeOf = (accountId: string | null): SQL =>
-  accountId === null ? isNull(corpusDocuments.accountId) : eq(corpusDocuments.accountId, accountId);
+const scopeOf = (accountId: string | null): SQL => (accountId === null ? isNull(corpusDocuments.accountId) : eq(corpusDocuments.accountId, accountId));
 
 /**
  * Inserts documents, or replaces the text of those whose URL is already in their scope (the partial unique
@@ -97,7 +96,14 @@ export interface ExistingDocument {
 export async function findCorpusDocumentsByUrl(db: DbOrTx, accountId: string | null, urls: string[]): Promise<ExistingDocument[]> {
   if (urls.length === 0) return [];
   return db
-    .select({ id: corpusDocuments.id, url: corpusDocuments.url, contentHash: corpusDocuments.contentHash, scheme: corpusDocuments.scheme, title: corpusDocuments.title, tokenCount: corpusDocuments.tokenCount })
+    .select({
+      id: corpusDocuments.id,
+      url: corpusDocuments.url,
+      contentHash: corpusDocuments.contentHash,
+      scheme: corpusDocuments.scheme,
+      title: corpusDocuments.title,
+      tokenCount: corpusDocuments.tokenCount,
+    })
     .from(corpusDocuments)
     .where(and(scopeOf(accountId), sql`${corpusDocuments.url} = ANY(${sql.param(urls)}::text[])`));
 }
@@ -116,29 +122,27 @@ const summaryColumns = {
   updatedAt: corpusDocuments.updatedAt,
 };
 
-export async function findCorpusDocument(
-  db: DbOrTx,
-  accountId: string | null,
-  ref: { url: string } | { id: string },
-): Promise<CorpusDocumentRow | null> {
+export async function findCorpusDocument(db: DbOrTx, accountId: string | null, ref: { url: string } | { id: string }): Promise<CorpusDocumentRow | null> {
   const match = 'url' in ref ? eq(corpusDocuments.url, ref.url) : eq(corpusDocuments.id, ref.id);
-  const [row] = await db.select().from(corpusDocuments).where(and(scopeOf(accountId), match));
+  const [row] = await db
+    .select()
+    .from(corpusDocuments)
+    .where(and(scopeOf(accountId), match));
   return row ?? null;
 }
 
 /** Removes a document (its fingerprints go by cascade). True when a row was removed. */
 export async function deleteCorpusDocument(db: DbOrTx, accountId: string | null, ref: { url: string } | { id: string }): Promise<boolean> {
   const match = 'url' in ref ? eq(corpusDocuments.url, ref.url) : eq(corpusDocuments.id, ref.id);
-  const gone = await db.delete(corpusDocuments).where(and(scopeOf(accountId), match)).returning({ id: corpusDocuments.id });
+  const gone = await db
+    .delete(corpusDocuments)
+    .where(and(scopeOf(accountId), match))
+    .returning({ id: corpusDocuments.id });
   return gone.length > 0;
 }
 
 /** One scope's documents by URL (keyset pagination: pass the last URL of a page as `afterUrl`). */
-export async function listCorpusDocuments(
-  db: DbOrTx,
-  accountId: string | null,
-  opts: { limit: number; afterUrl?: string },
-): Promise<CorpusDocumentSummary[]> {
+export async function listCorpusDocuments(db: DbOrTx, accountId: string | null, opts: { limit: number; afterUrl?: string }): Promise<CorpusDocumentSummary[]> {
   const where = opts.afterUrl === undefined ? scopeOf(accountId) : and(scopeOf(accountId), gt(corpusDocuments.url, opts.afterUrl));
   return db.select(summaryColumns).from(corpusDocuments).where(where).orderBy(asc(corpusDocuments.url)).limit(opts.limit);
 }
@@ -177,7 +181,13 @@ export async function corpusMaintenanceNeeded(db: DbOrTx): Promise<'vacuum' | 'a
 /** Documents fingerprinted with another scheme than `scheme`, by key (keyset pagination with `afterKey`). */
 export async function findStaleCorpusDocuments(db: DbOrTx, scheme: string, afterKey: number, limit: number) {
   return db
-    .select({ key: corpusDocuments.key, url: corpusDocuments.url, accountId: corpusDocuments.accountId, title: corpusDocuments.title, text: corpusDocuments.text })
+    .select({
+      key: corpusDocuments.key,
+      url: corpusDocuments.url,
+      accountId: corpusDocuments.accountId,
+      title: corpusDocuments.title,
+      text: corpusDocuments.text,
+    })
     .from(corpusDocuments)
     .where(and(ne(corpusDocuments.scheme, scheme), gt(corpusDocuments.key, afterKey)))
     .orderBy(asc(corpusDocuments.key))

@@ -26,7 +26,10 @@ export async function findDeployment(db: DbOrTx, id: string): Promise<Deployment
 }
 
 export async function findAccountDeployment(db: DbOrTx, accountId: string, id: string): Promise<DeploymentRow | null> {
-  const [row] = await db.select().from(deployments).where(and(eq(deployments.id, id), eq(deployments.accountId, accountId)));
+  const [row] = await db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.id, id), eq(deployments.accountId, accountId)));
   return row ?? null;
 }
 

@@ -79,5 +79,11 @@ export async function searchPassages(
   return [...byOrdinal.values()]
     .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal)
     .slice(0, limit)
-    .map((r) => ({ page: r.page, ...(r.row_end !== null ? { rowEnd: r.row_end } : {}), ...(r.heading ? { heading: r.heading } : {}), content: r.content, score: r.score }));
+    .map((r) => ({
+      page: r.page,
+      ...(r.row_end !== null ? { rowEnd: r.row_end } : {}),
+      ...(r.heading ? { heading: r.heading } : {}),
+      content: r.content,
+      score: r.score,
+    }));
 }

@@ -13,8 +13,7 @@ const GROUPS = 50;
 const cell = (column: number) => sql.raw(`cells[${column + 1}]`);
 
 /** The cell as an exact numeric, or NULL when it is not a number by the ingestion's own rule. */
-const numberOf = (column: number) =>
-  sql`(CASE WHEN ${cell(column)} ~ ${CSV_NUMBER_PATTERN} THEN replace(${cell(column)}, ',', '')::numeric END)`;
+const numberOf = (column: number) => sql`(CASE WHEN ${cell(column)} ~ ${CSV_NUMBER_PATTERN} THEN replace(${cell(column)}, ',', '')::numeric END)`;
 
 const isNumeric = (c: CsvColumn | undefined) => c?.type === 'integer' || c?.type === 'number';
 

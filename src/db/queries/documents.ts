@@ -9,7 +9,10 @@ export type NewDocument = typeof documents.$inferInsert;
 
 /** Another account's document is simply not found. */
 export async function findAccountDocument(db: DbOrTx, accountId: string, id: string): Promise<DocumentRow | null> {
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.accountId, accountId)));
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.accountId, accountId)));
   return row ?? null;
 }
 
@@ -80,7 +83,10 @@ export async function listAccountDocuments(db: DbOrTx, accountId: string, page: 
  */
 export async function deleteAccountDocument(db: DbOrTx, accountId: string, id: string): Promise<DocumentRow | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(documents).where(and(eq(documents.id, id), eq(documents.accountId, accountId))).returning();
+    const [row] = await tx
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.accountId, accountId)))
+      .returning();
     if (!row) return null;
     await deleteDocumentContent(tx, row.id);
     await tx.delete(jobs).where(and(eq(jobs.id, row.id), eq(jobs.accountId, accountId)));

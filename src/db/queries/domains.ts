@@ -6,13 +6,19 @@ import { keysetPage, type Page, type PageRequest } from './keyset-page';
 export type DomainRow = typeof domains.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
 
-export async function insertDomain(db: DbOrTx, row: { id: string; domain: string; accountId: string; siteId: string; token: string }): Promise<DomainRow | null> {
+export async function insertDomain(
+  db: DbOrTx,
+  row: { id: string; domain: string; accountId: string; siteId: string; token: string },
+): Promise<DomainRow | null> {
   const [inserted] = await db.insert(domains).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
 }
 
 export async function findAccountDomain(db: DbOrTx, accountId: string, domain: string): Promise<DomainRow | null> {
-  const [row] = await db.select().from(domains).where(and(eq(domains.accountId, accountId), eq(domains.domain, domain)));
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.accountId, accountId), eq(domains.domain, domain)));
   return row ?? null;
 }
 
@@ -35,7 +41,12 @@ export async function deleteDomain(db: DbOrTx, id: string): Promise<void> {
 }
 
 /** A check that ends verification (verified, failed) also ends the schedule: no next check is shown. */
-export async function recordDomainCheck(db: DbOrTx, id: string, status: DomainStatus, extra: Partial<Pick<DomainRow, 'verifiedAt' | 'lastCheck' | 'nextCheckAt'>> = {}) {
+export async function recordDomainCheck(
+  db: DbOrTx,
+  id: string,
+  status: DomainStatus,
+  extra: Partial<Pick<DomainRow, 'verifiedAt' | 'lastCheck' | 'nextCheckAt'>> = {},
+) {
   const [row] = await db
     .update(domains)
     .set({
@@ -106,7 +117,10 @@ export async function getOrCreateTlsSecret(db: DbOrTx, name: string, make: () =>
   const [existing] = await db.select().from(tlsSecrets).where(eq(tlsSecrets.name, name));
   if (existing) return existing;
   const made = await make();
-  await db.insert(tlsSecrets).values({ name, certPem: made.certPem ?? null, keyPem: made.keyPem }).onConflictDoNothing();
+  await db
+    .insert(tlsSecrets)
+    .values({ name, certPem: made.certPem ?? null, keyPem: made.keyPem })
+    .onConflictDoNothing();
   const [row] = await db.select().from(tlsSecrets).where(eq(tlsSecrets.name, name));
   return row!;
 }
@@ -125,7 +139,12 @@ export async function findAcmeChallenge(db: DbOrTx, token: string): Promise<stri
 }
 
 /** GET /v1/hosting/domains: the account's domains, newest first, narrowed by the filters given. */
-export async function listAccountDomains(db: DbOrTx, accountId: string, filters: { siteId?: string; status?: DomainStatus }, page: PageRequest): Promise<Page<DomainRow>> {
+export async function listAccountDomains(
+  db: DbOrTx,
+  accountId: string,
+  filters: { siteId?: string; status?: DomainStatus },
+  page: PageRequest,
+): Promise<Page<DomainRow>> {
   return keysetPage(domains, page, ({ where, orderBy, limit }) =>
     db
       .select()

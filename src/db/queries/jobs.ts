@@ -16,7 +16,10 @@ export async function findJob(db: DbOrTx, id: string): Promise<JobRow | null> {
 
 /** Another account's job is simply not found. */
 export async function findAccountJob(db: DbOrTx, accountId: string, id: string): Promise<JobRow | null> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.accountId, accountId)));
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId)));
   return row ?? null;
 }
 
@@ -55,12 +58,7 @@ export async function findStaleJobs(db: DbOrTx, queuedBefore: Date, runningBefor
   return db
     .select({ id: jobs.id, kind: jobs.kind })
     .from(jobs)
-    .where(
-      or(
-        and(eq(jobs.status, 'queued'), lt(jobs.createdAt, queuedBefore)),
-        and(eq(jobs.status, 'running'), lt(jobs.updatedAt, runningBefore)),
-      ),
-    )
+    .where(or(and(eq(jobs.status, 'queued'), lt(jobs.createdAt, queuedBefore)), and(eq(jobs.status, 'running'), lt(jobs.updatedAt, runningBefore))))
     .orderBy(asc(jobs.createdAt))
     .limit(limit);
 }

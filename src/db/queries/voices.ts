@@ -12,7 +12,10 @@ export async function insertVoice(db: DbOrTx, row: { id: string; accountId: stri
 
 /** Another account's voice is simply not found. */
 export async function findAccountVoice(db: DbOrTx, accountId: string, id: string): Promise<VoiceRow | null> {
-  const [row] = await db.select().from(voices).where(and(eq(voices.id, id), eq(voices.accountId, accountId)));
+  const [row] = await db
+    .select()
+    .from(voices)
+    .where(and(eq(voices.id, id), eq(voices.accountId, accountId)));
   return row ?? null;
 }
 
@@ -22,7 +25,10 @@ export async function listAccountVoices(db: DbOrTx, accountId: string): Promise<
 
 /** True when a row was removed. */
 export async function deleteAccountVoice(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
-  const gone = await db.delete(voices).where(and(eq(voices.id, id), eq(voices.accountId, accountId))).returning({ id: voices.id });
+  const gone = await db
+    .delete(voices)
+    .where(and(eq(voices.id, id), eq(voices.accountId, accountId)))
+    .returning({ id: voices.id });
   return gone.length > 0;
 }
 
@@ -57,11 +63,6 @@ export async function findStaleClones(db: DbOrTx, queuedBefore: Date, startedBef
   return db
     .select({ id: voices.id })
     .from(voices)
-    .where(
-      and(
-        eq(voices.status, 'processing'),
-        or(and(isNull(voices.startedAt), lt(voices.createdAt, queuedBefore)), lt(voices.startedAt, startedBefore)),
-      ),
-    )
+    .where(and(eq(voices.status, 'processing'), or(and(isNull(voices.startedAt), lt(voices.createdAt, queuedBefore)), lt(voices.startedAt, startedBefore))))
     .limit(limit);
 }

@@ -33,8 +33,5 @@ export const jobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [
-    index('jobs_account_idx').on(t.accountId, t.createdAt),
-    index('jobs_status_idx').on(t.status, t.updatedAt),
-  ],
+  (t) => [index('jobs_account_idx').on(t.accountId, t.createdAt), index('jobs_status_idx').on(t.status, t.updatedAt)],
 );

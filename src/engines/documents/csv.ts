@@ -160,9 +160,7 @@ function fitRow(cells: string[], width: number, line: number): string[] {
   if (cells.length === width) return cells;
   if (cells.length < width) return [...cells, ...Array<string>(width - cells.length).fill('')];
   if (cells.slice(width).some((cell) => cell !== '')) {
-    throw new InvalidDocumentError(
-      `the CSV row at line ${line} has ${cells.length} fields but the header has ${width}`,
-    );
+    throw new InvalidDocumentError(`the CSV row at line ${line} has ${cells.length} fields but the header has ${width}`);
   }
   return cells.slice(0, width);
 }

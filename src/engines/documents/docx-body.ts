@@ -164,13 +164,7 @@ export class BodyWalker implements XmlHandler {
   private skips(el: XmlElement): boolean {
     if (el.ns === 'mc') return el.local === 'Fallback';
     if (el.ns !== 'w') return false;
-    return (
-      el.local === 'del' ||
-      el.local === 'moveFrom' ||
-      el.local === 'delText' ||
-      el.local === 'instrText' ||
-      isRevisionRecord(el)
-    );
+    return el.local === 'del' || el.local === 'moveFrom' || el.local === 'delText' || el.local === 'instrText' || isRevisionRecord(el);
   }
 
   private paragraphProperty(p: ParagraphState, el: XmlElement): void {
@@ -259,7 +253,12 @@ export class BodyWalker implements XmlHandler {
 function normalize(text: string): string {
   return text
     .split('\n')
-    .map((line) => line.replace(/[ \u00a0]*\t[ \t\u00a0]*/g, '\t').replace(/ {2,}/g, ' ').trim())
+    .map((line) =>
+      line
+        .replace(/[ \u00a0]*\t[ \t\u00a0]*/g, '\t')
+        .replace(/ {2,}/g, ' ')
+        .trim(),
+    )
     .filter((line) => line !== '')
     .join('\n');
 }

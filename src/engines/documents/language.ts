@@ -33,9 +33,23 @@ const LANGUAGES: Record<string, string> = {
   swe: 'swedish',
   tur: 'turkish',
   // No Postgres 15 configuration: detected only to say "not one of the above".
-  afr: 'simple', bul: 'simple', ces: 'simple', epo: 'simple', est: 'simple', glg: 'simple', hrv: 'simple',
-  lat: 'simple', lav: 'simple', msa: 'simple', pol: 'simple', slk: 'simple', slv: 'simple', swa: 'simple',
-  tgl: 'simple', ukr: 'simple', vie: 'simple',
+  afr: 'simple',
+  bul: 'simple',
+  ces: 'simple',
+  epo: 'simple',
+  est: 'simple',
+  glg: 'simple',
+  hrv: 'simple',
+  lat: 'simple',
+  lav: 'simple',
+  msa: 'simple',
+  pol: 'simple',
+  slk: 'simple',
+  slv: 'simple',
+  swa: 'simple',
+  tgl: 'simple',
+  ukr: 'simple',
+  vie: 'simple',
 };
 
 const SAMPLE_CHARS = 20_000;
@@ -79,7 +93,10 @@ export function textSearchConfigFor(sample: string): string {
   const scores = new Float64Array(configs.length);
   const hits = new Uint32Array(configs.length);
   let total = 0;
-  for (const [token] of sample.slice(0, SAMPLE_CHARS).toLowerCase().matchAll(/\p{L}+/gu)) {
+  for (const [token] of sample
+    .slice(0, SAMPLE_CHARS)
+    .toLowerCase()
+    .matchAll(/\p{L}+/gu)) {
     total++;
     const langs = words.get(token);
     if (!langs) continue;

@@ -127,9 +127,7 @@ export function blockPassages(blocks: DocxBlock[]): Passage[] {
  */
 export function rowPassages(header: string[], rows: string[][], firstRowNumber: number): Passage[] {
   if (!Number.isInteger(firstRowNumber) || firstRowNumber < 1 || (firstRowNumber - 1) % CSV_ROWS_PER_PASSAGE !== 0) {
-    throw new RangeError(
-      `rowPassages needs batches starting at 1 + a multiple of ${CSV_ROWS_PER_PASSAGE}, got row ${firstRowNumber}`,
-    );
+    throw new RangeError(`rowPassages needs batches starting at 1 + a multiple of ${CSV_ROWS_PER_PASSAGE}, got row ${firstRowNumber}`);
   }
   const passages: Passage[] = [];
   for (let start = 0; start < rows.length; start += CSV_ROWS_PER_PASSAGE) {

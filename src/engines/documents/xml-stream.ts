@@ -3,10 +3,7 @@ import sax, { type Tag } from 'sax';
 import { InvalidDocumentError } from './types';
 
 /** WordprocessingML in its transitional (what Word writes) and strict namespaces. */
-const W_URIS = new Set([
-  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
-  'http://purl.oclc.org/ooxml/wordprocessingml/main',
-]);
+const W_URIS = new Set(['http://schemas.openxmlformats.org/wordprocessingml/2006/main', 'http://purl.oclc.org/ooxml/wordprocessingml/main']);
 const MC_URI = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 const XML_URI = 'http://www.w3.org/XML/1998/namespace';
 

@@ -29,9 +29,7 @@ export async function listZip(filePath: string): Promise<ZipListing> {
   const zip = await openZipFile(filePath, wrap);
   try {
     if (zip.entryCount > MAX_ZIP_ENTRIES) {
-      throw new InvalidDocumentError(
-        `the zip archive has ${zip.entryCount} entries, more than the limit of ${MAX_ZIP_ENTRIES}`,
-      );
+      throw new InvalidDocumentError(`the zip archive has ${zip.entryCount} entries, more than the limit of ${MAX_ZIP_ENTRIES}`);
     }
     const entries = new Map<string, Entry>();
     for (let entry = await nextZipEntry(zip, wrap); entry !== null; entry = await nextZipEntry(zip, wrap)) {
@@ -63,12 +61,7 @@ export interface EntryLimits {
  * the bytes are counted as they come out of zlib and the stream is stopped
  * as soon as a limit is crossed, so a zip bomb never inflates past it.
  */
-export async function* readEntryChunks(
-  zip: ZipFile,
-  entry: Entry,
-  name: string,
-  limits: EntryLimits,
-): AsyncGenerator<Buffer> {
+export async function* readEntryChunks(zip: ZipFile, entry: Entry, name: string, limits: EntryLimits): AsyncGenerator<Buffer> {
   if (entry.isEncrypted()) throw new InvalidDocumentError(`${name} is encrypted in the zip archive`);
   if (!entry.canDecodeFileData()) {
     throw new InvalidDocumentError(`${name} uses unsupported zip compression method ${entry.compressionMethod}`);
@@ -101,8 +94,6 @@ function checkSize(name: string, bytes: number, entry: Entry, limits: EntryLimit
     throw new InvalidDocumentError(`${name} is larger than ${Math.floor(limits.maxBytes / 1024 / 1024)} MiB uncompressed`);
   }
   if (bytes > limits.ratioFloorBytes && bytes > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
-    throw new InvalidDocumentError(
-      `${name} expands more than ${limits.maxRatio} times its compressed size (a zip bomb?)`,
-    );
+    throw new InvalidDocumentError(`${name} expands more than ${limits.maxRatio} times its compressed size (a zip bomb?)`);
   }
 }

@@ -100,11 +100,15 @@ class Wording {
     if (result.groups.length === 0) return this.none();
     const by = this.name(this.plan.groupBy ?? 0);
     const measure =
-      this.plan.aggregate === 'sum' ? `Total ${this.column}` :
-      this.plan.aggregate === 'avg' ? `Average ${this.column}` :
-      this.plan.aggregate === 'max' ? `${capitalise(this.extremeWord('max'))} ${this.column}` :
-      this.plan.aggregate === 'min' ? `${capitalise(this.extremeWord('min'))} ${this.column}` :
-      'Number of rows';
+      this.plan.aggregate === 'sum'
+        ? `Total ${this.column}`
+        : this.plan.aggregate === 'avg'
+          ? `Average ${this.column}`
+          : this.plan.aggregate === 'max'
+            ? `${capitalise(this.extremeWord('max'))} ${this.column}`
+            : this.plan.aggregate === 'min'
+              ? `${capitalise(this.extremeWord('min'))} ${this.column}`
+              : 'Number of rows';
     const head = `${measure} by ${by}${this.whereClause()} (${formatCount(result.total)} ${result.total === 1 ? 'group' : 'groups'}):`;
     const lines = result.groups.slice(0, LISTED_GROUPS).map((g) => {
       const key = g.key === '' ? '(blank)' : g.key;
@@ -211,5 +215,7 @@ function runs(rows: CsvRowRef[]): RowSpan[] {
 
 /** A group cites the span of rows it was found in, in the answer's order (its rank), at most 10. */
 function groupSources(groups: Extract<CsvResult, { kind: 'groups' }>['groups']): ChatSource[] {
-  return groups.slice(0, MAX_SOURCES).map((g) => ({ page: g.firstRow, excerpt: clip(`${rowRange(g.firstRow, g.lastRow)}: ${g.key === '' ? '(blank)' : g.key}`) }));
+  return groups
+    .slice(0, MAX_SOURCES)
+    .map((g) => ({ page: g.firstRow, excerpt: clip(`${rowRange(g.firstRow, g.lastRow)}: ${g.key === '' ? '(blank)' : g.key}`) }));
 }

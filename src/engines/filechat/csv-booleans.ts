@@ -16,13 +16,48 @@ const TRUE_WORDS: ReadonlySet<string> = new Set(['yes', 'true', 'y']);
 const FALSE_WORDS: ReadonlySet<string> = new Set(['no', 'false', 'n']);
 /** Words between a yes/no column's name and its value: "remote is no", "remote flag set to yes", "remote = true". */
 const VALUE_LINKS: ReadonlySet<string> = new Set([
-  'is', 'are', 'was', 'were', 'be', 'being', '=', 'equal', 'equals', 'to', 'set', 'marked', 'flagged', 'as', ':', 'of',
-  'flag', 'field', 'column', 'status', 'value',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'being',
+  '=',
+  'equal',
+  'equals',
+  'to',
+  'set',
+  'marked',
+  'flagged',
+  'as',
+  ':',
+  'of',
+  'flag',
+  'field',
+  'column',
+  'status',
+  'value',
 ]);
 /** Negations before a yes/no column: "not remote", "don't work remotely", "non-remote", "never", "neither…nor". */
 const NEGATIONS: ReadonlySet<string> = new Set([
-  'not', 'no', 'never', 'non', 'neither', 'nor', 'without',
-  "isn't", "aren't", "wasn't", "weren't", "don't", "doesn't", "didn't", "won't", "can't", "haven't", "hasn't",
+  'not',
+  'no',
+  'never',
+  'non',
+  'neither',
+  'nor',
+  'without',
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
+  "don't",
+  "doesn't",
+  "didn't",
+  "won't",
+  "can't",
+  "haven't",
+  "hasn't",
 ]);
 /** Negations inside "remote is not yes": they turn the value said outright. */
 const VALUE_NEGATIONS: ReadonlySet<string> = new Set(['not', "isn't", "aren't", "wasn't", "weren't"]);
@@ -35,8 +70,14 @@ const GROUP_NOUNS: ReadonlySet<string> = new Set(['status', 'flag', 'value', 'se
 
 /** Names and their opposites, as singular words: "on-site" is not remote, "part-time" is not full-time. */
 const OPPOSITES: [string[], string[]][] = [
-  [['remote', 'remotely', 'work from home', 'wfh'], ['on site', 'onsite', 'in office', 'in person', 'office based']],
-  [['full time', 'fulltime'], ['part time', 'parttime']],
+  [
+    ['remote', 'remotely', 'work from home', 'wfh'],
+    ['on site', 'onsite', 'in office', 'in person', 'office based'],
+  ],
+  [
+    ['full time', 'fulltime'],
+    ['part time', 'parttime'],
+  ],
   [['active'], ['inactive']],
   [['paid'], ['unpaid']],
   [['available'], ['unavailable']],

@@ -8,18 +8,68 @@ type Op = CsvFilter['op'];
 /** Phrases before a number, as singular words; the longest that matches is read. */
 const PREFIX: [string[], Op][] = (
   [
-    ['greater than or equal to', 'gte'], ['more than or equal to', 'gte'], ['higher than or equal to', 'gte'],
-    ['less than or equal to', 'lte'], ['lower than or equal to', 'lte'], ['fewer than or equal to', 'lte'],
-    ['not more than', 'lte'], ['no more than', 'lte'], ['not greater than', 'lte'], ['not over', 'lte'], ['not above', 'lte'], ['not exceeding', 'lte'],
-    ['not less than', 'gte'], ['no less than', 'gte'], ['no fewer than', 'gte'], ['not fewer than', 'gte'], ['not under', 'gte'], ['not below', 'gte'],
-    ['not equal to', 'ne'], ['is not', 'ne'], ['not', 'ne'], ['other than', 'ne'], ['except', 'ne'], ['excluding', 'ne'], ['!=', 'ne'],
-    ['more than', 'gt'], ['greater than', 'gt'], ['higher than', 'gt'], ['larger than', 'gt'], ['bigger than', 'gt'],
-    ['in excess of', 'gt'], ['exceeding', 'gt'], ['exceed', 'gt'], ['over', 'gt'], ['above', 'gt'], ['>', 'gt'],
-    ['at least', 'gte'], ['a minimum of', 'gte'], ['minimum of', 'gte'], ['>=', 'gte'],
-    ['less than', 'lt'], ['fewer than', 'lt'], ['lower than', 'lt'], ['smaller than', 'lt'], ['under', 'lt'], ['below', 'lt'], ['<', 'lt'],
-    ['at most', 'lte'], ['up to', 'lte'], ['a maximum of', 'lte'], ['maximum of', 'lte'], ['<=', 'lte'],
-    ['equal to', 'eq'], ['equal', 'eq'], ['exactly', 'eq'], ['=', 'eq'],
-    ['after', 'gt'], ['later than', 'gt'], ['since', 'gte'], ['before', 'lt'], ['earlier than', 'lt'], ['prior to', 'lt'],
+    ['greater than or equal to', 'gte'],
+    ['more than or equal to', 'gte'],
+    ['higher than or equal to', 'gte'],
+    ['less than or equal to', 'lte'],
+    ['lower than or equal to', 'lte'],
+    ['fewer than or equal to', 'lte'],
+    ['not more than', 'lte'],
+    ['no more than', 'lte'],
+    ['not greater than', 'lte'],
+    ['not over', 'lte'],
+    ['not above', 'lte'],
+    ['not exceeding', 'lte'],
+    ['not less than', 'gte'],
+    ['no less than', 'gte'],
+    ['no fewer than', 'gte'],
+    ['not fewer than', 'gte'],
+    ['not under', 'gte'],
+    ['not below', 'gte'],
+    ['not equal to', 'ne'],
+    ['is not', 'ne'],
+    ['not', 'ne'],
+    ['other than', 'ne'],
+    ['except', 'ne'],
+    ['excluding', 'ne'],
+    ['!=', 'ne'],
+    ['more than', 'gt'],
+    ['greater than', 'gt'],
+    ['higher than', 'gt'],
+    ['larger than', 'gt'],
+    ['bigger than', 'gt'],
+    ['in excess of', 'gt'],
+    ['exceeding', 'gt'],
+    ['exceed', 'gt'],
+    ['over', 'gt'],
+    ['above', 'gt'],
+    ['>', 'gt'],
+    ['at least', 'gte'],
+    ['a minimum of', 'gte'],
+    ['minimum of', 'gte'],
+    ['>=', 'gte'],
+    ['less than', 'lt'],
+    ['fewer than', 'lt'],
+    ['lower than', 'lt'],
+    ['smaller than', 'lt'],
+    ['under', 'lt'],
+    ['below', 'lt'],
+    ['<', 'lt'],
+    ['at most', 'lte'],
+    ['up to', 'lte'],
+    ['a maximum of', 'lte'],
+    ['maximum of', 'lte'],
+    ['<=', 'lte'],
+    ['equal to', 'eq'],
+    ['equal', 'eq'],
+    ['exactly', 'eq'],
+    ['=', 'eq'],
+    ['after', 'gt'],
+    ['later than', 'gt'],
+    ['since', 'gte'],
+    ['before', 'lt'],
+    ['earlier than', 'lt'],
+    ['prior to', 'lt'],
   ] as [string, Op][]
 )
   .map(([phrase, op]): [string[], Op] => [phrase.split(' '), op])
@@ -31,15 +81,54 @@ const TEMPORAL: ReadonlySet<string> = new Set(['after', 'later', 'since', 'befor
 /** Phrases after a number: "100 or more", "50 and below". */
 const SUFFIX: [string[], Op][] = (
   [
-    ['or more', 'gte'], ['or greater', 'gte'], ['or higher', 'gte'], ['or above', 'gte'], ['or over', 'gte'], ['and above', 'gte'], ['and up', 'gte'], ['and over', 'gte'], ['plus', 'gte'],
-    ['or less', 'lte'], ['or fewer', 'lte'], ['or lower', 'lte'], ['or below', 'lte'], ['or under', 'lte'], ['and below', 'lte'], ['and under', 'lte'],
+    ['or more', 'gte'],
+    ['or greater', 'gte'],
+    ['or higher', 'gte'],
+    ['or above', 'gte'],
+    ['or over', 'gte'],
+    ['and above', 'gte'],
+    ['and up', 'gte'],
+    ['and over', 'gte'],
+    ['plus', 'gte'],
+    ['or less', 'lte'],
+    ['or fewer', 'lte'],
+    ['or lower', 'lte'],
+    ['or below', 'lte'],
+    ['or under', 'lte'],
+    ['and below', 'lte'],
+    ['and under', 'lte'],
   ] as [string, Op][]
 ).map(([phrase, op]): [string[], Op] => [phrase.split(' '), op]);
 
 /** Words between a column's name and its comparison: "units is greater than", "rows with revenue over". */
 const FILLER: ReadonlySet<string> = new Set([
-  'is', 'are', 'was', 'were', 'be', 'been', 'being', 'has', 'have', 'had', 'with', 'where', 'whose', 'that', 'which',
-  'the', 'a', 'an', 'of', 'it', 'its', 'value', 'in', 'for', 'on', 'to', ':',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'has',
+  'have',
+  'had',
+  'with',
+  'where',
+  'whose',
+  'that',
+  'which',
+  'the',
+  'a',
+  'an',
+  'of',
+  'it',
+  'its',
+  'value',
+  'in',
+  'for',
+  'on',
+  'to',
+  ':',
 ]);
 
 export interface Comparison {
@@ -85,12 +174,17 @@ export function findComparisons(words: Word[], mentions: Mention[], table: CsvTa
     // "between 10 and 20", "from 10 to 20"
     const low = words[i + 1];
     const high = words[i + 3];
-    if ((words[i]!.norm === 'between' || words[i]!.norm === 'from') && low?.number !== undefined && high?.number !== undefined && ['and', 'to', '-'].includes(words[i + 2]!.norm)) {
+    if (
+      (words[i]!.norm === 'between' || words[i]!.norm === 'from') &&
+      low?.number !== undefined &&
+      high?.number !== undefined &&
+      ['and', 'to', '-'].includes(words[i + 2]!.norm)
+    ) {
       const range: [string, string] = Number(low.number) <= Number(high.number) ? [low.number, high.number] : [high.number, low.number];
       const column = resolveColumn(words, mentionAt, mentions, table, i, i + 4, low, out);
       for (let k = i; k < i + 4; k++) out.usedWords.add(k);
       if (column === undefined) out.unresolved = true;
-      else out.comparisons.push({ filter: { column, op: 'gte', value: range[0] } , at: i }, { filter: { column, op: 'lte', value: range[1] }, at: i });
+      else out.comparisons.push({ filter: { column, op: 'gte', value: range[0] }, at: i }, { filter: { column, op: 'lte', value: range[1] }, at: i });
       i += 3;
       continue;
     }
@@ -99,7 +193,14 @@ export function findComparisons(words: Word[], mentions: Mention[], table: CsvTa
       const numberAt = i + prefix[0].length;
       const number = words[numberAt];
       if (number?.number !== undefined && free(numberAt)) {
-        add(prefix[1], number, i, numberAt + 1, i, prefix[0].some((w) => TEMPORAL.has(w)));
+        add(
+          prefix[1],
+          number,
+          i,
+          numberAt + 1,
+          i,
+          prefix[0].some((w) => TEMPORAL.has(w)),
+        );
         i = numberAt;
       }
       continue;
@@ -164,10 +265,19 @@ function resolveColumn(
   return numeric.length === 1 ? numeric[0] : undefined;
 }
 
-function besideNumericColumn(words: Word[], mentionAt: (Mention | undefined)[], table: CsvTable, at: number): { mention: Mention; negated: boolean } | undefined {
+function besideNumericColumn(
+  words: Word[],
+  mentionAt: (Mention | undefined)[],
+  table: CsvTable,
+  at: number,
+): { mention: Mention; negated: boolean } | undefined {
   let negated = false;
   let left = at - 1;
-  while (left >= 0 && !mentionAt[left] && ['is', 'are', 'was', 'were', 'equal', 'to', 'of', '=', 'not', "isn't", "aren't", "wasn't", "weren't"].includes(words[left]!.norm)) {
+  while (
+    left >= 0 &&
+    !mentionAt[left] &&
+    ['is', 'are', 'was', 'were', 'equal', 'to', 'of', '=', 'not', "isn't", "aren't", "wasn't", "weren't"].includes(words[left]!.norm)
+  ) {
     if (/^(?:not|.*n't)$/.test(words[left]!.norm)) negated = true;
     left -= 1;
   }

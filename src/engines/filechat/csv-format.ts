@@ -39,9 +39,7 @@ export function rowsWord(n: number): string {
 
 /** A row as `header: cell, header: cell`, empty cells left out. */
 export function rowWithHeaders(table: CsvTable, row: CsvRowRef, separator = ': '): string {
-  return row.cells
-    .flatMap((cell, i) => (cell.trim() === '' ? [] : [`${table.header[i] ?? `column ${i + 1}`}${separator}${cell.trim()}`]))
-    .join(', ');
+  return row.cells.flatMap((cell, i) => (cell.trim() === '' ? [] : [`${table.header[i] ?? `column ${i + 1}`}${separator}${cell.trim()}`])).join(', ');
 }
 
 /** "rows 41-60" or "row 41". */

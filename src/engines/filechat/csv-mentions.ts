@@ -78,9 +78,7 @@ function columnNameMatches(words: Word[], table: CsvTable): ColumnMention[] {
     }
   });
   // A column called "Total" or "Max" right before another column's name is the instruction, not the column: "total revenue".
-  return out.filter(
-    (c) => !(c.end - c.start === 1 && aggregateOf(words[c.start]!.norm) !== undefined && out.some((o) => o !== c && o.start === c.end)),
-  );
+  return out.filter((c) => !(c.end - c.start === 1 && aggregateOf(words[c.start]!.norm) !== undefined && out.some((o) => o !== c && o.start === c.end)));
 }
 
 /**
@@ -96,7 +94,8 @@ function booleanMatches(words: Word[], table: CsvTable): ColumnMention[] {
       const adverb = [...variant.slice(0, -1), adverbOf(last)];
       for (const start of occurrences(words, adverb)) out.push({ kind: 'column', start, end: start + adverb.length, column, partial: false });
       for (const opposite of oppositesOf(variant)) {
-        for (const start of occurrences(words, opposite)) out.push({ kind: 'column', start, end: start + opposite.length, column, partial: false, opposite: true });
+        for (const start of occurrences(words, opposite))
+          out.push({ kind: 'column', start, end: start + opposite.length, column, partial: false, opposite: true });
       }
     }
   });

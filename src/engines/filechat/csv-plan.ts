@@ -26,13 +26,70 @@ interface Marker {
 }
 
 /** Negations that turn "East" into "not East": "not in the East", "excluding West", "other than North". */
-const NEGATIONS: ReadonlySet<string> = new Set(['not', "isn't", "aren't", "wasn't", "weren't", "don't", "doesn't", "didn't", 'except', 'excluding', 'exclude', 'besides', 'outside', 'non', 'without', '!=', 'than']);
+const NEGATIONS: ReadonlySet<string> = new Set([
+  'not',
+  "isn't",
+  "aren't",
+  "wasn't",
+  "weren't",
+  "don't",
+  "doesn't",
+  "didn't",
+  'except',
+  'excluding',
+  'exclude',
+  'besides',
+  'outside',
+  'non',
+  'without',
+  '!=',
+  'than',
+]);
 /** Words between a negation or a column's name and a value: "not in the East", "region is West". */
-const VALUE_LINKS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'be', 'in', 'from', 'the', 'a', 'an', 'of', 'for', 'to', 'with', 'equal', '=', 'at', 'on', 'by', ':']);
+const VALUE_LINKS: ReadonlySet<string> = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'in',
+  'from',
+  'the',
+  'a',
+  'an',
+  'of',
+  'for',
+  'to',
+  'with',
+  'equal',
+  '=',
+  'at',
+  'on',
+  'by',
+  ':',
+]);
 /** Dates a plan has no filter for: only a text column's values can match them. */
-const DATE_WORDS = /^(?:\d{4}-\d{2}-\d{2}|january|february|march|april|june|july|august|september|october|november|december|yesterday|today|day|week|month|year|quarter|q[1-4])$/;
+const DATE_WORDS =
+  /^(?:\d{4}-\d{2}-\d{2}|january|february|march|april|june|july|august|september|october|november|december|yesterday|today|day|week|month|year|quarter|q[1-4])$/;
 /** What people say before an imperative: "please show…", "can you list…", "I want to see…". */
-const POLITE: ReadonlySet<string> = new Set(['please', 'can', 'could', 'would', 'will', 'you', 'i', 'want', 'to', 'like', "i'd", 'me', 'let', 'kindly', 'just', 'now']);
+const POLITE: ReadonlySet<string> = new Set([
+  'please',
+  'can',
+  'could',
+  'would',
+  'will',
+  'you',
+  'i',
+  'want',
+  'to',
+  'like',
+  "i'd",
+  'me',
+  'let',
+  'kindly',
+  'just',
+  'now',
+]);
 /** "by" after these orders rows, it does not group them. */
 const SORTING: ReadonlySet<string> = new Set(['sort', 'sorted', 'order', 'ordered', 'rank', 'ranked', 'arrange', 'arranged']);
 
@@ -71,7 +128,11 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   if (booleanFilters === null) return null;
   const filters = [...compared.comparisons, ...valueFilters, ...booleanFilters].sort((a, b) => a.at - b.at).map((c) => c.filter);
 
-  const op = chooseOp(markers, groupBy !== undefined, columnMentions.some((m) => !used.has(m) && isNumeric(table, m.column)));
+  const op = chooseOp(
+    markers,
+    groupBy !== undefined,
+    columnMentions.some((m) => !used.has(m) && isNumeric(table, m.column)),
+  );
   const wantsRows = !op && !groupBy && (filters.length > 0 || asksForRows(words, free)) && !words.some((w, i) => free(i) && NOT_DATA_WORDS.has(w.norm));
   const implicitSum = !op && !groupBy && !asksForRows(words, free) && asksForAmount(words);
 
@@ -129,9 +190,8 @@ const OP_SYMBOLS: Record<CsvFilter['op'], string> = { eq: '=', ne: '!=', gt: '>'
 
 /** A short account of a plan for people and logs: "sum of revenue by region where units > 100". */
 export function describeCsvPlan(plan: CsvPlan, table: CsvTable): string {
-  const name = (column: number | undefined): string => (column === undefined ? '?' : table.header[column] ?? `column ${column + 1}`);
-  let text =
-    plan.aggregate === 'rows' ? 'rows' : plan.aggregate === 'count' ? 'count of rows' : `${OP_NAMES[plan.aggregate]} of ${name(plan.column)}`;
+  const name = (column: number | undefined): string => (column === undefined ? '?' : (table.header[column] ?? `column ${column + 1}`));
+  let text = plan.aggregate === 'rows' ? 'rows' : plan.aggregate === 'count' ? 'count of rows' : `${OP_NAMES[plan.aggregate]} of ${name(plan.column)}`;
   if (plan.groupBy !== undefined) text += ` by ${name(plan.groupBy)}`;
   if (plan.filters.length > 0) text += ` where ${plan.filters.map((f) => `${name(f.column)} ${OP_SYMBOLS[f.op]} ${f.value}`).join(' and ')}`;
   return text;
@@ -238,7 +298,8 @@ function markersOf(words: Word[], columns: ColumnMention[], table: CsvTable, fre
     }
   }
   // "how many rows in total", "total number of orders": the count is asked, "total" only insists.
-  if (markers.some((m) => m.op === 'count')) return markers.filter((m) => !(m.op === 'sum' && m.word !== 'sum' && m.column === undefined && m.word !== 'how much'));
+  if (markers.some((m) => m.op === 'count'))
+    return markers.filter((m) => !(m.op === 'sum' && m.word !== 'sum' && m.column === undefined && m.word !== 'how much'));
   return markers;
 }
 
@@ -276,7 +337,8 @@ function groupByOf(
     // "how many departments are there": the departments, not the rows that name one (unless one is picked: "how many products are Widgets").
     else if (w === 'many' && prev === 'how') {
       const counted = columnAfter(i + 1, false);
-      if (counted && !counted.partial && !isNumeric(table, counted.column) && !isBoolean(table, counted.column) && !filtered.has(counted.column)) found = counted;
+      if (counted && !counted.partial && !isNumeric(table, counted.column) && !isBoolean(table, counted.column) && !filtered.has(counted.column))
+        found = counted;
     }
     if (found) return { mention: found };
   }
@@ -345,8 +407,7 @@ function aggregateColumn(
   const unused = columns.filter((m) => !used.has(m));
   // "total units and revenue": two measures, one answer; which one is meant cannot be told.
   if (new Set(unused.filter((m) => !m.partial && fits(m.column)).map((m) => m.column)).size > 1) return undefined;
-  const named =
-    pick(unused.filter((m) => !m.partial)) ?? pick(unused.filter((m) => m.partial)) ?? pick(columns.filter((m) => compared.has(m)));
+  const named = pick(unused.filter((m) => !m.partial)) ?? pick(unused.filter((m) => m.partial)) ?? pick(columns.filter((m) => compared.has(m)));
   if (named !== undefined) return named;
   if (!extreme && unused.some((m) => !m.partial)) return undefined;
 
@@ -360,7 +421,8 @@ function aggregateColumn(
     }
     if (asked.some((w) => PRICE_EXTREMES.has(w))) {
       const numeric = all.filter((i) => isNumeric(table, i));
-      const price = only(numeric.filter((i) => /price|cost/i.test(table.header[i] ?? ''))) ?? only(numeric.filter((i) => MONEY_NAMES.test(table.header[i] ?? '')));
+      const price =
+        only(numeric.filter((i) => /price|cost/i.test(table.header[i] ?? ''))) ?? only(numeric.filter((i) => MONEY_NAMES.test(table.header[i] ?? '')));
       if (price !== undefined) return price;
     }
   }

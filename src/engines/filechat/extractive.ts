@@ -72,7 +72,10 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
 
   scored.sort((x, y) => y.score - x.score || x.candidate.rank - y.candidate.rank || x.candidate.position - y.candidate.position);
   const best = scored[0]!.score;
-  const chosen = scored.slice(0, maxSentences).filter((s) => s.score >= FOLLOWER_RATIO * best).map((s) => s.candidate);
+  const chosen = scored
+    .slice(0, maxSentences)
+    .filter((s) => s.score >= FOLLOWER_RATIO * best)
+    .map((s) => s.candidate);
 
   // Sentences of one passage read in the document's order; passages follow their best sentence.
   const groups = new Map<number, Candidate[]>();
@@ -198,7 +201,8 @@ function askedFigure(question: string): Figure | undefined {
 const HAS_DATE =
   /\b(?:1[0-9]|20)\d{2}\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\bcentury\b/i;
 const HAS_PERCENT = /%|\bper\s?cent\b/i;
-const HAS_NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
+const HAS_NUMBER =
+  /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
 
 /** 1 when the sentence holds the kind of figure asked for, ½ for some other figure, else 0. */
 function figureMatch(figure: Figure, text: string): number {

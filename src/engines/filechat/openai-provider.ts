@@ -73,7 +73,7 @@ export function fileChatSystemPrompt(facts?: string): string {
     'You answer questions about a document the user uploaded, using ONLY the numbered passages from it that the user message provides.',
     'Rules:',
     '- Use only what the passages say. Do not add outside knowledge, do not guess, and cite or mention nothing that is not in the passages.',
-    '- Quote the document\'s own words for the key facts and name where they come from as the passages are labelled, e.g. [p. 3] or [rows 41-60].',
+    "- Quote the document's own words for the key facts and name where they come from as the passages are labelled, e.g. [p. 3] or [rows 41-60].",
     `- If the passages do not contain the answer, say so: reply "${NO_ANSWER}"`,
     '- Be brief: one to three sentences, or one line per item when listing. Answer in the language of the question.',
   ];

@@ -33,14 +33,16 @@ export function hsl(h: number, s: number, l: number): Rgb {
   const x = chroma * (1 - Math.abs((hue % 2) - 1));
   const m = l - chroma / 2;
   const [r, g, b] =
-    hue < 1 ? [chroma, x, 0] : hue < 2 ? [x, chroma, 0] : hue < 3 ? [0, chroma, x]
-    : hue < 4 ? [0, x, chroma] : hue < 5 ? [x, 0, chroma] : [chroma, 0, x];
+    hue < 1 ? [chroma, x, 0] : hue < 2 ? [x, chroma, 0] : hue < 3 ? [0, chroma, x] : hue < 4 ? [0, x, chroma] : hue < 5 ? [x, 0, chroma] : [chroma, 0, x];
   return { r: (r + m) * 255, g: (g + m) * 255, b: (b + m) * 255 };
 }
 
 export function hueOf(c: Rgb): number {
-  const r = c.r / 255, g = c.g / 255, b = c.b / 255;
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const r = c.r / 255,
+    g = c.g / 255,
+    b = c.b / 255;
+  const max = Math.max(r, g, b),
+    min = Math.min(r, g, b);
   const d = max - min;
   if (d === 0) return 0;
   const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
@@ -48,6 +50,7 @@ export function hueOf(c: Rgb): number {
 }
 
 export function saturationOf(c: Rgb): number {
-  const max = Math.max(c.r, c.g, c.b), min = Math.min(c.r, c.g, c.b);
+  const max = Math.max(c.r, c.g, c.b),
+    min = Math.min(c.r, c.g, c.b);
   return max === 0 ? 0 : (max - min) / max;
 }

@@ -33,10 +33,5 @@ export function encodeOpaqueRgbaPng(pixels: Buffer, width: number, height: numbe
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 6; // colour type: RGBA
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 1 })), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -21,7 +21,10 @@ export const MAX_IMAGE_SIDE = 4096;
 /** Paints the request and returns PNG bytes; identical requests give identical bytes. */
 export function renderImage(req: ImageRequest): Buffer {
   const { width, height, style, variant } = req;
-  for (const [name, side] of [['width', width], ['height', height]] as const) {
+  for (const [name, side] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(side) || side < 1 || side > MAX_IMAGE_SIDE) {
       throw new RangeError(`${name} must be an integer from 1 to ${MAX_IMAGE_SIDE}, got ${side}`);
     }

@@ -4,11 +4,7 @@ import type { Random } from '../../lib/seeded-random';
  * Heights (in px, above baseY) along the width for a mountain or hill ridge, as a sum of
  * a few random sines: cheap, seedable, and smooth or jagged depending on `roughness`.
  */
-export function ridgeline(
-  rng: Random,
-  width: number,
-  opts: { baseY: number; amplitude: number; roughness: number; step: number },
-): Array<[number, number]> {
+export function ridgeline(rng: Random, width: number, opts: { baseY: number; amplitude: number; roughness: number; step: number }): Array<[number, number]> {
   const waves = Array.from({ length: 4 }, (_, i) => ({
     freq: (i + 1) * (0.6 + rng.next()) * (1 + opts.roughness * i * 1.5),
     phase: rng.range(0, Math.PI * 2),

@@ -23,12 +23,31 @@ const FILE_SUFFIX: Record<WordNetPos, string> = { noun: 'noun', verb: 'verb', ad
 /** morphy's detachment rules: [suffix, replacement]. */
 const RULES: Record<WordNetPos, ReadonlyArray<readonly [string, string]>> = {
   noun: [
-    ['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y'],
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
   ],
   verb: [
-    ['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''],
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
   ],
-  adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  adj: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
   adv: [],
 };
 
@@ -40,8 +59,14 @@ const RULES: Record<WordNetPos, ReadonlyArray<readonly [string, string]>> = {
 const EXTRA_RULES: Record<WordNetPos, ReadonlyArray<readonly [string, string]>> = {
   noun: [],
   verb: [['ied', 'y']],
-  adj: [['ier', 'y'], ['iest', 'y']],
-  adv: [['ier', 'y'], ['iest', 'y']],
+  adj: [
+    ['ier', 'y'],
+    ['iest', 'y'],
+  ],
+  adv: [
+    ['ier', 'y'],
+    ['iest', 'y'],
+  ],
 };
 const DOUBLING_SUFFIXES: Record<WordNetPos, readonly string[]> = {
   noun: [],
@@ -82,7 +107,10 @@ export interface LoadStats {
 }
 
 function normalize(word: string): string {
-  return word.trim().toLowerCase().replace(/[\s_]+/g, '_');
+  return word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '_');
 }
 
 function display(lemma: string): string {
@@ -434,9 +462,7 @@ export function parseSynsetLine(line: string, pos: WordNetPos, offset: number): 
     const id = synsetId(targetPos, Number(target));
     if (symbol === '@' || symbol === '@i') {
       if (!hypernyms.includes(id)) hypernyms.push(id);
-    } else if (
-      symbol === '&' || symbol === '^' || symbol === '~' || symbol === '~i' || symbol === '%m' || symbol === '%p'
-    ) {
+    } else if (symbol === '&' || symbol === '^' || symbol === '~' || symbol === '~i' || symbol === '%m' || symbol === '%p') {
       if (!related.includes(id)) related.push(id);
     }
   }

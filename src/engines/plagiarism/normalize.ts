@@ -29,7 +29,11 @@ export interface RawToken {
 /** Lowercases, folds diacritics and the typographic apostrophe, and drops a possessive `'s`. */
 export function foldWord(raw: string): string {
   let w = raw.toLowerCase();
-  if (NON_ASCII.test(w)) w = w.normalize('NFKD').replace(MARKS, '').replace(/[’\u02bc]/g, "'");
+  if (NON_ASCII.test(w))
+    w = w
+      .normalize('NFKD')
+      .replace(MARKS, '')
+      .replace(/[’\u02bc]/g, "'");
   if (w.endsWith("'s")) w = w.slice(0, -2);
   return w;
 }

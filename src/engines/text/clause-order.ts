@@ -8,15 +8,90 @@
 import type { Sentence, Token } from './nlp';
 import { assemble, bodyEnd, hasVerb, isTopLevelComma, lowerUnlessProper, makeToken, wordCount } from './token-edit';
 
-const SUBORDINATORS = new Set(['because', 'when', 'although', 'though', 'while', 'if', 'since', 'after', 'before', 'unless', 'once', 'whenever', 'whereas', 'until']);
+const SUBORDINATORS = new Set([
+  'because',
+  'when',
+  'although',
+  'though',
+  'while',
+  'if',
+  'since',
+  'after',
+  'before',
+  'unless',
+  'once',
+  'whenever',
+  'whereas',
+  'until',
+]);
 
 /**
  * A trailing subordinate clause can also be a relative clause ("the day when…", "two weeks after…") or
  * an embedded question ("ask if…", "know when…"); those stay put. These are the words before it that
  * give such readings away.
  */
-const TIME_NOUNS = new Set(['day', 'days', 'time', 'times', 'moment', 'moments', 'year', 'years', 'period', 'era', 'point', 'case', 'cases', 'situation', 'occasion', 'week', 'weeks', 'month', 'months', 'hour', 'hours', 'minute', 'minutes', 'age', 'season', 'night', 'morning', 'evening', 'afternoon', 'decade', 'century', 'stage', 'place']);
-const QUESTION_VERBS = new Set(['know', 'ask', 'wonder', 'remember', 'forget', 'tell', 'see', 'decide', 'explain', 'understand', 'show', 'learn', 'check', 'determine', 'doubt', 'say', 'imagine', 'recall', 'note', 'notice', 'find', 'discover', 'predict', 'guess', 'consider']);
+const TIME_NOUNS = new Set([
+  'day',
+  'days',
+  'time',
+  'times',
+  'moment',
+  'moments',
+  'year',
+  'years',
+  'period',
+  'era',
+  'point',
+  'case',
+  'cases',
+  'situation',
+  'occasion',
+  'week',
+  'weeks',
+  'month',
+  'months',
+  'hour',
+  'hours',
+  'minute',
+  'minutes',
+  'age',
+  'season',
+  'night',
+  'morning',
+  'evening',
+  'afternoon',
+  'decade',
+  'century',
+  'stage',
+  'place',
+]);
+const QUESTION_VERBS = new Set([
+  'know',
+  'ask',
+  'wonder',
+  'remember',
+  'forget',
+  'tell',
+  'see',
+  'decide',
+  'explain',
+  'understand',
+  'show',
+  'learn',
+  'check',
+  'determine',
+  'doubt',
+  'say',
+  'imagine',
+  'recall',
+  'note',
+  'notice',
+  'find',
+  'discover',
+  'predict',
+  'guess',
+  'consider',
+]);
 const QUESTION_WORDS = new Set(['when', 'if', 'whenever']);
 
 function opensAdverbialClause(word: string, before: Token): boolean {
@@ -29,7 +104,28 @@ function opensAdverbialClause(word: string, before: Token): boolean {
 }
 
 /** Verbs that report a finding or a view: "Studies show that X." ↔ "X, studies show." */
-const REPORTING = new Set(['show', 'suggest', 'find', 'indicate', 'report', 'believe', 'argue', 'claim', 'note', 'reveal', 'confirm', 'estimate', 'predict', 'agree', 'say', 'think', 'conclude', 'warn', 'explain', 'insist']);
+const REPORTING = new Set([
+  'show',
+  'suggest',
+  'find',
+  'indicate',
+  'report',
+  'believe',
+  'argue',
+  'claim',
+  'note',
+  'reveal',
+  'confirm',
+  'estimate',
+  'predict',
+  'agree',
+  'say',
+  'think',
+  'conclude',
+  'warn',
+  'explain',
+  'insist',
+]);
 
 /** Prepositions whose date or place phrase can stand at either end of a sentence. */
 const MOVABLE_PREPOSITIONS = new Set(['in', 'on', 'at', 'during', 'since', 'throughout', 'after', 'before', 'until', 'by']);

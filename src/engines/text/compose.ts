@@ -53,7 +53,10 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
     const topic = prompt.trim().replace(/\s+/g, ' ').slice(0, 80);
     return [
       { sentences: [title], after: '\n\n' },
-      { sentences: [`The request, "${topic}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`], after: '' },
+      {
+        sentences: [`The request, "${topic}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`],
+        after: '',
+      },
     ];
   }
 
@@ -68,7 +71,13 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
   const phrases = terms.map(mention);
   add(writer.say(terms.length === 1 ? INTRO_ONE : INTRO_MANY, list(phrases)), 0, 0, 0);
   knowledge.forEach((k, i) => {
-    if (!k.definition) add(`${cap(k.term.phrase)} is named in the request, but the built-in dictionary has no entry for it, so this piece does not describe it further.`, 1, 0, 5 + i);
+    if (!k.definition)
+      add(
+        `${cap(k.term.phrase)} is named in the request, but the built-in dictionary has no entry for it, so this piece does not describe it further.`,
+        1,
+        0,
+        5 + i,
+      );
     for (const m of k.modifiers) add(writer.say(MODIFIER, m.word, k.term.phrase, m.definition.text), 3, 0, 10 + i);
   });
 
@@ -103,7 +112,8 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
       else if (t.proper) fact(`${w} is ${articleFor(h)} ${h}.`, 2, section, 2);
       else fact(writer.say(KIND, subject, h, w), 2, section, 2);
       const hDef = definitionOf(h1);
-      if (hDef) fact(writer.say(h1.pos === 'verb' ? VERB_BROADER_DEFINITION : BROADER_DEFINITION, h, h1.pos === 'verb' ? toInfinitive(hDef) : hDef), 6, section, 3);
+      if (hDef)
+        fact(writer.say(h1.pos === 'verb' ? VERB_BROADER_DEFINITION : BROADER_DEFINITION, h, h1.pos === 'verb' ? toInfinitive(hDef) : hDef), 6, section, 3);
     }
     if (h1 && h2 && h3) fact(writer.say(CHAIN, w, name(h1), name(h2), name(h3)), 8, deeper, 5);
     else if (h1 && h2 && t.pos !== 'verb') fact(`${cap(name(h1))}, in turn, is itself a kind of ${name(h2)}.`, 8, deeper, 5);
@@ -202,7 +212,10 @@ function layout(title: string, chosen: Candidate[], deeper: (section: number) =>
   const lines: TextLines = [{ sentences: [title], after: '\n\n' }];
   let previous: number | undefined;
   for (const section of [...sections.keys()].sort((a, b) => a - b)) {
-    const sentences = sections.get(section)!.sort((a, b) => a.order - b.order).map((c) => c.text);
+    const sentences = sections
+      .get(section)!
+      .sort((a, b) => a.order - b.order)
+      .map((c) => c.text);
     const last = lines[lines.length - 1]!;
     if (deeper(section) && previous === section - 1 && last.sentences.length + sentences.length <= 7) last.sentences.push(...sentences);
     else lines.push({ sentences, after: '\n\n' });
@@ -257,10 +270,7 @@ const NOUN_DEFINITION: Template[] = [
   (subject, def) => `Put simply, ${subject} is ${def}.`,
 ];
 
-const WORD_DEFINITION: Template[] = [
-  (w, def) => `The word "${w}" usually refers to ${def}.`,
-  (w, def) => `In its most common sense, "${w}" means ${def}.`,
-];
+const WORD_DEFINITION: Template[] = [(w, def) => `The word "${w}" usually refers to ${def}.`, (w, def) => `In its most common sense, "${w}" means ${def}.`];
 
 const PROPER_DEFINITION: Template[] = [(subject, def) => `${cap(subject)} is ${def}.`, (subject, def) => `To begin with the basics, ${subject} is ${def}.`];
 
@@ -284,10 +294,7 @@ const KIND: Template[] = [
   (subject, h) => `In terms of classification, ${subject} is one kind of ${h}.`,
   (_subject, h, w) => `As a type of ${h}, ${w} shares its general features.`,
 ];
-const VERB_KIND: Template[] = [
-  (w, h) => `To ${w} is one way to ${h}.`,
-  (_w, _h, wing, hing) => `${cap(wing)} is a particular way of ${hing}.`,
-];
+const VERB_KIND: Template[] = [(w, h) => `To ${w} is one way to ${h}.`, (_w, _h, wing, hing) => `${cap(wing)} is a particular way of ${hing}.`];
 
 const BROADER_DEFINITION: Template[] = [
   (h, def) => `The broader term, ${h}, means ${def}.`,
@@ -326,7 +333,10 @@ const RELATED_DEFINITION: Template[] = [
   (r, def) => `One related notion is ${r}, which is ${def}.`,
   (r, def) => `Take ${r}: it is ${def}.`,
 ];
-const RELATED_VERB_DEFINITION: Template[] = [(r, def) => `To ${r}, a related verb, means to ${def}.`, (r, def) => `A related verb is "${r}", which means to ${def}.`];
+const RELATED_VERB_DEFINITION: Template[] = [
+  (r, def) => `To ${r}, a related verb, means to ${def}.`,
+  (r, def) => `A related verb is "${r}", which means to ${def}.`,
+];
 
 const OTHER_SENSE: Template[] = [
   (w, def) => `The word "${w}" has other senses too; it can also mean ${def}.`,
@@ -368,7 +378,17 @@ function makeTitle(terms: readonly KeyTerm[], prompt: string, random: Random): s
   const nouns = terms.filter((t) => t.pos === 'noun').map((t) => t.phrase);
   const names = nouns.length > 0 ? nouns : terms.map(mention);
   const [a, b, c] = names;
-  if (!a) return titleCase(prompt.trim().split(/\s+/).slice(0, 8).join(' ').replace(/[.!?]+$/, '')) || 'Notes';
+  if (!a)
+    return (
+      titleCase(
+        prompt
+          .trim()
+          .split(/\s+/)
+          .slice(0, 8)
+          .join(' ')
+          .replace(/[.!?]+$/, ''),
+      ) || 'Notes'
+    );
   const options = b
     ? c
       ? [`${a}, ${b} and ${c}`, `${a}, ${b} and ${c}: An Overview`, `Understanding ${a}, ${b} and ${c}`]
@@ -406,7 +426,8 @@ function definitionOf(synset: Synset): string | undefined {
 }
 
 /** A gloss that opens with a determiner or pronoun ("a beverage…", "someone who…") reads after "X is". */
-const DETERMINED = /^(?:a|an|the|any|one|some|someone|something|somebody|each|every|either|no|this|that|these|those|all|anything|anyone|everything|his|her|its|their|two|three|several|many|much|more|most|various)\b/i;
+const DETERMINED =
+  /^(?:a|an|the|any|one|some|someone|something|somebody|each|every|either|no|this|that|these|those|all|anything|anyone|everything|his|her|its|their|two|three|several|many|much|more|most|various)\b/i;
 
 /** Verb glosses are bare infinitives ("move fast"); a leading "to" is dropped so templates can add their own. */
 function toInfinitive(gloss: string): string {

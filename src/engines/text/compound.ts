@@ -23,7 +23,12 @@ export function splitCompound(sentence: Sentence): Sentence | undefined {
     const lead = REPLACEMENT[word];
     const stop = makeToken('.', 'PUNCT');
     const second = lead
-      ? [...phraseTokens(lead).map((t, i) => (i === 0 ? { ...capitalise(t), pre: ' ' } : t)), makeToken(',', 'PUNCT'), { ...right[0]!, pre: ' ' }, ...right.slice(1)]
+      ? [
+          ...phraseTokens(lead).map((t, i) => (i === 0 ? { ...capitalise(t), pre: ' ' } : t)),
+          makeToken(',', 'PUNCT'),
+          { ...right[0]!, pre: ' ' },
+          ...right.slice(1),
+        ]
       : [{ ...capitalise(right[0]!), pre: ' ' }, ...right.slice(1)];
     return [...left, stop, ...second, ...sentence.slice(end)];
   }

@@ -7,7 +7,26 @@
 import type { Sentence, Token } from './nlp';
 import { lowerUnlessProper } from './token-edit';
 
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'our', 'my', 'your', 'some', 'many', 'more', 'fewer']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'his',
+  'her',
+  'its',
+  'their',
+  'our',
+  'my',
+  'your',
+  'some',
+  'many',
+  'more',
+  'fewer',
+]);
 
 export function swapCoordination(sentence: Sentence): Sentence | undefined {
   for (let k = 2; k < sentence.length - 2; k++) {
@@ -16,7 +35,7 @@ export function swapCoordination(sentence: Sentence): Sentence | undefined {
     const left = phraseBefore(sentence, k);
     const right = phraseAfter(sentence, k + 1);
     if (left === undefined || right === undefined || left === 0) continue;
-    if (sentence[left - 1]?.text === ',' || sentence[right]?.text === ',' && sentence[right + 1]?.pos === 'CCONJ') continue;
+    if (sentence[left - 1]?.text === ',' || (sentence[right]?.text === ',' && sentence[right + 1]?.pos === 'CCONJ')) continue;
     const a = sentence.slice(left, k);
     const b = sentence.slice(k + 1, right);
     // Same shape on both sides ("the land and the funding", "Oslo and Bergen"), so the pair really is two

@@ -12,12 +12,35 @@ export type VerbForm = 'base' | 'third' | 'past' | 'participle' | 'gerund';
 export type AdjectiveForm = 'base' | 'comparative' | 'superlative';
 
 /** Final-syllable-stressed verbs that double their last consonant although they have two syllables. */
-const DOUBLING = new Set(['admit', 'begin', 'commit', 'compel', 'control', 'equip', 'expel', 'forget', 'occur', 'omit', 'patrol', 'permit', 'prefer', 'propel', 'refer', 'regret', 'submit', 'transfer', 'upset']);
+const DOUBLING = new Set([
+  'admit',
+  'begin',
+  'commit',
+  'compel',
+  'control',
+  'equip',
+  'expel',
+  'forget',
+  'occur',
+  'omit',
+  'patrol',
+  'permit',
+  'prefer',
+  'propel',
+  'refer',
+  'regret',
+  'submit',
+  'transfer',
+  'upset',
+]);
 
 const isVowel = (c: string | undefined): boolean => c !== undefined && 'aeiou'.includes(c);
 
 export function syllables(word: string): number {
-  const groups = word.toLowerCase().replace(/e$/, '').match(/[aeiouy]+/g);
+  const groups = word
+    .toLowerCase()
+    .replace(/e$/, '')
+    .match(/[aeiouy]+/g);
   return Math.max(1, groups?.length ?? 0);
 }
 

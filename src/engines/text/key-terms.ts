@@ -28,12 +28,85 @@ export interface KeyTerm {
 
 /** Words that ask for writing rather than name what to write about. */
 const INSTRUCTION = new Set([
-  'write', 'compose', 'create', 'draft', 'produce', 'generate', 'give', 'make', 'tell', 'explain', 'describe', 'discuss', 'summarize',
-  'summarise', 'outline', 'explore', 'cover', 'talk', 'please', 'essay', 'article', 'post', 'blog', 'piece', 'story', 'paragraph',
-  'paragraphs', 'text', 'report', 'summary', 'overview', 'introduction', 'guide', 'note', 'notes', 'short', 'brief', 'long',
-  'detailed', 'simple', 'word', 'words', 'page', 'pages', 'topic', 'subject', 'thing', 'things', 'something', 'way', 'ways', 'kind',
-  'sort', 'type', 'lot', 'bit', 'reader', 'readers', 'audience', 'beginner', 'beginners', 'focus', 'include', 'including', 'mention',
-  'want', 'need', 'like', 'use', 'using', 'help', 'let', 'know', 'learn', 'understand', 'show', 'list', 'aspect', 'aspects',
+  'write',
+  'compose',
+  'create',
+  'draft',
+  'produce',
+  'generate',
+  'give',
+  'make',
+  'tell',
+  'explain',
+  'describe',
+  'discuss',
+  'summarize',
+  'summarise',
+  'outline',
+  'explore',
+  'cover',
+  'talk',
+  'please',
+  'essay',
+  'article',
+  'post',
+  'blog',
+  'piece',
+  'story',
+  'paragraph',
+  'paragraphs',
+  'text',
+  'report',
+  'summary',
+  'overview',
+  'introduction',
+  'guide',
+  'note',
+  'notes',
+  'short',
+  'brief',
+  'long',
+  'detailed',
+  'simple',
+  'word',
+  'words',
+  'page',
+  'pages',
+  'topic',
+  'subject',
+  'thing',
+  'things',
+  'something',
+  'way',
+  'ways',
+  'kind',
+  'sort',
+  'type',
+  'lot',
+  'bit',
+  'reader',
+  'readers',
+  'audience',
+  'beginner',
+  'beginners',
+  'focus',
+  'include',
+  'including',
+  'mention',
+  'want',
+  'need',
+  'like',
+  'use',
+  'using',
+  'help',
+  'let',
+  'know',
+  'learn',
+  'understand',
+  'show',
+  'list',
+  'aspect',
+  'aspects',
 ]);
 
 const TERM_LIMIT = 6;
@@ -137,7 +210,16 @@ function resolveVerb(token: Token, lexicon: Lexicon, context: Set<string>): KeyT
   if (!base) return undefined;
   const senses = lexicon.synsets(base, 'verb');
   if (senses.length === 0) return undefined;
-  return { phrase: base, lemma: base, pos: 'verb', modifiers: [], sense: bestSense(senses, context, base, (id) => lexicon.synset(id)), senses, proper: false, countable: false };
+  return {
+    phrase: base,
+    lemma: base,
+    pos: 'verb',
+    modifiers: [],
+    sense: bestSense(senses, context, base, (id) => lexicon.synset(id)),
+    senses,
+    proper: false,
+    countable: false,
+  };
 }
 
 function nounBase(token: Token, lexicon: Lexicon): string {
@@ -164,13 +246,24 @@ function contextStems(tokens: readonly Token[]): Set<string> {
 }
 
 /** Simplified Lesk over the prompt's other words; WordNet's first (most frequent) sense wins ties. */
-export function bestSense(senses: readonly Synset[], context: ReadonlySet<string>, lemma: string, lookup?: (id: string) => Synset | undefined): Synset | undefined {
+export function bestSense(
+  senses: readonly Synset[],
+  context: ReadonlySet<string>,
+  lemma: string,
+  lookup?: (id: string) => Synset | undefined,
+): Synset | undefined {
   const own = new Set(lemma.toLowerCase().split(' ').map(stemmer));
   let best: Synset | undefined;
   let bestScore = -1;
   senses.slice(0, 8).forEach((sense, rank) => {
     const words = [sense.gloss, ...sense.examples, ...sense.lemmas, ...sense.hypernyms.flatMap((id) => lookup?.(id)?.lemmas ?? [])].join(' ');
-    const stems = new Set(words.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 2).map(stemmer));
+    const stems = new Set(
+      words
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length > 2)
+        .map(stemmer),
+    );
     let overlap = 0;
     for (const stem of context) if (!own.has(stem) && stems.has(stem)) overlap++;
     const score = overlap - rank * 0.01;

@@ -32,11 +32,47 @@ export interface Definition {
  * of broader terms stops before them and shared categories among them do not count as a connection.
  */
 const TOO_GENERAL = new Set([
-  'entity', 'physical entity', 'abstraction', 'abstract entity', 'object', 'physical object', 'whole', 'unit', 'thing', 'matter',
-  'psychological feature', 'attribute', 'relation', 'measure', 'quantity', 'group', 'grouping', 'act', 'deed', 'human action',
-  'human activity', 'event', 'cognition', 'knowledge', 'communication', 'state', 'causal agent', 'cause', 'living thing',
-  'instrumentality', 'content', 'cognitive content', 'mental object', 'part', 'portion', 'physical process', 'property',
-  'collection', 'aggregation', 'assemblage', 'animate thing',
+  'entity',
+  'physical entity',
+  'abstraction',
+  'abstract entity',
+  'object',
+  'physical object',
+  'whole',
+  'unit',
+  'thing',
+  'matter',
+  'psychological feature',
+  'attribute',
+  'relation',
+  'measure',
+  'quantity',
+  'group',
+  'grouping',
+  'act',
+  'deed',
+  'human action',
+  'human activity',
+  'event',
+  'cognition',
+  'knowledge',
+  'communication',
+  'state',
+  'causal agent',
+  'cause',
+  'living thing',
+  'instrumentality',
+  'content',
+  'cognitive content',
+  'mental object',
+  'part',
+  'portion',
+  'physical process',
+  'property',
+  'collection',
+  'aggregation',
+  'assemblage',
+  'animate thing',
 ]);
 
 export function isTooGeneral(synset: Synset): boolean {
@@ -87,7 +123,8 @@ export function gatherKnowledge(term: KeyTerm, lexicon: Lexicon): Knowledge {
 }
 
 /** Glosses that describe how a word is used rather than what it means ("sometimes placed in subfamily …"). */
-const NOT_A_DEFINITION = /^(?:sometimes|often|usually|formerly|used|especially|typically|originally|now|also|placed|considered|found|in some|a genus|genus|type genus)\b/i;
+const NOT_A_DEFINITION =
+  /^(?:sometimes|often|usually|formerly|used|especially|typically|originally|now|also|placed|considered|found|in some|a genus|genus|type genus)\b/i;
 
 export function isDefinition(text: string): boolean {
   return !NOT_A_DEFINITION.test(text);

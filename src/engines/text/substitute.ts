@@ -27,7 +27,29 @@ const PARTICIPLE_AUX = new Set(['be', 'have', 'get']);
  * Words that wink does not flag as stop words but that carry the grammar or the stance of a sentence
  * rather than its content; swapping them buys nothing and risks changing a claim.
  */
-const KEEP = new Set(['not', 'never', 'no', 'nor', 'only', 'just', 'even', 'still', 'also', 'too', 'very', 'so', 'then', 'there', 'here', 'now', 'however', 'thus', 'therefore', 'ago', 'else']);
+const KEEP = new Set([
+  'not',
+  'never',
+  'no',
+  'nor',
+  'only',
+  'just',
+  'even',
+  'still',
+  'also',
+  'too',
+  'very',
+  'so',
+  'then',
+  'there',
+  'here',
+  'now',
+  'however',
+  'thus',
+  'therefore',
+  'ago',
+  'else',
+]);
 
 /** Which tokens of a sentence are content words a paraphrase may replace (nouns, verbs, adjectives, adverbs; not names). */
 export function isContentWord(token: Token): boolean {

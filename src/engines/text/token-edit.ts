@@ -7,7 +7,16 @@ import type { Sentence, Token } from './nlp';
 
 export function makeToken(text: string, pos: PartOfSpeech = 'X', pre?: string): Token {
   const punctuation = /^[^\p{L}\p{N}]+$/u.test(text);
-  return { text, pre: pre ?? (punctuation ? '' : ' '), pos, lemma: text.toLowerCase(), kind: punctuation ? 'punctuation' : 'word', entity: undefined, stop: true, quoted: false };
+  return {
+    text,
+    pre: pre ?? (punctuation ? '' : ' '),
+    pos,
+    lemma: text.toLowerCase(),
+    kind: punctuation ? 'punctuation' : 'word',
+    entity: undefined,
+    stop: true,
+    quoted: false,
+  };
 }
 
 /** Tokens for a fixed phrase such as a connector; they count as stop words so no later pass rewrites them. */

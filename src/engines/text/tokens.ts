@@ -59,7 +59,9 @@ export function truncateToTokens(text: string, max: number): string {
   if (sentenceCut !== undefined) return sentenceCut;
 
   for (let n = budget; n > 0; n--) {
-    const candidate = decode(ids.slice(0, n)).replace(/\uFFFD+$/, '').trimEnd();
+    const candidate = decode(ids.slice(0, n))
+      .replace(/\uFFFD+$/, '')
+      .trimEnd();
     if (fits(candidate)) return candidate;
   }
   return '';

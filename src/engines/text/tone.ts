@@ -57,7 +57,12 @@ const CASUAL_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 const OPENERS = ["Here's what you should know.", "Here's the short version, if you're curious.", "Let's walk you through it.", "Here's what's worth knowing."];
-const CLOSERS = ["That's the gist, if you're wondering.", "Hope that's useful to you.", "That's what you need to know.", "That's the short of it, if you're curious."];
+const CLOSERS = [
+  "That's the gist, if you're wondering.",
+  "Hope that's useful to you.",
+  "That's what you need to know.",
+  "That's the short of it, if you're curious.",
+];
 
 function casual(lines: TextLines, seed: string, aside: 'start' | 'end'): TextLines {
   const out = lines.map((line) => ({
@@ -83,14 +88,16 @@ function splitLong(sentence: string): string[] {
   if (/["“]/.test(sentence)) return [sentence];
   const parts = sentence.split(/;\s+/).filter(Boolean);
   const sentences = parts.map((p, i) => (i < parts.length - 1 ? p.replace(/[,]?$/, '.') : p));
-  return sentences.flatMap((s) => {
-    const words = s.split(/\s+/).length;
-    const m = /^(.{20,}?), (?:and|but) ((?:I|you|we|they|he|she|it|this|that|these|those|there|the|a|an|its|their|his|her|our|my)\b.+)$/.exec(s);
-    if (!m || words < 16) return [s];
-    const [, left, right] = m;
-    if (!left || !right || left.includes(',') || left.split(/\s+/).length < 6 || right.split(/\s+/).length < 5) return [s];
-    return [`${left}.`, right.charAt(0).toUpperCase() + right.slice(1)];
-  }).map((s) => s.charAt(0).toUpperCase() + s.slice(1));
+  return sentences
+    .flatMap((s) => {
+      const words = s.split(/\s+/).length;
+      const m = /^(.{20,}?), (?:and|but) ((?:I|you|we|they|he|she|it|this|that|these|those|there|the|a|an|its|their|his|her|our|my)\b.+)$/.exec(s);
+      if (!m || words < 16) return [s];
+      const [, left, right] = m;
+      if (!left || !right || left.includes(',') || left.split(/\s+/).length < 6 || right.split(/\s+/).length < 5) return [s];
+      return [`${left}.`, right.charAt(0).toUpperCase() + right.slice(1)];
+    })
+    .map((s) => s.charAt(0).toUpperCase() + s.slice(1));
 }
 
 // ---------------------------------------------------------------- formal
@@ -156,7 +163,8 @@ const ACADEMIC_CONNECTORS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Still,\s*/, 'Nevertheless, '],
 ];
 
-const HAS_CONNECTOR = /^(?:However|Moreover|Furthermore|Consequently|Nevertheless|In addition|Additionally|Also|Thus|Hence|Therefore|For (?:example|instance)|In (?:contrast|fact|short|brief|summary|general)|By contrast|Meanwhile|Finally|Lastly|Similarly|Likewise|Indeed|First|Second|Third|Overall|On the whole|At the same time|Even so|As a result|To sum up|Taken together)\b/;
+const HAS_CONNECTOR =
+  /^(?:However|Moreover|Furthermore|Consequently|Nevertheless|In addition|Additionally|Also|Thus|Hence|Therefore|For (?:example|instance)|In (?:contrast|fact|short|brief|summary|general)|By contrast|Meanwhile|Finally|Lastly|Similarly|Likewise|Indeed|First|Second|Third|Overall|On the whole|At the same time|Even so|As a result|To sum up|Taken together)\b/;
 
 interface Hedge {
   pattern: RegExp;
@@ -172,16 +180,21 @@ const HEDGES: readonly Hedge[] = [
   { pattern: /\b(clearly|obviously|certainly|undoubtedly|definitely)\b/, replace: () => 'arguably' },
   { pattern: /\bwill\b(?! be able)/, replace: () => 'may' },
   { pattern: /\balways\b/, replace: () => 'generally' },
-  { pattern: /\b(is|are) (the )?(best|most|only|main|key|biggest|largest|greatest|worst)\b/, replace: (_m, be = '', the = '', what = '') => `${be} arguably ${the}${what}` },
   {
-    pattern: /\b(causes|leads to|results in|increases|reduces|improves|prevents|protects|affects|creates|boosts|lowers|raises|harms|damages|supports|helps|provides|allows|depends on)\b/,
+    pattern: /\b(is|are) (the )?(best|most|only|main|key|biggest|largest|greatest|worst)\b/,
+    replace: (_m, be = '', the = '', what = '') => `${be} arguably ${the}${what}`,
+  },
+  {
+    pattern:
+      /\b(causes|leads to|results in|increases|reduces|improves|prevents|protects|affects|creates|boosts|lowers|raises|harms|damages|supports|helps|provides|allows|depends on)\b/,
     replace: (_m, verb = '') => `may ${baseOf(verb)}`,
     verb: true,
   },
 ];
 
 /** Words that precede a noun, so a following "increases"/"supports" is a plural noun, not a verb. */
-const NOUN_CONTEXT = /\b(?:the|a|an|these|those|its|their|his|her|our|my|your|any|such|some|many|few|recent|large|small|major|minor|sharp|steady|price|tax|cost|rate)\s+$/i;
+const NOUN_CONTEXT =
+  /\b(?:the|a|an|these|those|its|their|his|her|our|my|your|any|such|some|many|few|recent|large|small|major|minor|sharp|steady|price|tax|cost|rate)\s+$/i;
 /** A verb after a modal or "to" is not a finite claim to hedge. */
 const MODAL_CONTEXT = /\b(?:will|can|could|would|should|must|may|might|to|not)\s+$/i;
 
@@ -208,7 +221,8 @@ function hedge(sentence: string): string | undefined {
 }
 
 /** Sentence openings that are ordinary words, never names. */
-const LOWERCASE_SAFE = /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|There|We|Our|He|His|She|Her|In|On|At|As|For|With|By|From|After|Before|When|While|Because|Although|If|Since|Many|Most|Some|Each|Every|One|Such|Both|All|Other|Another|Several|Studies|Research|People|Customers|Critics|Doctors|Put|Take|Other|Related|Closely|Terms|Anyone|Going|Used|Places|Names|Instead|What|Together|Taken|Here|Outside|Words)\b/;
+const LOWERCASE_SAFE =
+  /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|There|We|Our|He|His|She|Her|In|On|At|As|For|With|By|From|After|Before|When|While|Because|Although|If|Since|Many|Most|Some|Each|Every|One|Such|Both|All|Other|Another|Several|Studies|Research|People|Customers|Critics|Doctors|Put|Take|Other|Related|Closely|Terms|Anyone|Going|Used|Places|Names|Instead|What|Together|Taken|Here|Outside|Words)\b/;
 
 function academic(lines: TextLines): TextLines {
   let hedged = 0;
@@ -217,7 +231,9 @@ function academic(lines: TextLines): TextLines {
     ...line,
     sentences: line.sentences.map((sentence, i) => {
       let s = formalSentence(sentence, ACADEMIC_CONNECTORS);
-      s = outsideQuotes(s, (part) => part.replace(/\b[Yy]ou (can|should|might|must|may|could|will)\b/g, (m, modal: string) => `${m.startsWith('Y') ? 'One' : 'one'} ${modal}`));
+      s = outsideQuotes(s, (part) =>
+        part.replace(/\b[Yy]ou (can|should|might|must|may|could|will)\b/g, (m, modal: string) => `${m.startsWith('Y') ? 'One' : 'one'} ${modal}`),
+      );
       const withHedge = hedge(s);
       if (withHedge) {
         s = withHedge;

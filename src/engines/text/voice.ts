@@ -14,14 +14,88 @@ const PLURAL_PRONOUNS = new Set(['we', 'they', 'you', 'us', 'them']);
 
 /** Verbs that take no real object or read badly in the passive (linking, measure, possession, perception of state). */
 const NO_PASSIVE = new Set([
-  'be', 'have', 'become', 'seem', 'remain', 'appear', 'get', 'go', 'come', 'feel', 'look', 'sound', 'cost', 'weigh', 'last',
-  'lack', 'resemble', 'fit', 'suit', 'mean', 'equal', 'contain', 'include', 'involve', 'let', 'make', 'want', 'need', 'like',
-  'become', 'turn', 'grow', 'keep', 'stay', 'hold', 'reach', 'enter', 'leave', 'join', 'marry', 'face', 'take', 'do', 'say',
-  'tell', 'ask', 'know', 'think', 'hope', 'try', 'start', 'begin', 'stop', 'help',
+  'be',
+  'have',
+  'become',
+  'seem',
+  'remain',
+  'appear',
+  'get',
+  'go',
+  'come',
+  'feel',
+  'look',
+  'sound',
+  'cost',
+  'weigh',
+  'last',
+  'lack',
+  'resemble',
+  'fit',
+  'suit',
+  'mean',
+  'equal',
+  'contain',
+  'include',
+  'involve',
+  'let',
+  'make',
+  'want',
+  'need',
+  'like',
+  'become',
+  'turn',
+  'grow',
+  'keep',
+  'stay',
+  'hold',
+  'reach',
+  'enter',
+  'leave',
+  'join',
+  'marry',
+  'face',
+  'take',
+  'do',
+  'say',
+  'tell',
+  'ask',
+  'know',
+  'think',
+  'hope',
+  'try',
+  'start',
+  'begin',
+  'stop',
+  'help',
 ]);
 
 const POSSESSIVES = new Set(['its', 'his', 'her', 'their', 'our', 'my', 'your']);
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'our', 'my', 'your', 'some', 'many', 'several', 'each', 'every', 'both', 'all', 'most', 'few']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'his',
+  'her',
+  'its',
+  'their',
+  'our',
+  'my',
+  'your',
+  'some',
+  'many',
+  'several',
+  'each',
+  'every',
+  'both',
+  'all',
+  'most',
+  'few',
+]);
 const PHRASE_ENDERS = new Set(['ADP', 'SCONJ', 'PUNCT']);
 
 interface NounPhrase {
@@ -63,7 +137,8 @@ function activeToPassive(tokens: Sentence): Sentence | undefined {
     objectEnd = more.end;
   }
   const next = tokens[objectEnd];
-  if (objectEnd < end && (!next || !(PHRASE_ENDERS.has(next.pos) || startsTimeExpression(tokens, objectEnd)) || next.text === 'of' || next.text === "'s")) return undefined;
+  if (objectEnd < end && (!next || !(PHRASE_ENDERS.has(next.pos) || startsTimeExpression(tokens, objectEnd)) || next.text === 'of' || next.text === "'s"))
+    return undefined;
   const rest = tokens.slice(objectEnd, end);
   if (rest.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.text.toLowerCase() === 'by')) return undefined;
 

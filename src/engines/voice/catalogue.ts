@@ -17,7 +17,16 @@ export interface BuiltinVoice extends VoiceSpec {
   openaiVoice: OpenAIVoiceName;
 }
 
-type Row = [id: string, name: string, gender: 'female' | 'male', variant: string, pitch: number, pitchRange: number, wordsPerMinute: number, openai: OpenAIVoiceName];
+type Row = [
+  id: string,
+  name: string,
+  gender: 'female' | 'male',
+  variant: string,
+  pitch: number,
+  pitchRange: number,
+  wordsPerMinute: number,
+  openai: OpenAIVoiceName,
+];
 
 /*
  * Variants are espeak-ng's own (f1–f5 female, m1–m7 male), all checked to change the sound in this
@@ -263,8 +272,5 @@ export function defaultVoiceFor(language: string, gender?: 'female' | 'male'): B
   if (!resolved) return undefined;
   const candidates = gender ? BUILTIN_VOICES.filter((v) => v.gender === gender) : BUILTIN_VOICES;
   const primary = primarySubtag(resolved.language);
-  return (
-    candidates.find((v) => v.languages.includes(resolved.language)) ??
-    candidates.find((v) => v.languages.some((l) => primarySubtag(l) === primary))
-  );
+  return candidates.find((v) => v.languages.includes(resolved.language)) ?? candidates.find((v) => v.languages.some((l) => primarySubtag(l) === primary));
 }

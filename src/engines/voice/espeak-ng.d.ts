@@ -42,10 +42,7 @@ declare module 'espeak-ng' {
     /** Hooks run after the file system exists and before main(). */
     preRun?: Array<(module: ESpeakNgInstance) => void>;
     /** Emscripten's hook to supply the WebAssembly instance ourselves; return `{}` when answering asynchronously. */
-    instantiateWasm?: (
-      imports: Record<string, Record<string, unknown>>,
-      receiveInstance: (instance: object, module: object) => void,
-    ) => Record<string, never>;
+    instantiateWasm?: (imports: Record<string, Record<string, unknown>>, receiveInstance: (instance: object, module: object) => void) => Record<string, never>;
   }
 
   export default function ESpeakNg(options: ESpeakNgOptions): Promise<ESpeakNgInstance>;

@@ -102,7 +102,14 @@ export class EspeakProcess {
           quit: (_status, toThrow) => {
             throw toThrow;
           },
-          preRun: [(m) => mountOutputDevice(m.FS, (bytes, position) => self?.output(bytes, position), () => self?.current?.received ?? 0)],
+          preRun: [
+            (m) =>
+              mountOutputDevice(
+                m.FS,
+                (bytes, position) => self?.output(bytes, position),
+                () => self?.current?.received ?? 0,
+              ),
+          ],
           instantiateWasm: (imports, receiveInstance) => {
             wasm.instantiate(module, imports).then((created) => {
               instance = created;
@@ -308,7 +315,9 @@ function withStackTraces<T>(fn: () => T): T {
 }
 
 function isExitStatus(err: unknown): err is { name: 'ExitStatus'; status: number } {
-  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'ExitStatus' && typeof (err as { status?: unknown }).status === 'number';
+  return (
+    typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'ExitStatus' && typeof (err as { status?: unknown }).status === 'number'
+  );
 }
 
 /**

@@ -29,18 +29,25 @@ export function espeakArguments(voice: ChunkVoice): string[] {
   const { settings } = voice;
   const variant = settings.variant && VARIANT_NAME.test(settings.variant) ? `+${settings.variant}` : '';
   return [
-    '-v', `${voice.espeakVoice}${variant}`,
-    '-p', String(clampInt(settings.pitch, 0, 99)),
+    '-v',
+    `${voice.espeakVoice}${variant}`,
+    '-p',
+    String(clampInt(settings.pitch, 0, 99)),
     // -P widens or narrows intonation: measured F0 10th–90th percentile spread on one English text
     // was 88–90 Hz at 0, 87–117 Hz at 50 (espeak's default) and 90–144 Hz at 99.
-    '-P', String(clampInt(settings.pitchRange, 0, 99)),
-    '-s', String(espeakRate(settings.wordsPerMinute, voice.speed)),
-    '-b', '1', // input is UTF-8, whatever it looks like
+    '-P',
+    String(clampInt(settings.pitchRange, 0, 99)),
+    '-s',
+    String(espeakRate(settings.wordsPerMinute, voice.speed)),
+    '-b',
+    '1', // input is UTF-8, whatever it looks like
     // espeak seeds the noise in its voicing from the clock; a fixed seed makes the same request give
     // the same audio (a retry, or two requests that overlap, produced different bytes without it).
     '-D',
-    '-w', OUTPUT_PATH,
-    '-f', INPUT_PATH,
+    '-w',
+    OUTPUT_PATH,
+    '-f',
+    INPUT_PATH,
   ];
 }
 

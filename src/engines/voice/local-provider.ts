@@ -55,4 +55,3 @@ export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {})
     },
   };
 }
-

@@ -38,7 +38,13 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
 
-  async function speakPart(input: string, req: SpeechRequest, file: FileHandle, first: boolean, signal?: AbortSignal): Promise<{ bytes: number; seconds: number }> {
+  async function speakPart(
+    input: string,
+    req: SpeechRequest,
+    file: FileHandle,
+    first: boolean,
+    signal?: AbortSignal,
+  ): Promise<{ bytes: number; seconds: number }> {
     const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: 'mp3' });
 
     return callProvider({
@@ -136,7 +142,8 @@ async function appendMp3(body: AsyncIterable<Uint8Array>, file: FileHandle, firs
 /** Size of a leading ID3v2 tag (header, syncsafe body size, optional footer), 0 if there is none. */
 function id3Length(bytes: Uint8Array): number {
   if (bytes.length < 10 || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return 0;
-  const size = (((bytes[6] as number) & 0x7f) << 21) | (((bytes[7] as number) & 0x7f) << 14) | (((bytes[8] as number) & 0x7f) << 7) | ((bytes[9] as number) & 0x7f);
+  const size =
+    (((bytes[6] as number) & 0x7f) << 21) | (((bytes[7] as number) & 0x7f) << 14) | (((bytes[8] as number) & 0x7f) << 7) | ((bytes[9] as number) & 0x7f);
   const footer = (bytes[5] as number) & 0x10 ? 10 : 0;
   return 10 + size + footer;
 }

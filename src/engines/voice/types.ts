@@ -51,11 +51,7 @@ export interface SpeechProvider {
    * Synthesises `req` as MP3 into `outPath` (created or overwritten). Memory stays flat however long
    * the text: the input is spoken in sentence-sized pieces and encoded as it goes.
    */
-  synthesize(
-    req: SpeechRequest,
-    outPath: string,
-    opts?: { signal?: AbortSignal; onProgress?: (p: SpeechProgress) => void },
-  ): Promise<SpeechResult>;
+  synthesize(req: SpeechRequest, outPath: string, opts?: { signal?: AbortSignal; onProgress?: (p: SpeechProgress) => void }): Promise<SpeechResult>;
 }
 
 /** What cloning measures from a speaker's sample. */

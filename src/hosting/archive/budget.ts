@@ -36,10 +36,7 @@ export class ArchiveBudget {
   countEntry(name: string): void {
     this.entries += 1;
     if (this.entries > this.limits.maxEntries) {
-      throw new ArchiveError(
-        'too_many_entries',
-        `archive has more than ${this.limits.maxEntries} entries (stopped at ${quoteEntryName(name)})`,
-      );
+      throw new ArchiveError('too_many_entries', `archive has more than ${this.limits.maxEntries} entries (stopped at ${quoteEntryName(name)})`);
     }
   }
 
@@ -57,10 +54,7 @@ export class ArchiveBudget {
   /** For formats that state their entry count before listing entries. */
   checkEntryCount(count: number): void {
     if (count > this.limits.maxEntries) {
-      throw new ArchiveError(
-        'too_many_entries',
-        `archive has ${count} entries, more than the limit of ${this.limits.maxEntries}`,
-      );
+      throw new ArchiveError('too_many_entries', `archive has ${count} entries, more than the limit of ${this.limits.maxEntries}`);
     }
   }
 
@@ -80,10 +74,7 @@ export class ArchiveBudget {
     let depth = path === '' ? 0 : 1;
     for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) depth += 1;
     if (depth > this.limits.maxPathDepth) {
-      throw new ArchiveError(
-        'path_too_deep',
-        `entry ${quoteEntryName(name)} is ${depth} levels deep, deeper than the limit of ${this.limits.maxPathDepth}`,
-      );
+      throw new ArchiveError('path_too_deep', `entry ${quoteEntryName(name)} is ${depth} levels deep, deeper than the limit of ${this.limits.maxPathDepth}`);
     }
   }
 
@@ -124,19 +115,13 @@ export class ArchiveBudget {
 
   private checkFile(name: string, size: number, verb: string): void {
     if (size > this.limits.maxFileBytes) {
-      throw new ArchiveError(
-        'too_large',
-        `entry ${quoteEntryName(name)} ${verb} more than the ${this.limits.maxFileBytes}-byte limit per file`,
-      );
+      throw new ArchiveError('too_large', `entry ${quoteEntryName(name)} ${verb} more than the ${this.limits.maxFileBytes}-byte limit per file`);
     }
   }
 
   private checkTotal(name: string, total: number, verb: string): void {
     if (total > this.limits.maxTotalBytes) {
-      throw new ArchiveError(
-        'too_large',
-        `archive ${verb} more than the ${this.limits.maxTotalBytes}-byte limit in total (at entry ${quoteEntryName(name)})`,
-      );
+      throw new ArchiveError('too_large', `archive ${verb} more than the ${this.limits.maxTotalBytes}-byte limit in total (at entry ${quoteEntryName(name)})`);
     }
     this.checkRatio(name, total);
   }
@@ -144,10 +129,7 @@ export class ArchiveBudget {
   private checkRatio(name: string | null, total: number): void {
     if (total > this.ratioFloorBytes && total > this.limits.maxRatio * this.archiveBytes) {
       const where = name === null ? '' : ` (at entry ${quoteEntryName(name)})`;
-      throw new ArchiveError(
-        'ratio_exceeded',
-        `archive of ${this.archiveBytes} bytes expands to more than ${this.limits.maxRatio} times its size${where}`,
-      );
+      throw new ArchiveError('ratio_exceeded', `archive of ${this.archiveBytes} bytes expands to more than ${this.limits.maxRatio} times its size${where}`);
     }
   }
 }

@@ -25,9 +25,6 @@ function tableCrc32(data: Uint8Array, previous = 0): number {
  * damaged deflate stream can inflate to wrong bytes without any error.
  * zlib.crc32 only exists from Node 20.15, hence the fallback.
  */
-export const crc32: Crc32 =
-  typeof (zlib as { crc32?: unknown }).crc32 === 'function'
-    ? (zlib as unknown as { crc32: Crc32 }).crc32
-    : tableCrc32;
+export const crc32: Crc32 = typeof (zlib as { crc32?: unknown }).crc32 === 'function' ? (zlib as unknown as { crc32: Crc32 }).crc32 : tableCrc32;
 
 export { tableCrc32 };

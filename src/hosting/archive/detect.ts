@@ -22,7 +22,11 @@ export function looksLikeTar(block: Buffer): boolean {
   if (block.length < TAR_BLOCK) return false;
   const header = block.subarray(0, TAR_BLOCK);
   if (header.every((byte) => byte === 0)) return true;
-  const field = header.subarray(148, 156).toString('latin1').replace(/[\0 ]+$/, '').trim();
+  const field = header
+    .subarray(148, 156)
+    .toString('latin1')
+    .replace(/[\0 ]+$/, '')
+    .trim();
   if (!/^[0-7]{1,7}$/.test(field)) return false;
   const stored = parseInt(field, 8);
   let unsigned = 0;

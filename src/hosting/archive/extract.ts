@@ -32,10 +32,7 @@ export async function extractSiteArchive(
   if (kind === null) {
     throw new ArchiveError('not_an_archive', 'file is not a zip or tar.gz archive');
   }
-  const source: SiteFileSource =
-    kind === 'zip'
-      ? await openZipSource(filePath, limits, archiveBytes)
-      : await openTarGzSource(filePath, limits, archiveBytes);
+  const source: SiteFileSource = kind === 'zip' ? await openZipSource(filePath, limits, archiveBytes) : await openTarGzSource(filePath, limits, archiveBytes);
   let files = 0;
   let bytes = 0;
   try {

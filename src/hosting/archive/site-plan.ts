@@ -157,9 +157,6 @@ function refuseNonRegular(entry: ArchiveEntryInfo): void {
     case 'hardlink':
       throw new ArchiveError('link_entry', `entry ${quoted} is a hard link; links are not allowed`);
     case 'special':
-      throw new ArchiveError(
-        'special_entry',
-        `entry ${quoted} is a ${entry.label ?? 'special entry'}; only regular files and folders are allowed`,
-      );
+      throw new ArchiveError('special_entry', `entry ${quoted} is a ${entry.label ?? 'special entry'}; only regular files and folders are allowed`);
   }
 }

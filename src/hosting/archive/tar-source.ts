@@ -21,11 +21,7 @@ type EntryHandler = (entry: ReadEntry, index: number, emit: (file: SiteFile) => 
  * and cap on the real bytes and learning the top folder; only then does the
  * second pass hand out files. Nothing is ever written to disk.
  */
-export async function openTarGzSource(
-  filePath: string,
-  limits: ArchiveLimits,
-  archiveBytes: number,
-): Promise<SiteFileSource> {
+export async function openTarGzSource(filePath: string, limits: ArchiveLimits, archiveBytes: number): Promise<SiteFileSource> {
   const plan = await planTarGz(filePath, new ArchiveBudget(limits, archiveBytes));
   return {
     kind: 'tar.gz',
@@ -152,7 +148,10 @@ class TarFeed {
       this.fail(
         entry.meta
           ? new ArchiveError('corrupt', `tar metadata before ${quoteEntryName(entry.path)} is too large`)
-          : new ArchiveError('special_entry', `entry ${quoteEntryName(entry.path)} is a tar entry of type ${entry.type}; only regular files and folders are allowed`),
+          : new ArchiveError(
+              'special_entry',
+              `entry ${quoteEntryName(entry.path)} is a tar entry of type ${entry.type}; only regular files and folders are allowed`,
+            ),
       );
       entry.resume();
     });

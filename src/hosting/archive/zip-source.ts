@@ -17,11 +17,7 @@ import { ArchiveError, type ArchiveLimits, type SiteFile } from './types';
  * ArchiveBudget counts the inflated bytes too, so a lying header is stopped
  * mid-stream instead of being trusted.
  */
-export async function openZipSource(
-  filePath: string,
-  limits: ArchiveLimits,
-  archiveBytes: number,
-): Promise<SiteFileSource> {
+export async function openZipSource(filePath: string, limits: ArchiveLimits, archiveBytes: number): Promise<SiteFileSource> {
   const zip = await openZipFile(filePath, asArchiveError);
   try {
     const { plan, entries } = await planZip(zip, new ArchiveBudget(limits, archiveBytes));
@@ -67,12 +63,7 @@ function refuseUndecodable(entry: Entry, name: string): void {
   }
 }
 
-async function* readFiles(
-  zip: ZipFile,
-  plan: SitePlan,
-  entries: readonly Entry[],
-  budget: ArchiveBudget,
-): AsyncGenerator<SiteFile> {
+async function* readFiles(zip: ZipFile, plan: SitePlan, entries: readonly Entry[], budget: ArchiveBudget): AsyncGenerator<SiteFile> {
   for (const file of plan.files) {
     const entry = entries[file.index] as Entry;
     const data = await readEntry(zip, entry, file.name, budget);

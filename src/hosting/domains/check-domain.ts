@@ -46,11 +46,7 @@ export interface CheckDomainOptions {
  * - Subdomain: the CNAME, or an A record equal to the edge address. DNS hosts that flatten CNAMEs
  *   (and private-suffix zones where a CNAME is impossible) answer with A records instead.
  */
-export async function checkDomainRecords(
-  resolver: DomainResolver,
-  records: DnsRecord[],
-  options: CheckDomainOptions = {},
-): Promise<DomainCheckResult> {
+export async function checkDomainRecords(resolver: DomainResolver, records: DnsRecord[], options: CheckDomainOptions = {}): Promise<DomainCheckResult> {
   const ownershipRecord = records.find((r) => r.type === 'TXT');
   const routingRecord = records.find((r) => r.type === 'CNAME' || r.type === 'A');
   if (!ownershipRecord || !routingRecord) throw new Error('checkDomainRecords needs an ownership (TXT) and a routing (CNAME or A) record');
@@ -66,10 +62,7 @@ export async function checkDomainRecords(
   if (txt.status === 'rejected') throw txt.reason;
   const ownership = txt.value.includes(ownershipRecord.value);
 
-  const cnameMatch =
-    cname.status === 'fulfilled' &&
-    routingRecord.type === 'CNAME' &&
-    cname.value.some((v) => sameHostname(v, routingRecord.value));
+  const cnameMatch = cname.status === 'fulfilled' && routingRecord.type === 'CNAME' && cname.value.some((v) => sameHostname(v, routingRecord.value));
   const aMatch = a.status === 'fulfilled' && edgeIpv4 !== undefined && a.value.includes(edgeIpv4);
   // One matching answer settles routing even if the other lookup failed.
   if (!cnameMatch && !aMatch) {
@@ -89,7 +82,11 @@ export async function checkDomainRecords(
     routing,
     seen,
     findings: [
-      finding(ownershipRecord, ownership, seen.txt.map((value) => ({ type: 'TXT' as const, value }))),
+      finding(
+        ownershipRecord,
+        ownership,
+        seen.txt.map((value) => ({ type: 'TXT' as const, value })),
+      ),
       finding(routingRecord, routing, routingSeen),
     ],
   };

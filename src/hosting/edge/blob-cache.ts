@@ -163,9 +163,7 @@ export class BlobCache {
             params: {
               [zlibConstants.BROTLI_PARAM_QUALITY]: this.brotliQuality,
               [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              [zlibConstants.BROTLI_PARAM_MODE]: contentType.startsWith('text/')
-                ? zlibConstants.BROTLI_MODE_TEXT
-                : zlibConstants.BROTLI_MODE_GENERIC,
+              [zlibConstants.BROTLI_PARAM_MODE]: contentType.startsWith('text/') ? zlibConstants.BROTLI_MODE_TEXT : zlibConstants.BROTLI_MODE_GENERIC,
             },
           })
         : await gzipAsync(raw, { level: this.gzipLevel });

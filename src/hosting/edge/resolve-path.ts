@@ -30,13 +30,7 @@ function canonicalSegments(decoded: string): string[] | null {
 
 // Fast path for the overwhelmingly common case: nothing to decode, collapse or reject.
 function isPlainPath(urlPath: string): boolean {
-  return (
-    urlPath.charCodeAt(0) === 47 /* / */ &&
-    !urlPath.includes('%') &&
-    !urlPath.includes('//') &&
-    !urlPath.includes('/.') &&
-    !urlPath.includes('\0')
-  );
+  return urlPath.charCodeAt(0) === 47 /* / */ && !urlPath.includes('%') && !urlPath.includes('//') && !urlPath.includes('/.') && !urlPath.includes('\0');
 }
 
 /**

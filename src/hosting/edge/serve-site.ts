@@ -193,13 +193,7 @@ function splitUrl(url: string): { path: string; query: string } {
  * Accept-Encoding negotiation (br/gzip from the cache), single byte ranges, redirects and 404s.
  * Never rejects: store failures become 502.
  */
-export function serveSite(
-  req: IncomingMessage,
-  res: ServerResponse,
-  site: LiveSite,
-  blobs: BlobCache,
-  opts?: ServeSiteOptions,
-): Promise<void> {
+export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveSite, blobs: BlobCache, opts?: ServeSiteOptions): Promise<void> {
   const method = req.method;
   const head = method === 'HEAD';
   if (method !== 'GET' && !head) {

@@ -143,7 +143,11 @@ async function issue(opts: AcmeIssueOptions, accountKeyPem: string, deadline: De
   const [, csr] = await acme.crypto.createCsr({ commonName: opts.domain, altNames: [opts.domain] }, keyPem);
   deadline.check();
   order = await client.finalizeOrder(order, csr);
-  order = await pollUntil(deadline, () => client.getOrder(order), (o) => o.status !== 'processing' && o.status !== 'ready');
+  order = await pollUntil(
+    deadline,
+    () => client.getOrder(order),
+    (o) => o.status !== 'processing' && o.status !== 'ready',
+  );
   if (order.status !== 'valid') {
     throw new Error(`order for ${opts.domain} ended ${order.status}: ${describeProblem(order.error)}`);
   }

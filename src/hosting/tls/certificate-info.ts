@@ -29,7 +29,5 @@ export function needsRenewal(notAfter: Date, now: Date, renewBeforeMs = DEFAULT_
 export function certificateNames(pem: string): string[] {
   const san = leaf(pem).getExtension(SubjectAlternativeNameExtension);
   if (!san) return [];
-  return san.names.items
-    .filter((name: GeneralName) => name.type === 'dns' || name.type === 'ip')
-    .map((name: GeneralName) => name.value);
+  return san.names.items.filter((name: GeneralName) => name.type === 'dns' || name.type === 'ip').map((name: GeneralName) => name.value);
 }

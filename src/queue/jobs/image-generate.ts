@@ -20,4 +20,3 @@ export const imageGenerateJob = defineRequestJob({
     created_at: v.string(),
   }),
 });
-

@@ -28,12 +28,4 @@ export const JOB_DEFINITIONS = [
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';
-export {
-  corpusIndexJob,
-  fileChatJob,
-  fileIngestJob,
-  imageGenerateJob,
-  plagiarismCheckJob,
-  textGenerateJob,
-  voiceSynthesizeJob,
-};
+export { corpusIndexJob, fileChatJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textGenerateJob, voiceSynthesizeJob };

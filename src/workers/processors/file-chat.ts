@@ -19,7 +19,10 @@ export async function answerFileChat(ctx: ProcessorContext, payload: { id: strin
     const answer = await answerQuestion({ db: rt.db, provider: rt.fileChatProvider }, doc, input.message).catch((err: unknown) => {
       throw refusedByProvider(err, 'file chat');
     });
-    ctx.log.info({ jobId: row.id, fileId: doc.id, kind: doc.kind, sources: answer.sources.length, ms: Math.round(performance.now() - started) }, 'file chat answered');
+    ctx.log.info(
+      { jobId: row.id, fileId: doc.id, kind: doc.kind, sources: answer.sources.length, ms: Math.round(performance.now() - started) },
+      'file chat answered',
+    );
     return {
       result: { id: row.id, answer: answer.answer, sources: answer.sources, created_at: new Date().toISOString() },
       bill: [{ metric: 'file_chats', quantity: 1 }],

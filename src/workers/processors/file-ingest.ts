@@ -35,7 +35,15 @@ export async function ingestFile(ctx: ProcessorContext, payload: { id: string })
     });
     const createdAt = new Date();
     ctx.log.info(
-      { jobId: row.id, kind: input.kind, bytes: input.size_bytes, pages: ingested.pageCount, passages: ingested.passageCount, config: ingested.searchConfig, ms: Math.round(performance.now() - started) },
+      {
+        jobId: row.id,
+        kind: input.kind,
+        bytes: input.size_bytes,
+        pages: ingested.pageCount,
+        passages: ingested.passageCount,
+        config: ingested.searchConfig,
+        ms: Math.round(performance.now() - started),
+      },
       'file ingested',
     );
     return {

@@ -12,7 +12,18 @@ export async function checkPlagiarism(ctx: ProcessorContext, payload: { id: stri
     const parsed = v.safeParse(plagiarismCheckJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const { stats, details: _, ...result } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text);
-    ctx.log.info({ jobId: row.id, score: result.score, verdict: result.verdict, matches: result.matches.length, tokens: stats.tokens, candidates: stats.candidates, ms: Math.round(stats.ms.total) }, 'plagiarism checked');
+    ctx.log.info(
+      {
+        jobId: row.id,
+        score: result.score,
+        verdict: result.verdict,
+        matches: result.matches.length,
+        tokens: stats.tokens,
+        candidates: stats.candidates,
+        ms: Math.round(stats.ms.total),
+      },
+      'plagiarism checked',
+    );
     return { result: { id: row.id, ...result, created_at: new Date().toISOString() }, bill: [] };
   });
 }

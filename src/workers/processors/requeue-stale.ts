@@ -31,5 +31,6 @@ export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
   for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id });
   const clones = await findStaleClones(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const c of clones) await ctx.rt.queues.enqueue('voice.clone', { id: c.id }, { jobId: c.id });
-  if (stale.length + builds.length + clones.length > 0) ctx.log.info({ jobs: stale.length, builds: builds.length, clones: clones.length }, 're-enqueued stale work');
+  if (stale.length + builds.length + clones.length > 0)
+    ctx.log.info({ jobs: stale.length, builds: builds.length, clones: clones.length }, 're-enqueued stale work');
 }

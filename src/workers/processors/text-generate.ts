@@ -18,7 +18,17 @@ export async function generateText(ctx: ProcessorContext, payload: { id: string 
         throw refusedByProvider(err, 'text');
       });
     const tokensUsed = out.promptTokens + out.outputTokens;
-    ctx.log.info({ jobId: row.id, mode: input.mode, tone: input.tone, promptTokens: out.promptTokens, outputTokens: out.outputTokens, ms: Math.round(performance.now() - started) }, 'text generated');
+    ctx.log.info(
+      {
+        jobId: row.id,
+        mode: input.mode,
+        tone: input.tone,
+        promptTokens: out.promptTokens,
+        outputTokens: out.outputTokens,
+        ms: Math.round(performance.now() - started),
+      },
+      'text generated',
+    );
     return {
       result: { id: row.id, text: out.text, tokens_used: tokensUsed, language: input.language, created_at: new Date().toISOString() },
       bill: [{ metric: 'text_tokens', quantity: tokensUsed }],

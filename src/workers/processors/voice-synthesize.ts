@@ -49,11 +49,23 @@ export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: str
       const expiresAt = new Date(createdAt.getTime() + LINK_LIFETIME_MS);
       const durationSeconds = Math.round(spoken.durationSeconds * 1000) / 1000;
       ctx.log.info(
-        { jobId: row.id, voice: speaking.voice.id, language: speaking.language, chars: input.text.length, audioSeconds: durationSeconds, ms: Math.round(performance.now() - started) },
+        {
+          jobId: row.id,
+          voice: speaking.voice.id,
+          language: speaking.language,
+          chars: input.text.length,
+          audioSeconds: durationSeconds,
+          ms: Math.round(performance.now() - started),
+        },
         'speech synthesised',
       );
       return {
-        result: { id: row.id, audio_url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET), duration_seconds: durationSeconds, created_at: createdAt.toISOString() },
+        result: {
+          id: row.id,
+          audio_url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET),
+          duration_seconds: durationSeconds,
+          created_at: createdAt.toISOString(),
+        },
         bill: [{ metric: 'audio_seconds', quantity: Math.max(1, Math.ceil(spoken.durationSeconds)) }],
         files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'audio/mpeg', sizeBytes: spoken.bytes, expiresAt }],
       };

@@ -1,12 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  CSV_NUMBER_PATTERN,
-  InvalidDocumentError,
-  isCsvDate,
-  parseCsvNumber,
-  readCsv,
-} from '../../../src/engines/documents';
+import { CSV_NUMBER_PATTERN, InvalidDocumentError, isCsvDate, parseCsvNumber, readCsv } from '../../../src/engines/documents';
 import { makeCsv } from '../../support/document-fixtures';
 
 /** Reads a CSV from bytes (in chunks of `chunkSize` to exercise boundaries) and collects every batch. */
@@ -27,7 +21,7 @@ async function read(data: Buffer | string, opts: { batchSize?: number; chunkSize
 }
 
 describe('readCsv', () => {
-  it('reads the header, rows, and each column\'s type', async () => {
+  it("reads the header, rows, and each column's type", async () => {
     const csv = makeCsv(
       ['id', 'name', 'price', 'in stock', 'added', 'notes'],
       [
@@ -56,25 +50,34 @@ describe('readCsv', () => {
     const rows = Array.from({ length: 1050 }, (_, i) => [i + 1, `item ${i + 1}`]);
     const events: string[] = [];
     let busy = false;
-    const summary = await readCsv(
-      Readable.from([makeCsv(['n', 'label'], rows)]),
-      async (batch, first) => {
-        expect(busy).toBe(false);
-        busy = true;
-        events.push(`${first}:${batch.length}`);
-        await new Promise((r) => setTimeout(r, 5));
-        busy = false;
-      },
-    );
+    const summary = await readCsv(Readable.from([makeCsv(['n', 'label'], rows)]), async (batch, first) => {
+      expect(busy).toBe(false);
+      busy = true;
+      events.push(`${first}:${batch.length}`);
+      await new Promise((r) => setTimeout(r, 5));
+      busy = false;
+    });
     expect(events).toEqual(['1:500', '501:500', '1001:50']);
     expect(summary.rowCount).toBe(1050);
   });
 
   it('sniffs semicolons and tabs, strips a BOM and keeps delimiters inside quotes', async () => {
-    const semi = await read(makeCsv(['name', 'amount'], [['Smith; John', '1,5'], ['Doe', '2']], { delimiter: ';', bom: true }));
+    const semi = await read(
+      makeCsv(
+        ['name', 'amount'],
+        [
+          ['Smith; John', '1,5'],
+          ['Doe', '2'],
+        ],
+        { delimiter: ';', bom: true },
+      ),
+    );
     expect(semi.delimiter).toBe(';');
     expect(semi.header).toEqual(['name', 'amount']);
-    expect(semi.rows).toEqual([['Smith; John', '1,5'], ['Doe', '2']]);
+    expect(semi.rows).toEqual([
+      ['Smith; John', '1,5'],
+      ['Doe', '2'],
+    ]);
 
     const tab = await read(makeCsv(['a', 'b'], [['x, y', 'z']], { delimiter: '\t' }));
     expect(tab.delimiter).toBe('\t');
@@ -95,13 +98,14 @@ describe('readCsv', () => {
   it('pads short rows and names blank and repeated header cells', async () => {
     const result = await read('name,,name,Name\nAnn\nBob,1,2,3\n');
     expect(result.header).toEqual(['name', 'column 2', 'name (2)', 'Name (3)']);
-    expect(result.rows).toEqual([['Ann', '', '', ''], ['Bob', '1', '2', '3']]);
+    expect(result.rows).toEqual([
+      ['Ann', '', '', ''],
+      ['Bob', '1', '2', '3'],
+    ]);
   });
 
   it('refuses a row with more fields than the header, naming its line', async () => {
-    await expect(read('a,b\n1,2\n"x\ny",2\n3,4,5\n')).rejects.toThrow(
-      new InvalidDocumentError('the CSV row at line 5 has 3 fields but the header has 2'),
-    );
+    await expect(read('a,b\n1,2\n"x\ny",2\n3,4,5\n')).rejects.toThrow(new InvalidDocumentError('the CSV row at line 5 has 3 fields but the header has 2'));
   });
 
   it('tolerates trailing empty fields beyond the header', async () => {

@@ -18,10 +18,12 @@ describe('detectDocumentKind', () => {
   it('recognises a .docx, also when its zip entries are in an unusual order', async () => {
     expect(await detect('a.zip', await makeDocx([{ paragraph: 'Hi' }]))).toEqual({ kind: 'docx' });
     // No [Content_Types].xml and another entry first: file-type can only say "zip".
-    const bare = await zip(new Map([
-      ['notes.txt', Buffer.from('x')],
-      ['word/document.xml', Buffer.from('<w:document/>')],
-    ]));
+    const bare = await zip(
+      new Map([
+        ['notes.txt', Buffer.from('x')],
+        ['word/document.xml', Buffer.from('<w:document/>')],
+      ]),
+    );
     expect(await detect('bare.docx', bare)).toEqual({ kind: 'docx' });
   });
 
@@ -31,7 +33,11 @@ describe('detectDocumentKind', () => {
   });
 
   it('recognises CSV with any supported delimiter, with or without a BOM', async () => {
-    const rows = [['1', 'Ann, Jr.', 'yes'], ['2', 'Bob', 'no'], ['3', 'Cy', 'no']];
+    const rows = [
+      ['1', 'Ann, Jr.', 'yes'],
+      ['2', 'Bob', 'no'],
+      ['3', 'Cy', 'no'],
+    ];
     for (const delimiter of [',', ';', '\t', '|']) {
       expect(await detect('t.txt', makeCsv(['id', 'name', 'ok'], rows, { delimiter }))).toEqual({ kind: 'csv' });
     }

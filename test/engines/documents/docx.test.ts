@@ -24,7 +24,13 @@ describe('readDocx', () => {
     { heading: 'Annual report', level: 1 },
     { paragraph: 'Sales grew in every region.' },
     { heading: 'Regions', level: 2 },
-    { table: [['Region', 'Sales'], ['North', '120'], ['South', '95']] },
+    {
+      table: [
+        ['Region', 'Sales'],
+        ['North', '120'],
+        ['South', '95'],
+      ],
+    },
     { pageBreak: true },
     { heading: 'Outlook', level: 2 },
     { paragraph: 'Next year looks steady.' },
@@ -136,9 +142,7 @@ describe('readDocx', () => {
   });
 
   it('recognises built-in heading style ids when there is no styles.xml', async () => {
-    expect(await read(makeDocxXml(p('Intro', '<w:pStyle w:val="Heading1"/>')))).toEqual([
-      { kind: 'heading', level: 1, text: 'Intro', page: 1 },
-    ]);
+    expect(await read(makeDocxXml(p('Intro', '<w:pStyle w:val="Heading1"/>')))).toEqual([{ kind: 'heading', level: 1, text: 'Intro', page: 1 }]);
   });
 
   it('reads tabs and line breaks, skips deleted text, field codes, fallbacks and empty paragraphs', async () => {

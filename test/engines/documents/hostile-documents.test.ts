@@ -53,9 +53,7 @@ describe('XML caps leave real documents alone', () => {
     await expect(read(`<w:p${attributes}/>`)).rejects.toThrow(/has an element with more than 1000 attributes/);
     // w:document and w:body are levels 1 and 2.
     await expect(read(`${'<w:sdt>'.repeat(254)}${'</w:sdt>'.repeat(254)}`)).resolves.toEqual([]);
-    await expect(read(`${'<w:sdt>'.repeat(255)}${'</w:sdt>'.repeat(255)}`)).rejects.toThrow(
-      /^word\/document\.xml nests elements more than 256 levels deep/,
-    );
+    await expect(read(`${'<w:sdt>'.repeat(255)}${'</w:sdt>'.repeat(255)}`)).rejects.toThrow(/^word\/document\.xml nests elements more than 256 levels deep/);
   });
 
   it('resolves namespaces by scope: any prefix, redeclared, unbound is malformed', async () => {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blockPassages,
-  CSV_ROWS_PER_PASSAGE,
-  PASSAGE_MAX_CHARS,
-  pagePassages,
-  rowPassages,
-  type DocxBlock,
-} from '../../../src/engines/documents';
+import { blockPassages, CSV_ROWS_PER_PASSAGE, PASSAGE_MAX_CHARS, pagePassages, rowPassages, type DocxBlock } from '../../../src/engines/documents';
 
 /** Distinct, numbered sentences so a split in the middle of one shows. */
 const sentence = (n: number) => `Sentence number ${n} talks about the harvest in the valley and ends here.`;
@@ -18,7 +11,7 @@ function wholeSentences(contents: string[]): boolean {
 }
 
 describe('pagePassages', () => {
-  it('keeps short paragraphs together and a page\'s passages on its page', () => {
+  it("keeps short paragraphs together and a page's passages on its page", () => {
     const passages = pagePassages({ page: 7, text: 'Title\nFirst paragraph.\nSecond paragraph.' });
     expect(passages).toEqual([{ page: 7, content: 'Title\nFirst paragraph.\nSecond paragraph.' }]);
     expect(pagePassages({ page: 2, text: '' })).toEqual([]);
@@ -36,7 +29,12 @@ describe('pagePassages', () => {
     expect(passages[0]?.content).toBe(paragraphs[0]);
     expect(passages[1]?.content).toBe(paragraphs[1]);
     // Nothing lost, nothing repeated.
-    expect(passages.map((p) => p.content).join(' ').replace(/\s+/g, ' ')).toBe(paragraphs.join(' '));
+    expect(
+      passages
+        .map((p) => p.content)
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    ).toBe(paragraphs.join(' '));
   });
 
   it('cuts a sentence longer than the cap at word boundaries', () => {
@@ -98,8 +96,7 @@ describe('blockPassages', () => {
 
 describe('rowPassages', () => {
   const header = ['id', 'name', 'note'];
-  const rows = (first: number, count: number) =>
-    Array.from({ length: count }, (_, i) => [String(first + i), `item ${first + i}`, i % 2 ? '' : 'even']);
+  const rows = (first: number, count: number) => Array.from({ length: count }, (_, i) => [String(first + i), `item ${first + i}`, i % 2 ? '' : 'even']);
 
   it('makes one passage per aligned block of 20 rows', () => {
     const passages = rowPassages(header, rows(41, 45), 41);
@@ -114,8 +111,16 @@ describe('rowPassages', () => {
     expect(lines[1]).toBe('id: 42, name: item 42');
   });
 
-  it('puts a multi-line cell on its row\'s line and skips rows with no values', () => {
-    const passages = rowPassages(['a', 'b'], [['x', 'two\nlines'], ['', ''], ['y', '']], 1);
+  it("puts a multi-line cell on its row's line and skips rows with no values", () => {
+    const passages = rowPassages(
+      ['a', 'b'],
+      [
+        ['x', 'two\nlines'],
+        ['', ''],
+        ['y', ''],
+      ],
+      1,
+    );
     expect(passages).toEqual([{ page: 1, rowEnd: 3, content: 'a: x, b: two lines\n\na: y' }]);
     expect(rowPassages(['a'], [[''], ['']], 21)).toEqual([]);
   });

@@ -43,9 +43,7 @@ describe('openPdf', () => {
   });
 
   it('rejoins wrapped lines and keeps paragraphs apart on a twelve-page PDF', async () => {
-    const texts = Array.from({ length: 12 }, (_, i) =>
-      [`Page ${i + 1} heading`, SENTENCES.join(' ').repeat(3), `Closing remark ${i + 1}.`].join('\n\n'),
-    );
+    const texts = Array.from({ length: 12 }, (_, i) => [`Page ${i + 1} heading`, SENTENCES.join(' ').repeat(3), `Closing remark ${i + 1}.`].join('\n\n'));
     const { pageCount, pages } = await readAll(await makePdf(texts));
     expect(pageCount).toBe(12);
     expect(pages.map((p) => p.page)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
@@ -58,7 +56,7 @@ describe('openPdf', () => {
     expect(pages.map((p) => p.text)).toEqual(['First.', '', 'Third.']);
   });
 
-  it('leaves the caller\'s bytes usable (pdf.js detaches what it is given)', async () => {
+  it("leaves the caller's bytes usable (pdf.js detaches what it is given)", async () => {
     const data = await makePdf(['Hello.']);
     const length = data.byteLength;
     await readAll(data);

@@ -64,7 +64,12 @@ describe('answerFromCsvResult: aggregates', () => {
 
   it('counts as integers, with and without filters', () => {
     const count = (filters: CsvPlan['filters'], value: string): string =>
-      answerFromCsvResult({ aggregate: 'count', filters }, TABLE, { kind: 'aggregate', value, matched: Number(value), rows: range(1, Math.min(50, Number(value))) }).answer;
+      answerFromCsvResult({ aggregate: 'count', filters }, TABLE, {
+        kind: 'aggregate',
+        value,
+        matched: Number(value),
+        rows: range(1, Math.min(50, Number(value))),
+      }).answer;
     expect(count([], '120')).toBe('The table has 120 rows.');
     expect(count([EAST], '1')).toBe('There is 1 row where region is East.');
     expect(count([EAST, { column: UNITS, op: 'gte', value: '5' }], '17')).toBe('There are 17 rows where region is East and units is at least 5.');
@@ -89,7 +94,12 @@ describe('answerFromCsvResult: aggregates', () => {
 describe('answerFromCsvResult: extremes', () => {
   it('names the value and the row holding it, leaving out what the question fixed', () => {
     const plan: CsvPlan = { aggregate: 'max', column: REVENUE, filters: [] };
-    const answer = answerFromCsvResult(plan, TABLE, { kind: 'extreme', value: '9800', matched: 120, rows: [row(37, 'West', 'Gadget', '40', '9800', '2023-03-01')] });
+    const answer = answerFromCsvResult(plan, TABLE, {
+      kind: 'extreme',
+      value: '9800',
+      matched: 120,
+      rows: [row(37, 'West', 'Gadget', '40', '9800', '2023-03-01')],
+    });
     expect(answer.answer).toBe('The highest revenue is 9,800 (row 37: region West, product Gadget, units 40, date 2023-03-01).');
     expect(answer.sources).toEqual([{ page: 37, excerpt: 'row 37: region: West, product: Gadget, units: 40, revenue: 9800, date: 2023-03-01' }]);
 
@@ -107,13 +117,18 @@ describe('answerFromCsvResult: extremes', () => {
   });
 
   it('speaks of dates as earliest and latest, and keeps them as written', () => {
-    const answer = answerFromCsvResult({ aggregate: 'min', column: DATE, filters: [] }, TABLE, { kind: 'extreme', value: '2021-02-03', matched: 120, rows: [row(1)] });
+    const answer = answerFromCsvResult({ aggregate: 'min', column: DATE, filters: [] }, TABLE, {
+      kind: 'extreme',
+      value: '2021-02-03',
+      matched: 120,
+      rows: [row(1)],
+    });
     expect(answer.answer).toMatch(/^The earliest date is 2021-02-03 \(row 1: /);
   });
 });
 
 describe('answerFromCsvResult: groups and rows', () => {
-  it('gives one line per group and cites each group\'s row span', () => {
+  it("gives one line per group and cites each group's row span", () => {
     const plan: CsvPlan = { aggregate: 'sum', column: REVENUE, filters: [], groupBy: REGION };
     const answer = answerFromCsvResult(plan, TABLE, {
       kind: 'groups',
@@ -159,7 +174,10 @@ describe('answerFromCsvResult: groups and rows', () => {
     const one = answerFromCsvResult(plan, TABLE, { kind: 'rows', matched: 1, rows: [{ rowNumber: 9, cells: ['East', '', '3', '', '2023-05-01'] }] });
     expect(one.answer).toBe('1 row matches where region is East:\nrow 9: region East, units 3, date 2023-05-01');
     expect(one.sources).toEqual([{ page: 9, excerpt: 'row 9: region: East, units: 3, date: 2023-05-01' }]);
-    expect(answerFromCsvResult(plan, TABLE, { kind: 'rows', matched: 0, rows: [] })).toEqual({ answer: 'There are no rows where region is East.', sources: [] });
+    expect(answerFromCsvResult(plan, TABLE, { kind: 'rows', matched: 0, rows: [] })).toEqual({
+      answer: 'There are no rows where region is East.',
+      sources: [],
+    });
   });
 
   it('cuts a long row excerpt at 300 characters and cites at most 10 ranges', () => {

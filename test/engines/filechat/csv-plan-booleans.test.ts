@@ -41,8 +41,20 @@ describe('planCsvQuestion: yes/no columns are conditions', () => {
     ['What is the highest salary among remote employees?', plan('max', 'salary', [REMOTE])],
     ['List remote employees in Finance', plan('rows', undefined, [REMOTE, ['department', 'eq', 'Finance']])],
     // Two words of a header, hyphenated or not, in question order with a text value.
-    ['How many full-time employees are in Engineering?', plan('count', undefined, [['full_time', 'eq', 'true'], ['department', 'eq', 'Engineering']])],
-    ['How many full time employees are in Engineering?', plan('count', undefined, [['full_time', 'eq', 'true'], ['department', 'eq', 'Engineering']])],
+    [
+      'How many full-time employees are in Engineering?',
+      plan('count', undefined, [
+        ['full_time', 'eq', 'true'],
+        ['department', 'eq', 'Engineering'],
+      ]),
+    ],
+    [
+      'How many full time employees are in Engineering?',
+      plan('count', undefined, [
+        ['full_time', 'eq', 'true'],
+        ['department', 'eq', 'Engineering'],
+      ]),
+    ],
     ['What is the average start year of full-time employees?', plan('avg', 'start_year', [['full_time', 'eq', 'true']])],
     // With numeric comparisons and a grouping.
     ['How many remote employees started after 2018?', plan('count', undefined, [REMOTE, ['start_year', 'gt', '2018']])],
@@ -145,7 +157,10 @@ describe('planCsvQuestion: yes/no headers of other shapes', () => {
   it('takes the first word of a longer header ("Is Remote", "Remote Worker"), not any word of it', () => {
     const isRemote: CsvTable = { ...STAFF, header: [...STAFF.header.slice(0, 5), 'Is Remote'] };
     expect(planCsvQuestion('How many employees are remote?', isRemote)).toEqual({ aggregate: 'count', filters: [{ column: 5, op: 'eq', value: 'true' }] });
-    expect(planCsvQuestion("How many employees don't work remotely?", isRemote)).toEqual({ aggregate: 'count', filters: [{ column: 5, op: 'eq', value: 'false' }] });
+    expect(planCsvQuestion("How many employees don't work remotely?", isRemote)).toEqual({
+      aggregate: 'count',
+      filters: [{ column: 5, op: 'eq', value: 'false' }],
+    });
     const remoteWorker: CsvTable = { ...STAFF, header: [...STAFF.header.slice(0, 5), 'Remote Worker'] };
     expect(planCsvQuestion('What is the average salary of remote employees?', remoteWorker)).toEqual({
       aggregate: 'avg',

@@ -23,8 +23,20 @@ describe('planCsvQuestion: comparisons in time ("after 2018") compare the period
     ['How many people were hired before 2012?', { aggregate: 'count', filters: [{ column: START, op: 'lt', value: '2012' }] }],
     ['how many employees have been here since 2020', { aggregate: 'count', filters: [{ column: START, op: 'gte', value: '2020' }] }],
     // Another numeric column named elsewhere is what is averaged, not what is compared.
-    ['What is the average salary of employees who joined after 2015?', { aggregate: 'avg', column: SALARY, filters: [{ column: START, op: 'gt', value: '2015' }] }],
-    ['list Engineering employees who started prior to 2010', { aggregate: 'rows', filters: [{ column: 2, op: 'eq', value: 'Engineering' }, { column: START, op: 'lt', value: '2010' }] }],
+    [
+      'What is the average salary of employees who joined after 2015?',
+      { aggregate: 'avg', column: SALARY, filters: [{ column: START, op: 'gt', value: '2015' }] },
+    ],
+    [
+      'list Engineering employees who started prior to 2010',
+      {
+        aggregate: 'rows',
+        filters: [
+          { column: 2, op: 'eq', value: 'Engineering' },
+          { column: START, op: 'lt', value: '2010' },
+        ],
+      },
+    ],
     // A column beside the comparison still wins.
     ['How many employees have a start year later than 2021?', { aggregate: 'count', filters: [{ column: START, op: 'gt', value: '2021' }] }],
   ])('%s', (question, expected) => {
@@ -32,7 +44,11 @@ describe('planCsvQuestion: comparisons in time ("after 2018") compare the period
   });
 
   it('still refuses "after 2018" when the table has no single period column to compare', () => {
-    const noPeriod: CsvTable = { ...STAFF, header: STAFF.header.map((h) => (h === 'Start Year' ? 'Tenure' : h)), columns: STAFF.columns.map((c, i) => (i === START ? { ...c, name: 'Tenure' } : c)) };
+    const noPeriod: CsvTable = {
+      ...STAFF,
+      header: STAFF.header.map((h) => (h === 'Start Year' ? 'Tenure' : h)),
+      columns: STAFF.columns.map((c, i) => (i === START ? { ...c, name: 'Tenure' } : c)),
+    };
     expect(planCsvQuestion('How many employees started after 2018?', noPeriod)).toBeNull();
   });
 });

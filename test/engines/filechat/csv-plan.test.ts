@@ -81,13 +81,31 @@ describe('planCsvQuestion', () => {
     ['list the orders with revenue over 5000', plan('rows', undefined, [['revenue', 'gt', '5000']])],
     ['rows where region is North', plan('rows', undefined, [['region', 'eq', 'North']])],
     ['Which orders have more than 100 units?', plan('rows', undefined, [['units', 'gt', '100']])],
-    ['show orders with at least 20 units and revenue below 1,500.50', plan('rows', undefined, [['units', 'gte', '20'], ['revenue', 'lt', '1500.5']])],
+    [
+      'show orders with at least 20 units and revenue below 1,500.50',
+      plan('rows', undefined, [
+        ['units', 'gte', '20'],
+        ['revenue', 'lt', '1500.5'],
+      ]),
+    ],
     ['list rows with units at most 5', plan('rows', undefined, [['units', 'lte', '5']])],
-    ['Find orders where units is less than 3 in the North warehouse', plan('rows', undefined, [['units', 'lt', '3'], ['warehouse', 'eq', 'North']])],
+    [
+      'Find orders where units is less than 3 in the North warehouse',
+      plan('rows', undefined, [
+        ['units', 'lt', '3'],
+        ['warehouse', 'eq', 'North'],
+      ]),
+    ],
     ['rows where units is 7', plan('rows', undefined, [['units', 'eq', '7']])],
     ['rows where units is not 7', plan('rows', undefined, [['units', 'ne', '7']])],
     ['list rows with 100 or more units', plan('rows', undefined, [['units', 'gte', '100']])],
-    ['orders with revenue between 2k and 500', plan('rows', undefined, [['revenue', 'gte', '500'], ['revenue', 'lte', '2000']])],
+    [
+      'orders with revenue between 2k and 500',
+      plan('rows', undefined, [
+        ['revenue', 'gte', '500'],
+        ['revenue', 'lte', '2000'],
+      ]),
+    ],
     ['please show me all rows', plan('rows')],
     ['Can you list the rows from the North region', plan('rows', undefined, [['region', 'eq', 'North']])],
   ];
@@ -138,7 +156,11 @@ describe('planCsvQuestion', () => {
       ],
     };
     expect(planCsvQuestion('average unit prices', table)).toEqual({ aggregate: 'avg', column: 0, filters: [] });
-    expect(planCsvQuestion('What is the total qty sold for garden tools?', table)).toEqual({ aggregate: 'sum', column: 1, filters: [{ column: 4, op: 'eq', value: 'Garden Tools' }] });
+    expect(planCsvQuestion('What is the total qty sold for garden tools?', table)).toEqual({
+      aggregate: 'sum',
+      column: 1,
+      filters: [{ column: 4, op: 'eq', value: 'Garden Tools' }],
+    });
     expect(planCsvQuestion('total revenue by categories', table)).toEqual({ aggregate: 'sum', column: 2, filters: [], groupBy: 4 });
     expect(planCsvQuestion('highest Shipping Cost', table)).toEqual({ aggregate: 'max', column: 3, filters: [] });
     // One distinctive word of a header names it: "price" is only in UnitPrice.
@@ -179,8 +201,16 @@ describe('planCsvQuestion', () => {
       ],
     };
     expect(planCsvQuestion('What is the average score of a student?', table)).toEqual({ aggregate: 'avg', column: 1, filters: [] });
-    expect(planCsvQuestion('What is the average score for grade A?', table)).toEqual({ aggregate: 'avg', column: 1, filters: [{ column: 0, op: 'eq', value: 'A' }] });
-    expect(planCsvQuestion('average score where grade is other', table)).toEqual({ aggregate: 'avg', column: 1, filters: [{ column: 0, op: 'eq', value: 'Other' }] });
+    expect(planCsvQuestion('What is the average score for grade A?', table)).toEqual({
+      aggregate: 'avg',
+      column: 1,
+      filters: [{ column: 0, op: 'eq', value: 'A' }],
+    });
+    expect(planCsvQuestion('average score where grade is other', table)).toEqual({
+      aggregate: 'avg',
+      column: 1,
+      filters: [{ column: 0, op: 'eq', value: 'Other' }],
+    });
   });
 });
 
@@ -198,8 +228,15 @@ describe('planCsvQuestion with period columns', () => {
   it('groups by a numeric column only when it is a period, or when asked to "group by"', () => {
     expect(planCsvQuestion('sales per year', YEARS)).toEqual({ aggregate: 'sum', column: 1, filters: [], groupBy: 0 });
     expect(planCsvQuestion('total sales by fiscal year', YEARS)).toEqual({ aggregate: 'sum', column: 1, filters: [], groupBy: 2 });
-    expect(planCsvQuestion('What were the sales in year 2020?', YEARS)).toEqual({ aggregate: 'sum', column: 1, filters: [{ column: 0, op: 'eq', value: '2020' }] });
-    expect(planCsvQuestion('How many rows have sales over 10 percent?', YEARS)).toEqual({ aggregate: 'count', filters: [{ column: 1, op: 'gt', value: '10' }] });
+    expect(planCsvQuestion('What were the sales in year 2020?', YEARS)).toEqual({
+      aggregate: 'sum',
+      column: 1,
+      filters: [{ column: 0, op: 'eq', value: '2020' }],
+    });
+    expect(planCsvQuestion('How many rows have sales over 10 percent?', YEARS)).toEqual({
+      aggregate: 'count',
+      filters: [{ column: 1, op: 'gt', value: '10' }],
+    });
     expect(planCsvQuestion('average units per unit price', SALES)).toBeNull();
     expect(planCsvQuestion('count rows grouped by units', SALES)).toEqual(plan('count', undefined, [], 'units'));
   });
@@ -209,9 +246,20 @@ describe('describeCsvPlan', () => {
   it('says what is computed, in a line', () => {
     expect(describeCsvPlan(plan('sum', 'revenue', [['region', 'eq', 'East']]), SALES)).toBe('sum of revenue where region = East');
     expect(describeCsvPlan(plan('count'), SALES)).toBe('count of rows');
-    expect(describeCsvPlan(plan('avg', 'units', [['units', 'gte', '10'], ['region', 'ne', 'West']], 'product'), SALES)).toBe(
-      'average of units by product where units >= 10 and region != West',
-    );
+    expect(
+      describeCsvPlan(
+        plan(
+          'avg',
+          'units',
+          [
+            ['units', 'gte', '10'],
+            ['region', 'ne', 'West'],
+          ],
+          'product',
+        ),
+        SALES,
+      ),
+    ).toBe('average of units by product where units >= 10 and region != West');
     expect(describeCsvPlan(plan('rows', undefined, [['revenue', 'lt', '5']]), SALES)).toBe('rows where revenue < 5');
     expect(describeCsvPlan(plan('max', 'date'), SALES)).toBe('maximum of date');
   });

@@ -52,7 +52,7 @@ describe('answerFromPassages', () => {
     expect(one.sources).toHaveLength(1);
   });
 
-  it('keeps a passage\'s chosen sentences in the order the document has them', () => {
+  it("keeps a passage's chosen sentences in the order the document has them", () => {
     const passages: RetrievedPassage[] = [
       { page: 2, score: 1, content: 'The well pump runs on solar power. It was installed in 2019. The solar pump fills the water tank by noon.' },
     ];
@@ -67,7 +67,9 @@ describe('answerFromPassages', () => {
     const passages: RetrievedPassage[] = [
       { page: 1, score: 1, content: 'The museum welcomes visitors all year. The museum had 120,000 visitors last season.' },
     ];
-    expect(answerFromPassages('How many visitors did the museum have?', passages, { maxSentences: 1 }).answer).toBe('The museum had 120,000 visitors last season.');
+    expect(answerFromPassages('How many visitors did the museum have?', passages, { maxSentences: 1 }).answer).toBe(
+      'The museum had 120,000 visitors last season.',
+    );
     expect(answerFromPassages('Does the museum welcome visitors?', passages, { maxSentences: 1 }).answer).toBe('The museum welcomes visitors all year.');
   });
 
@@ -80,7 +82,7 @@ describe('answerFromPassages', () => {
     expect(result.sources.map((s) => s.page)).toEqual([9]);
   });
 
-  it('rewards the question\'s words side by side (a phrase) over the same words apart', () => {
+  it("rewards the question's words side by side (a phrase) over the same words apart", () => {
     const passages: RetrievedPassage[] = [
       { page: 1, score: 0.5, content: 'Interest on the loan is paid monthly, and the exchange rate is fixed.' },
       { page: 2, score: 0.5, content: 'The interest rate on the loan is 4.5 percent.' },
@@ -94,7 +96,8 @@ describe('answerFromPassages', () => {
       {
         page: 4,
         score: 1,
-        content: 'Dr. Smith measured 3.5 litres, e.g. in the U.S. lab. Mr. Jones disagreed.\nMeasured volumes\n• The tank holds 12 litres\n• The spare tank holds 4 litres',
+        content:
+          'Dr. Smith measured 3.5 litres, e.g. in the U.S. lab. Mr. Jones disagreed.\nMeasured volumes\n• The tank holds 12 litres\n• The spare tank holds 4 litres',
       },
     ];
     expect(answerFromPassages('How many litres did Smith measure?', passages, { maxSentences: 1 }).answer).toBe(

@@ -33,7 +33,8 @@ beforeAll(async () => {
     const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
     const question = /Question: (\S+)/.exec(user)?.[1] ?? '';
     const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
-    const answer = (content: string): void => send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    const answer = (content: string): void =>
+      send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
     if (question === 'broken') send(500, { error: { message: 'upstream exploded' } });
     else if (question === 'bad') send(400, { error: { message: 'context length exceeded' } });
     else if (question === 'busy') send(429, { error: 'Rate limit reached' });
@@ -67,7 +68,10 @@ function request(question: string, facts?: string): ComposeRequest {
 }
 
 async function failure(promise: Promise<unknown>): Promise<FileChatProviderError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(FileChatProviderError);
   expect(err).toBeInstanceOf(ProviderError);
   return err as FileChatProviderError;
@@ -108,7 +112,7 @@ describe('createOpenAIFileChatProvider', () => {
     expect(seen[0]!.authorization).toBeUndefined();
   });
 
-  it('reports HTTP 5xx and 429 as transient, 4xx as permanent, naming the endpoint and the server\'s reason', async () => {
+  it("reports HTTP 5xx and 429 as transient, 4xx as permanent, naming the endpoint and the server's reason", async () => {
     const provider = createOpenAIFileChatProvider({ baseUrl });
     const broken = await failure(provider.compose(request('broken')));
     expect(broken.status).toBe(500);

@@ -10,7 +10,13 @@ describe('questionTerms', () => {
 
   it('keeps numbers and hyphenated words whole, and drops possessives and contractions', () => {
     expect(questionTerms("What's the company's long-term plan for COVID-19 in 2,000 cities or 3.5%?")).toEqual([
-      'company', 'long-term', 'plan', 'covid-19', '2,000', 'cities', '3.5',
+      'company',
+      'long-term',
+      'plan',
+      'covid-19',
+      '2,000',
+      'cities',
+      '3.5',
     ]);
     expect(questionTerms("Why didn't the May shipment reach the US?")).toEqual(['may', 'shipment', 'reach', 'us']);
   });
@@ -55,7 +61,9 @@ describe('splitSentences', () => {
   });
 
   it('joins wrapped lines, keeps short unpunctuated lines apart as headings, and table rows apart', () => {
-    const sentences = splitSentences('Results\nThe trial enrolled 240 patients across\nnine hospitals in\nthree countries.\nName | Dose | Result\nA | 5 mg | good');
+    const sentences = splitSentences(
+      'Results\nThe trial enrolled 240 patients across\nnine hospitals in\nthree countries.\nName | Dose | Result\nA | 5 mg | good',
+    );
     expect(sentences).toEqual([
       { text: 'Results', heading: true },
       { text: 'The trial enrolled 240 patients across nine hospitals in three countries.', heading: false },

@@ -14,7 +14,22 @@ describe('tokenize', () => {
     const text = 'The Quick, brown fox—jumped over “the” lazy dog’s back... 2,000 times; 3.14 too!';
     const tokens = tokenize(text);
     for (const t of tokens) expect(foldWord(text.slice(t.start, t.end))).toBe(t.word);
-    expect(tokens.map((t) => t.word)).toEqual(['the', 'quick', 'brown', 'fox', 'jumped', 'over', 'the', 'lazy', 'dog', 'back', '2,000', 'times', '3.14', 'too']);
+    expect(tokens.map((t) => t.word)).toEqual([
+      'the',
+      'quick',
+      'brown',
+      'fox',
+      'jumped',
+      'over',
+      'the',
+      'lazy',
+      'dog',
+      'back',
+      '2,000',
+      'times',
+      '3.14',
+      'too',
+    ]);
   });
 
   it('folds case, diacritics and apostrophes, and splits on hyphens and slashes', () => {

@@ -128,7 +128,16 @@ describe('buildPassages', () => {
   it('ignores seeds whose tokens differ (hash collisions)', () => {
     const source = toks('s', 50);
     const query = toks('q', 50);
-    expect(buildPassages([{ q: 0, s: 0 }, { q: 5, s: 5 }], opts, { query, source })).toEqual([]);
+    expect(
+      buildPassages(
+        [
+          { q: 0, s: 0 },
+          { q: 5, s: 5 },
+        ],
+        opts,
+        { query, source },
+      ),
+    ).toEqual([]);
   });
 
   it('keeps one passage where a source repeats the copied text', () => {

@@ -7,7 +7,16 @@ import { CONTRACTION } from './helpers';
 describe('inflection', () => {
   it('pluralises nouns, regular and irregular, and compounds by their head', () => {
     expect(['city', 'box', 'church', 'day', 'child', 'analysis', 'knife', 'ice cream', 'point of view', 'sheep'].map(pluralize)).toEqual([
-      'cities', 'boxes', 'churches', 'days', 'children', 'analyses', 'knives', 'ice creams', 'points of view', 'sheep',
+      'cities',
+      'boxes',
+      'churches',
+      'days',
+      'children',
+      'analyses',
+      'knives',
+      'ice creams',
+      'points of view',
+      'sheep',
     ]);
     expect(nounFormOf('cities', 'city')).toBe('plural');
     expect(nounFormOf('city', 'city')).toBe('singular');
@@ -49,7 +58,7 @@ describe('contractions', () => {
 
   it('expands every contraction, straight or curly, but not possessives or quotations', () => {
     expect(expand("It's been a while; they're sure it won't fail and I'd go. Smith's dog can't swim.")).toBe(
-      'It has been a while; they are sure it will not fail and I would go. Smith\'s dog cannot swim.',
+      "It has been a while; they are sure it will not fail and I would go. Smith's dog cannot swim.",
     );
     expect(expand('We’re here and she’s ready.')).toBe('We are here and she is ready.');
     expect(expand('He said "don\'t go" and left.')).toBe('He said "don\'t go" and left.');

@@ -37,7 +37,10 @@ function promptFor(mode: TextMode): string {
 }
 
 async function failure(promise: Promise<unknown>): Promise<TextProviderError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(TextProviderError);
   return err as TextProviderError;
 }
@@ -254,7 +257,8 @@ describe('local text provider: tone', () => {
   });
 
   it('academic: hedges strong claims and uses formal connectors', async () => {
-    const prompt = 'Studies show that exercise improves sleep. The new drug will cure the disease. This proves that diet matters. Exercise reduces stress. The results are clear.';
+    const prompt =
+      'Studies show that exercise improves sleep. The new drug will cure the disease. This proves that diet matters. Exercise reduces stress. The results are clear.';
     const { text } = await provider.generate(request({ mode: 'paraphrase', tone: 'academic', prompt }));
     expect(text).toMatch(/\bsuggests? that\b/);
     expect(text).toMatch(/\bmay\b/);

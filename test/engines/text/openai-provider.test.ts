@@ -26,7 +26,12 @@ beforeAll(async () => {
     const prompt = body.messages?.find((m) => m.role === 'user')?.content ?? '';
     const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
     const answer = (content: string, usage?: unknown): void =>
-      send(200, { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], ...(usage ? { usage } : {}) });
+      send(200, {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        ...(usage ? { usage } : {}),
+      });
     const first = prompt.split(' ')[0];
     if (first === 'bad') send(400, { error: { message: 'max_tokens is too large for this model', type: 'invalid_request_error' } });
     else if (first === 'unauthorised') send(401, { error: { message: 'Incorrect API key provided' } });
@@ -53,7 +58,10 @@ beforeEach(() => {
 const req: TextRequest = { prompt: 'coffee', mode: 'write', tone: 'formal', language: 'en', maxTokens: 300 };
 
 async function failure(promise: Promise<unknown>): Promise<TextProviderError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(TextProviderError);
   return err as TextProviderError;
 }

@@ -62,7 +62,9 @@ describe('paraphrase', () => {
       shares.push(result.share);
     }
     const share = changed / total;
-    console.log(`paraphrase: ${changed}/${total} content words changed (${(share * 100).toFixed(1)}%); per text ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')}`);
+    console.log(
+      `paraphrase: ${changed}/${total} content words changed (${(share * 100).toFixed(1)}%); per text ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')}`,
+    );
     expect(share).toBeGreaterThanOrEqual(1 / 3);
     for (const s of shares) expect(s).toBeGreaterThan(0);
   });

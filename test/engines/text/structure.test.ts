@@ -26,7 +26,9 @@ function apply(fn: (s: Sentence) => Sentence | undefined, text: string): string 
 
 describe('clause order', () => {
   it('moves a leading subordinate clause to the end and a trailing one to the front', () => {
-    expect(apply(moveClause, 'Because the river flooded, the villagers moved to higher ground.')).toBe('The villagers moved to higher ground because the river flooded.');
+    expect(apply(moveClause, 'Because the river flooded, the villagers moved to higher ground.')).toBe(
+      'The villagers moved to higher ground because the river flooded.',
+    );
     expect(apply(moveClause, 'When the weather improved, the volunteers planted tomatoes.')).toBe('The volunteers planted tomatoes when the weather improved.');
     expect(apply(moveClause, 'If sales grow, we will open a second shop.')).toBe('We will open a second shop if sales grow.');
     expect(apply(moveClause, 'Mayor Lisa Chen supported the plan because it was cheap.')).toBe('Because it was cheap, Mayor Lisa Chen supported the plan.');
@@ -87,14 +89,18 @@ describe('connectors, compounds and pairs', () => {
   });
 
   it('splits a compound sentence into two, keeping the relation', () => {
-    expect(apply(splitCompound, 'Waves crashed against the wall, and the wind tore at the sails.')).toBe('Waves crashed against the wall. The wind tore at the sails.');
+    expect(apply(splitCompound, 'Waves crashed against the wall, and the wind tore at the sails.')).toBe(
+      'Waves crashed against the wall. The wind tore at the sails.',
+    );
     expect(apply(splitCompound, 'Critics praised the rooms, but some visitors complained about the price.')).toBe(
       'Critics praised the rooms. However, some visitors complained about the price.',
     );
   });
 
   it('swaps two parallel noun phrases, not a verb phrase', () => {
-    expect(apply(swapCoordination, 'Many cities lack the land and the funding to build gardens.')).toBe('Many cities lack the funding and the land to build gardens.');
+    expect(apply(swapCoordination, 'Many cities lack the land and the funding to build gardens.')).toBe(
+      'Many cities lack the funding and the land to build gardens.',
+    );
     expect(apply(swapCoordination, 'Doctors recommend taking the stairs or cycling to work.')).toBeUndefined();
   });
 });

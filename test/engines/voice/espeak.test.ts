@@ -135,20 +135,43 @@ describe('readWavPcm', () => {
   const samples = new Int16Array([0, 1000, -1000, 32767, -32768]);
 
   it('finds the data chunk after other (odd-sized) chunks instead of assuming a 44-byte header', () => {
-    const file = wav([['fmt ', fmt(22_050)], ['LIST', new Uint8Array(7)], ['data', new Uint8Array(samples.buffer)]]);
+    const file = wav([
+      ['fmt ', fmt(22_050)],
+      ['LIST', new Uint8Array(7)],
+      ['data', new Uint8Array(samples.buffer)],
+    ]);
     expect(Array.from(readWavPcm(file, 22_050))).toEqual(Array.from(samples));
   });
 
   it('reads to the end of the file when the data size was never patched', () => {
-    const file = wav([['fmt ', fmt(22_050)], ['data', new Uint8Array(samples.buffer)]]);
+    const file = wav([
+      ['fmt ', fmt(22_050)],
+      ['data', new Uint8Array(samples.buffer)],
+    ]);
     new DataView(file.buffer).setUint32(40, 0xffffffff, true);
     expect(Array.from(readWavPcm(file, 22_050))).toEqual(Array.from(samples));
   });
 
   it('rejects what it cannot read', () => {
     expect(() => readWavPcm(new Uint8Array(20), 22_050)).toThrow(/RIFF/);
-    expect(() => readWavPcm(wav([['fmt ', fmt(44_100)], ['data', new Uint8Array(4)]]), 22_050)).toThrow(/44100 Hz/);
-    expect(() => readWavPcm(wav([['fmt ', fmt(22_050, 2)], ['data', new Uint8Array(4)]]), 22_050)).toThrow(/2 ch/);
+    expect(() =>
+      readWavPcm(
+        wav([
+          ['fmt ', fmt(44_100)],
+          ['data', new Uint8Array(4)],
+        ]),
+        22_050,
+      ),
+    ).toThrow(/44100 Hz/);
+    expect(() =>
+      readWavPcm(
+        wav([
+          ['fmt ', fmt(22_050, 2)],
+          ['data', new Uint8Array(4)],
+        ]),
+        22_050,
+      ),
+    ).toThrow(/2 ch/);
     expect(() => readWavPcm(wav([['fmt ', fmt(22_050)]]), 22_050)).toThrow(/no data chunk/);
   });
 });

@@ -62,8 +62,7 @@ beforeAll(async () => {
       const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(remoteMp3), 3000);
       slowReplies.add(timer);
       res.on('close', () => clearTimeout(timer));
-    }
-    else if (input.startsWith('tagged')) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(taggedMp3);
+    } else if (input.startsWith('tagged')) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(taggedMp3);
     else {
       // Sent in small pieces, so the provider has to stream and sniff across reads.
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
@@ -151,7 +150,9 @@ describe('OpenAI-compatible speech provider', () => {
 
   it('reports a rejected request as a permanent error naming the endpoint, and removes the file', async () => {
     const path = out();
-    const err = await createOpenAISpeechProvider({ baseUrl }).synthesize(request('bad words'), path).catch((e: unknown) => e);
+    const err = await createOpenAISpeechProvider({ baseUrl })
+      .synthesize(request('bad words'), path)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechProviderError);
     expect(err).toMatchObject({ status: 400, permanent: true });
     expect((err as Error).message).toContain(`${baseUrl}/audio/speech`);
@@ -181,13 +182,17 @@ describe('OpenAI-compatible speech provider', () => {
   });
 
   it('rejects a body that is not an MP3', async () => {
-    const err = await createOpenAISpeechProvider({ baseUrl }).synthesize(request('notmp3'), out()).catch((e: unknown) => e);
+    const err = await createOpenAISpeechProvider({ baseUrl })
+      .synthesize(request('notmp3'), out())
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechProviderError);
     expect((err as Error).message).toMatch(/not an MP3/);
   });
 
   it('times out a server that does not answer', async () => {
-    const err = await createOpenAISpeechProvider({ baseUrl, timeoutMs: 300 }).synthesize(request('slow'), out()).catch((e: unknown) => e);
+    const err = await createOpenAISpeechProvider({ baseUrl, timeoutMs: 300 })
+      .synthesize(request('slow'), out())
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechProviderError);
     expect(err).toMatchObject({ permanent: false });
     expect((err as Error).message).toMatch(/did not answer within 300 ms/);
@@ -197,12 +202,16 @@ describe('OpenAI-compatible speech provider', () => {
     const controller = new AbortController();
     const reason = new Error('job cancelled');
     setTimeout(() => controller.abort(reason), 100);
-    const err = await createOpenAISpeechProvider({ baseUrl }).synthesize(request('slow'), out(), { signal: controller.signal }).catch((e: unknown) => e);
+    const err = await createOpenAISpeechProvider({ baseUrl })
+      .synthesize(request('slow'), out(), { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(err).toBe(reason);
   });
 
   it('reports an unreachable server clearly', async () => {
-    const err = await createOpenAISpeechProvider({ baseUrl: 'http://127.0.0.1:9/v1' }).synthesize(request('Hi.'), out()).catch((e: unknown) => e);
+    const err = await createOpenAISpeechProvider({ baseUrl: 'http://127.0.0.1:9/v1' })
+      .synthesize(request('Hi.'), out())
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SpeechProviderError);
     expect((err as Error).message).toMatch(/unreachable at http:\/\/127\.0\.0\.1:9\/v1\/audio\/speech/);
   });

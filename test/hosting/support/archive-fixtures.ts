@@ -147,11 +147,7 @@ export const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000
  * Runs an extraction that must be refused with `code`; returns the error and
  * the path of every file onFile received before the refusal.
  */
-export async function expectRefusal(
-  path: string,
-  code: ArchiveErrorCode,
-  limits?: ArchiveLimits,
-): Promise<{ error: ArchiveError; received: string[] }> {
+export async function expectRefusal(path: string, code: ArchiveErrorCode, limits?: ArchiveLimits): Promise<{ error: ArchiveError; received: string[] }> {
   const received: string[] = [];
   const error = await extractSiteArchive(path, limits, async (file) => {
     received.push(file.path);

@@ -10,7 +10,6 @@ import { until } from '../../support/until';
 export { until };
 export { startFileHost };
 
-
 export interface EdgeResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -29,7 +28,6 @@ export function edgeGet(port: number, host: string, path = '/', headers: Record<
     req.end();
   });
 }
-
 
 export interface HostingHarness {
   svc: TestService;
@@ -95,7 +93,13 @@ export function edgeGetTls(port: number, host: string, caPem: string, path = '/'
       const peer = socket.getPeerCertificate();
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), peerNames: peer.subjectaltname ?? '', authorized: socket.authorized }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          peerNames: peer.subjectaltname ?? '',
+          authorized: socket.authorized,
+        }),
       );
     });
     req.on('error', reject);

@@ -31,7 +31,9 @@ export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store'>) 
       const doc = wellFormed ? await deleteAccountDocument(rt.db, c.get('principal').accountId, id) : null;
       if (!doc) throw new ApiError('file_not_found', `No file ${wellFormed ? id : 'with that id'} on this account.`);
       // The rows are gone, so the file is gone for the caller; a blob that fails to go is only wasted space.
-      await rt.store.delete(doc.blobKey).catch((err: Error) => requestLogger(c).error({ err: { message: err.message }, blobKey: doc.blobKey }, 'could not delete a deleted file’s blob'));
+      await rt.store
+        .delete(doc.blobKey)
+        .catch((err: Error) => requestLogger(c).error({ err: { message: err.message }, blobKey: doc.blobKey }, 'could not delete a deleted file’s blob'));
       return c.body(null, 204);
     },
   );

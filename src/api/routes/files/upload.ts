@@ -51,7 +51,8 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       try {
         const detected = await detectDocumentKind(file.path);
         if (detected.kind === null) {
-          throw new ApiError('unsupported_file_type',
+          throw new ApiError(
+            'unsupported_file_type',
             `'${file.filename}' is ${detected.detected}. Upload a PDF, a .docx document or a CSV table; the type is read from the content, not the name.`,
           );
         }

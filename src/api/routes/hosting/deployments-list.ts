@@ -14,7 +14,11 @@ import { errorResponses } from '../../schemas/responses';
 const ID_PATTERN = /^dep_[a-z0-9]{1,64}$/;
 
 const FILTERS = {
-  site_id: { description: 'Only deployments of this site.', pattern: SITE_ID_PATTERN, patternMessage: 'must be 1–40 lowercase letters, digits and hyphens, not starting or ending with a hyphen' },
+  site_id: {
+    description: 'Only deployments of this site.',
+    pattern: SITE_ID_PATTERN,
+    patternMessage: 'must be 1–40 lowercase letters, digits and hyphens, not starting or ending with a hyphen',
+  },
   environment: { description: 'Only deployments to this environment.', values: ['production', 'preview'] },
   status: { description: 'Only deployments in this status.', values: ['pending', 'building', 'published', 'failed', 'rolled_back'] },
 } satisfies Record<string, ListFilter>;
@@ -55,7 +59,12 @@ export function registerListDeployments(app: App, rt: Pick<Runtime, 'db' | 'conf
         },
         { limit: q.limit, after: await position('starting_after', q.startingAfter), before: await position('ending_before', q.endingBefore) },
       );
-      return c.json(listView(page.rows.map((d) => deploymentView(d, rt.config)), page.hasMore));
+      return c.json(
+        listView(
+          page.rows.map((d) => deploymentView(d, rt.config)),
+          page.hasMore,
+        ),
+      );
     },
   );
 }

@@ -35,7 +35,8 @@ export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'r
     async (c) => {
       const target = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!target) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
-      if (!target.publishedAt) throw invalidParameter(`Deployment ${target.id} was never published (status ${target.status}); only a published deployment can be restored.`);
+      if (!target.publishedAt)
+        throw invalidParameter(`Deployment ${target.id} was never published (status ${target.status}); only a published deployment can be restored.`);
       const rolledBack = await rt.db.transaction(async (tx) => {
         await setLiveDeployment(tx, target.siteId, target.environment, target.id);
         return markRolledBack(tx, target.id, new Date());

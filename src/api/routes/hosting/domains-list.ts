@@ -14,7 +14,11 @@ import { domainDetailView, domainSchema } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
 
 const FILTERS = {
-  site_id: { description: 'Only domains attached to this site.', pattern: SITE_ID_PATTERN, patternMessage: 'must be 1–40 lowercase letters, digits and hyphens, not starting or ending with a hyphen' },
+  site_id: {
+    description: 'Only domains attached to this site.',
+    pattern: SITE_ID_PATTERN,
+    patternMessage: 'must be 1–40 lowercase letters, digits and hyphens, not starting or ending with a hyphen',
+  },
   status: { description: 'Only domains in this status.', values: ['pending_verification', 'verified', 'failed'] },
 } satisfies Record<string, ListFilter>;
 
@@ -50,7 +54,12 @@ export function registerListDomains(app: App, rt: Pick<Runtime, 'db' | 'config'>
         { siteId: q.filters.site_id, status: q.filters.status as DomainStatus | undefined },
         { limit: q.limit, after: await position('starting_after', q.startingAfter), before: await position('ending_before', q.endingBefore) },
       );
-      return c.json(listView(page.rows.map((d) => domainDetailView(d, recordsFor(rt, d))), page.hasMore));
+      return c.json(
+        listView(
+          page.rows.map((d) => domainDetailView(d, recordsFor(rt, d))),
+          page.hasMore,
+        ),
+      );
     },
   );
 }

@@ -92,7 +92,10 @@ export function registerDomains(app: App, rt: Deps) {
       tags: ['Hosting'],
       summary: 'Check the DNS records now',
       description: 'Runs a verification check at once and answers the domain as GET does. On a failed domain it starts a new 48-hour window.',
-      responses: { 200: { description: 'The domain after the check', content: { 'application/json': { schema: resolver(domainSchema) } } }, ...errorResponses(401, 403, 404) },
+      responses: {
+        200: { description: 'The domain after the check', content: { 'application/json': { schema: resolver(domainSchema) } } },
+        ...errorResponses(401, 403, 404),
+      },
     }),
     requireFeature('hosting'),
     async (c) => {

@@ -71,7 +71,9 @@ export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db'
       const language = canonicalLanguageTag(body.language)!;
       const languages = rt.textProvider.languages;
       if (!supportsLanguage(languages, language)) {
-        throw invalidParameter(`'language' ${language} is not one the ${rt.textProvider.name} text engine writes; it writes: ${(languages as readonly string[]).join(', ')}.`);
+        throw invalidParameter(
+          `'language' ${language} is not one the ${rt.textProvider.name} text engine writes; it writes: ${(languages as readonly string[]).join(', ')}.`,
+        );
       }
       // The output's size is unknown until it is written: the check needs the prompt and one token, the bill is exact.
       await requireQuota(rt.usage, c.get('principal'), 'text_tokens', countTokens(body.prompt) + 1);

@@ -31,10 +31,7 @@ export async function analyzeSpeaker(bytes: Uint8Array, opts: AnalyzeSpeakerOpti
   const minVoicedSeconds = opts.minVoicedSeconds ?? DEFAULT_MIN_VOICED_SECONDS;
   const audio = await decodeAudio(bytes, { maxSeconds: opts.maxSeconds });
   if (audio.durationSeconds < minSeconds) {
-    throw new SampleRejectedError(
-      'too-short',
-      `the sample is too short (${audio.durationSeconds.toFixed(1)} s): at least ${minSeconds} s of speech is needed`,
-    );
+    throw new SampleRejectedError('too-short', `the sample is too short (${audio.durationSeconds.toFixed(1)} s): at least ${minSeconds} s of speech is needed`);
   }
 
   const pitch = trackPitch(audio.samples, audio.sampleRate);

@@ -20,7 +20,10 @@ function design(kind: 'lowpass' | 'highpass', cutoffHz: number, sampleRate: numb
 
 function run(input: Float32Array, c: Coefficients): Float32Array {
   const output = new Float32Array(input.length);
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  let x1 = 0,
+    x2 = 0,
+    y1 = 0,
+    y2 = 0;
   for (let i = 0; i < input.length; i++) {
     const x0 = input[i] as number;
     const y0 = c.b0 * x0 + c.b1 * x1 + c.b2 * x2 - c.a1 * y1 - c.a2 * y2;

@@ -42,9 +42,7 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeAudioOptions = 
     case 'unsupported-audio':
       throw new AudioDecodeError(`the sample is ${sniffed.what}, which is not supported: upload a WAV or MP3 file`);
     case 'not-audio':
-      throw new AudioDecodeError(
-        sniffed.what ? `the sample is not a WAV or MP3 file (it looks like ${sniffed.what})` : 'the sample is not a WAV or MP3 file',
-      );
+      throw new AudioDecodeError(sniffed.what ? `the sample is not a WAV or MP3 file (it looks like ${sniffed.what})` : 'the sample is not a WAV or MP3 file');
   }
   return {
     samples: resample(audio.samples, audio.sampleRate, ANALYSIS_SAMPLE_RATE),

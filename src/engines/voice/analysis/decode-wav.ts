@@ -80,7 +80,7 @@ function sampleReader(format: WavFormat, view: DataView): (at: number) => number
     case 2:
       return (at) => view.getInt16(at, true) / 32768;
     case 3:
-      return (at) => ((view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608);
+      return (at) => (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608;
     default:
       // Narrower valid bits in a 32-bit container are left-justified, so full-scale int32 is right either way.
       return (at) => view.getInt32(at, true) / 2147483648;

@@ -17,11 +17,11 @@ export interface Mp3FrameHeader {
 }
 
 const BITRATES_KBPS: Record<string, readonly number[]> = {
-  'v1l1': [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
-  'v1l2': [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
-  'v1l3': [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
-  'v2l1': [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
-  'v2l2': [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  v1l1: [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+  v1l2: [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+  v1l3: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  v2l1: [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+  v2l2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
 
 const SAMPLE_RATES: Record<number, readonly number[]> = {
@@ -89,8 +89,11 @@ function frameChainAt(bytes: Uint8Array, at: number, run: number): boolean {
 export function id3v2Length(bytes: Uint8Array): number {
   let pos = 0;
   while (pos + 10 <= bytes.length && bytes[pos] === 0x49 && bytes[pos + 1] === 0x44 && bytes[pos + 2] === 0x33) {
-    const size = (((bytes[pos + 6] as number) & 0x7f) << 21) | (((bytes[pos + 7] as number) & 0x7f) << 14)
-      | (((bytes[pos + 8] as number) & 0x7f) << 7) | ((bytes[pos + 9] as number) & 0x7f);
+    const size =
+      (((bytes[pos + 6] as number) & 0x7f) << 21) |
+      (((bytes[pos + 7] as number) & 0x7f) << 14) |
+      (((bytes[pos + 8] as number) & 0x7f) << 7) |
+      ((bytes[pos + 9] as number) & 0x7f);
     const hasFooter = ((bytes[pos + 5] as number) & 0x10) !== 0;
     pos += 10 + size + (hasFooter ? 10 : 0);
   }
@@ -131,7 +134,7 @@ function readInfoFrame(bytes: Uint8Array, offset: number, header: Mp3FrameHeader
     return String.fromCharCode(...bytes.subarray(offset + 36, offset + 40)) === 'VBRI' ? { delay: 0, padding: 0 } : undefined;
   }
   const encoder = String.fromCharCode(...bytes.subarray(at + 120, at + 124));
-  if (encoder !== 'LAME' && encoder !== 'Lavf' && encoder !== 'Lavc' || at + 144 > bytes.length) return { delay: 0, padding: 0 };
+  if ((encoder !== 'LAME' && encoder !== 'Lavf' && encoder !== 'Lavc') || at + 144 > bytes.length) return { delay: 0, padding: 0 };
   const d0 = bytes[at + 141] as number;
   const d1 = bytes[at + 142] as number;
   const d2 = bytes[at + 143] as number;

@@ -44,7 +44,10 @@ function notAudio(bytes: Uint8Array): string | undefined {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'a zip archive';
   if (startsWith(bytes, [0x1f, 0x8b])) return 'a gzip archive';
   // `stream` keeps a character cut at byte 512 from reading as invalid UTF-8.
-  const text = new TextDecoder('utf-8').decode(bytes.subarray(0, 512), { stream: true }).replace(/^\uFEFF/, '').trimStart();
+  const text = new TextDecoder('utf-8')
+    .decode(bytes.subarray(0, 512), { stream: true })
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   const lower = text.toLowerCase();
   if (lower.startsWith('<!doctype html') || lower.startsWith('<html') || /^<(head|body|meta|div|script)\b/.test(lower)) return 'HTML';
   if (lower.startsWith('<?xml') || lower.startsWith('<svg')) return 'XML';

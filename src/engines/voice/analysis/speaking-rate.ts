@@ -42,12 +42,7 @@ export interface VoicingTrack {
   windowSeconds: number;
 }
 
-export function measureSpeakingRate(
-  samples: Float32Array,
-  sampleRate: number,
-  voicing: VoicingTrack,
-  options: SpeakingRateOptions = {},
-): SpeakingRate {
+export function measureSpeakingRate(samples: Float32Array, sampleRate: number, voicing: VoicingTrack, options: SpeakingRateOptions = {}): SpeakingRate {
   const o = { ...DEFAULTS, ...options };
   const hop = Math.round(HOP_SECONDS * sampleRate);
   const frames = Math.floor(samples.length / hop);
@@ -97,8 +92,7 @@ export function measureSpeakingRate(
     const isPeak = db > (envelopeDb[k - 1] ?? -Infinity) && db >= (envelopeDb[k + 1] ?? -Infinity);
     if (!isPeak || db <= silenceDb || !isVoicedNear(k)) continue;
     const previous = nuclei[nuclei.length - 1];
-    const separated = !previous
-      || (k - previous.frame >= minGap && Math.min(previous.db, db) - lowestSinceLast >= o.minDipDb);
+    const separated = !previous || (k - previous.frame >= minGap && Math.min(previous.db, db) - lowestSinceLast >= o.minDipDb);
     if (separated) {
       nuclei.push({ frame: k, db });
       lowestSinceLast = db;

@@ -66,13 +66,18 @@ const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.m
 
 /** A `[RANGE_PITCHES][RANGE_STEPS]` table read at any (-p, -P), bilinearly. */
 function readRangeTable(table: readonly (readonly number[])[], pitch: number, pitchRange: number): number {
-  return interpolate(RANGE_PITCHES, table.map((row) => interpolate(RANGE_STEPS, row, pitchRange)), pitch);
+  return interpolate(
+    RANGE_PITCHES,
+    table.map((row) => interpolate(RANGE_STEPS, row, pitchRange)),
+    pitch,
+  );
 }
 
 /** The -p curve is close to exponential, so it is interpolated in log frequency. */
-const LOG_MEDIAN_F0 = Object.fromEntries(
-  Object.entries(ESPEAK_VARIANTS).map(([variant, cal]) => [variant, cal.medianF0.map(Math.log)]),
-) as Record<CalibratedVariant, number[]>;
+const LOG_MEDIAN_F0 = Object.fromEntries(Object.entries(ESPEAK_VARIANTS).map(([variant, cal]) => [variant, cal.medianF0.map(Math.log)])) as Record<
+  CalibratedVariant,
+  number[]
+>;
 
 /** What analyzeSpeaker is predicted to measure from espeak at `-v en-us+<variant> -p <pitch> -P <pitchRange>`. */
 export function predictEspeakPitch(variant: CalibratedVariant, pitch: number, pitchRange: number): { medianHz: number; spreadHz: number } {
@@ -125,9 +130,7 @@ function fit(variant: CalibratedVariant, profile: SpeakerProfile): Candidate {
 
 function chooseVariant(profile: SpeakerProfile): Candidate {
   const gender = profile.f0MedianHz >= FEMALE_FROM_HZ ? 'female' : 'male';
-  const candidates = (Object.keys(ESPEAK_VARIANTS) as CalibratedVariant[])
-    .filter((v) => ESPEAK_VARIANTS[v].gender === gender)
-    .map((v) => fit(v, profile));
+  const candidates = (Object.keys(ESPEAK_VARIANTS) as CalibratedVariant[]).filter((v) => ESPEAK_VARIANTS[v].gender === gender).map((v) => fit(v, profile));
   // Pitch first (it is what listeners notice most), then the closest brightness among those that reach it.
   const best = Math.min(...candidates.map((c) => c.pitchError));
   const pool = candidates.filter((c) => c.pitchError <= Math.max(best, PITCH_TOLERANCE));
@@ -137,9 +140,10 @@ function chooseVariant(profile: SpeakerProfile): Candidate {
 
 /** Speaking rate: the wpm at which espeak measured the speaker's syllables per second. */
 function wordsPerMinuteFor(syllablesPerSecond: number): number {
-  const wpm = Number.isFinite(syllablesPerSecond) && syllablesPerSecond > 0
-    ? invert(RATE_STEPS_WPM, RATE_SYLLABLES_PER_SECOND, syllablesPerSecond)
-    : DEFAULT_WORDS_PER_MINUTE;
+  const wpm =
+    Number.isFinite(syllablesPerSecond) && syllablesPerSecond > 0
+      ? invert(RATE_STEPS_WPM, RATE_SYLLABLES_PER_SECOND, syllablesPerSecond)
+      : DEFAULT_WORDS_PER_MINUTE;
   return Math.round(clamp(wpm, MIN_WORDS_PER_MINUTE, MAX_WORDS_PER_MINUTE));
 }
 

@@ -40,7 +40,9 @@ describe('decodeAudio', () => {
 
   it.each([8000, 11_025, 22_050, 32_000, 48_000])('resamples %i Hz to 16 kHz without moving the pitch', async (rate) => {
     const medianF0 = (samples: Float32Array) => {
-      const f0s = Array.from(trackPitch(samples, 16_000).f0Hz).filter((f) => f > 0).sort((a, b) => a - b);
+      const f0s = Array.from(trackPitch(samples, 16_000).f0Hz)
+        .filter((f) => f > 0)
+        .sort((a, b) => a - b);
       expect(f0s.length).toBeGreaterThan(100);
       return f0s[f0s.length >> 1] as number;
     };

@@ -43,8 +43,12 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, encoding
     for (const channel of channels) {
       const v = Math.max(-1, Math.min(1, channel[f] as number));
       switch (encoding) {
-        case 'uint8': view.setUint8(pos, Math.round(v * 127) + 128); break;
-        case 'int16': view.setInt16(pos, Math.round(v * 32767), true); break;
+        case 'uint8':
+          view.setUint8(pos, Math.round(v * 127) + 128);
+          break;
+        case 'int16':
+          view.setInt16(pos, Math.round(v * 32767), true);
+          break;
         case 'int24': {
           const s = Math.round(v * 8388607);
           view.setUint8(pos, s & 0xff);
@@ -52,8 +56,12 @@ export function encodeWav(channels: Float32Array[], sampleRate: number, encoding
           view.setInt8(pos + 2, s >> 16);
           break;
         }
-        case 'int32': view.setInt32(pos, Math.round(v * 2147483647), true); break;
-        case 'float32': view.setFloat32(pos, v, true); break;
+        case 'int32':
+          view.setInt32(pos, Math.round(v * 2147483647), true);
+          break;
+        case 'float32':
+          view.setFloat32(pos, v, true);
+          break;
       }
       pos += bytesPerSample;
     }

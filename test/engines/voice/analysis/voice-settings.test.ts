@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpeakerProfile } from '../../../../src/engines/voice/types';
-import {
-  analyzeSpeaker,
-  ESPEAK_VARIANTS,
-  MAX_WORDS_PER_MINUTE,
-  MIN_WORDS_PER_MINUTE,
-  voiceSettingsFromProfile,
-} from '../../../../src/engines/voice/analysis';
+import { analyzeSpeaker, ESPEAK_VARIANTS, MAX_WORDS_PER_MINUTE, MIN_WORDS_PER_MINUTE, voiceSettingsFromProfile } from '../../../../src/engines/voice/analysis';
 import { CLONE_TEXT, SPEAKER_TEXT, speakWav, type EspeakVoice } from './fixtures';
 
 const profile = (overrides: Partial<SpeakerProfile>): SpeakerProfile => ({
@@ -76,7 +70,12 @@ describe('cloning end to end', () => {
     const sample = await analyzeSpeaker(await speakWav(SPEAKER_TEXT, speaker));
     const settings = voiceSettingsFromProfile(sample);
     const clone = await analyzeSpeaker(
-      await speakWav(CLONE_TEXT, { variant: settings.variant ?? 'm3', pitch: settings.pitch, pitchRange: settings.pitchRange, wordsPerMinute: settings.wordsPerMinute }),
+      await speakWav(CLONE_TEXT, {
+        variant: settings.variant ?? 'm3',
+        pitch: settings.pitch,
+        pitchRange: settings.pitchRange,
+        wordsPerMinute: settings.wordsPerMinute,
+      }),
       { minSeconds: 0 },
     );
     return { sample, settings, clone };

@@ -69,8 +69,7 @@ export function paintFlowField(scene: Scene, colours: readonly Rgb[], opts: { pa
   const p2 = rng.range(0, 6.28);
   const swirl = opts.calm ? 0.6 : rng.range(1.5, 3);
   const bias = rng.range(0, Math.PI * 2);
-  const field = (x: number, y: number): number =>
-    bias + swirl * (Math.sin(x * f1 + p1) * Math.cos(y * f2 + p2) + 0.5 * Math.sin((x + y) * f2 * 0.7));
+  const field = (x: number, y: number): number => bias + swirl * (Math.sin(x * f1 + p1) * Math.cos(y * f2 + p2) + 0.5 * Math.sin((x + y) * f2 * 0.7));
   const stepLen = unit * 0.006;
   ctx.save();
   ctx.lineCap = 'round';

@@ -1,6 +1,13 @@
 import type { Scene } from '../../scene';
 import {
-  paintBackdrop, paintFlowField, paintOrb, paintPolygons, paintRibbons, paintSkylineBands, paintSpeckles, paintTranslucentCircles,
+  paintBackdrop,
+  paintFlowField,
+  paintOrb,
+  paintPolygons,
+  paintRibbons,
+  paintSkylineBands,
+  paintSpeckles,
+  paintTranslucentCircles,
 } from './abstract-forms';
 
 /** Generative composition; motifs pick shape vocabulary rather than literal objects. */

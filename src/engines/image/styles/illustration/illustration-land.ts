@@ -21,14 +21,19 @@ export function paintFlatMountains(scene: Scene, horizonY: number, snow: boolean
     if (snow || rng.chance(0.5)) {
       const capH = h * 0.3;
       const capW = (half * capH) / h;
-      outlined(scene, rgba(palette.light), () => {
-        ctx.moveTo(cx, horizonY - h);
-        ctx.lineTo(cx + capW, horizonY - h + capH);
-        ctx.lineTo(cx + capW * 0.3, horizonY - h + capH * 0.75);
-        ctx.lineTo(cx - capW * 0.2, horizonY - h + capH);
-        ctx.lineTo(cx - capW, horizonY - h + capH);
-        ctx.closePath();
-      }, 0.6);
+      outlined(
+        scene,
+        rgba(palette.light),
+        () => {
+          ctx.moveTo(cx, horizonY - h);
+          ctx.lineTo(cx + capW, horizonY - h + capH);
+          ctx.lineTo(cx + capW * 0.3, horizonY - h + capH * 0.75);
+          ctx.lineTo(cx - capW * 0.2, horizonY - h + capH);
+          ctx.lineTo(cx - capW, horizonY - h + capH);
+          ctx.closePath();
+        },
+        0.6,
+      );
     }
   }
 }
@@ -109,9 +114,7 @@ export function paintFlatTree(scene: Scene, x: number, baseY: number, size: numb
   const { ctx, palette } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   ctx.lineJoin = 'round';
-  outlined(scene, rgba(mix({ r: 120, g: 80, b: 50 }, palette.secondary, 0.2)), () =>
-    ctx.rect(x - size * 0.06, baseY - size * 0.45, size * 0.12, size * 0.45),
-  );
+  outlined(scene, rgba(mix({ r: 120, g: 80, b: 50 }, palette.secondary, 0.2)), () => ctx.rect(x - size * 0.06, baseY - size * 0.45, size * 0.12, size * 0.45));
   const leaf = rgba(mix(mix({ r: 60, g: 150, b: 70 }, palette.ground, 0.4), palette.primary, 0.25));
   if (round) {
     outlined(scene, leaf, () => ctx.arc(x, baseY - size * 0.7, size * 0.32, 0, Math.PI * 2));
@@ -189,14 +192,19 @@ export function paintFlatFlower(scene: Scene, x: number, y: number, size: number
   ctx.moveTo(x, y);
   ctx.lineTo(x, y + size * 1.6);
   ctx.stroke();
-  outlined(scene, petal, () => {
-    for (let p = 0; p < 5; p++) {
-      const a = (p / 5) * Math.PI * 2;
-      const px = x + Math.cos(a) * size * 0.55;
-      const py = y + Math.sin(a) * size * 0.55;
-      ctx.moveTo(px + size * 0.42, py);
-      ctx.arc(px, py, size * 0.42, 0, Math.PI * 2);
-    }
-  }, 0.7);
+  outlined(
+    scene,
+    petal,
+    () => {
+      for (let p = 0; p < 5; p++) {
+        const a = (p / 5) * Math.PI * 2;
+        const px = x + Math.cos(a) * size * 0.55;
+        const py = y + Math.sin(a) * size * 0.55;
+        ctx.moveTo(px + size * 0.42, py);
+        ctx.arc(px, py, size * 0.42, 0, Math.PI * 2);
+      }
+    },
+    0.7,
+  );
   outlined(scene, rgba(palette.sun), () => ctx.arc(x, y, size * 0.32, 0, Math.PI * 2), 0.7);
 }

@@ -20,12 +20,17 @@ export function paintFlatSun(scene: Scene, x: number, y: number, r: number): voi
   const rays = 12;
   for (let i = 0; i < rays; i++) {
     const a = (i / rays) * Math.PI * 2;
-    outlined(scene, rgba(lighten(palette.sun, 0.1)), () => {
-      ctx.moveTo(x + Math.cos(a - 0.12) * r * 1.25, y + Math.sin(a - 0.12) * r * 1.25);
-      ctx.lineTo(x + Math.cos(a) * r * 1.7, y + Math.sin(a) * r * 1.7);
-      ctx.lineTo(x + Math.cos(a + 0.12) * r * 1.25, y + Math.sin(a + 0.12) * r * 1.25);
-      ctx.closePath();
-    }, 0.6);
+    outlined(
+      scene,
+      rgba(lighten(palette.sun, 0.1)),
+      () => {
+        ctx.moveTo(x + Math.cos(a - 0.12) * r * 1.25, y + Math.sin(a - 0.12) * r * 1.25);
+        ctx.lineTo(x + Math.cos(a) * r * 1.7, y + Math.sin(a) * r * 1.7);
+        ctx.lineTo(x + Math.cos(a + 0.12) * r * 1.25, y + Math.sin(a + 0.12) * r * 1.25);
+        ctx.closePath();
+      },
+      0.6,
+    );
   }
   outlined(scene, rgba(palette.sun), () => ctx.arc(x, y, r, 0, Math.PI * 2));
 }
@@ -49,14 +54,19 @@ export function paintFlatStars(scene: Scene, horizonY: number): void {
     const cx = rng.range(0, width);
     const cy = rng.range(0.03, 0.85) * horizonY;
     const r = unit * rng.range(0.008, 0.02);
-    outlined(scene, rgba(lighten(palette.sun, 0.3)), () => {
-      for (let p = 0; p < 10; p++) {
-        const a = -Math.PI / 2 + (p * Math.PI) / 5;
-        const rr = p % 2 === 0 ? r : r * 0.45;
-        ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
-      }
-      ctx.closePath();
-    }, 0.5);
+    outlined(
+      scene,
+      rgba(lighten(palette.sun, 0.3)),
+      () => {
+        for (let p = 0; p < 10; p++) {
+          const a = -Math.PI / 2 + (p * Math.PI) / 5;
+          const rr = p % 2 === 0 ? r : r * 0.45;
+          ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
+        }
+        ctx.closePath();
+      },
+      0.5,
+    );
   }
 }
 

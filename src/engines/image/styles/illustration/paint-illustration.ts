@@ -1,12 +1,19 @@
 import { rgba } from '../../color';
 import type { Scene } from '../../scene';
 import {
-  paintFlatFlower, paintFlatBoat, paintFlatCity, paintFlatDunes, paintFlatGround, paintFlatHills,
-  paintFlatHouse, paintFlatMountains, paintFlatRiver, paintFlatTree, paintFlatWater,
+  paintFlatFlower,
+  paintFlatBoat,
+  paintFlatCity,
+  paintFlatDunes,
+  paintFlatGround,
+  paintFlatHills,
+  paintFlatHouse,
+  paintFlatMountains,
+  paintFlatRiver,
+  paintFlatTree,
+  paintFlatWater,
 } from './illustration-land';
-import {
-  paintFlatBirds, paintFlatClouds, paintFlatMoon, paintFlatStars, paintFlatSun, paintFlatSky, paintFlatWeather,
-} from './illustration-sky';
+import { paintFlatBirds, paintFlatClouds, paintFlatMoon, paintFlatStars, paintFlatSun, paintFlatSky, paintFlatWeather } from './illustration-sky';
 
 /** Flat-colour, bold-outline picture-book scene built from simple geometric shapes. */
 export function paintIllustration(scene: Scene): void {
@@ -40,8 +47,9 @@ export function paintIllustration(scene: Scene): void {
   const landY = (t: number): number => (m.has('water') ? horizonY + 2 : groundTop + (height - groundTop) * t);
   if (m.has('house')) paintFlatHouse(scene, rng.range(0.25, 0.75) * width, landY(0.3), unit * 0.2, night);
   if (m.has('trees') || (!hasTerrain && rng.chance(0.5))) {
-    const spots = Array.from({ length: m.has('water') ? 4 : rng.int(3, 6) }, () => ({ x: rng.range(0.05, 0.95) * width, t: rng.range(0.05, 0.7) }))
-      .sort((a, b) => a.t - b.t);
+    const spots = Array.from({ length: m.has('water') ? 4 : rng.int(3, 6) }, () => ({ x: rng.range(0.05, 0.95) * width, t: rng.range(0.05, 0.7) })).sort(
+      (a, b) => a.t - b.t,
+    );
     const round = rng.chance(0.5);
     for (const { x, t } of spots) paintFlatTree(scene, x, landY(t), unit * (m.has('water') ? 0.12 : 0.16 + t * 0.15), round);
   }

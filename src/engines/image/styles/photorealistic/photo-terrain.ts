@@ -8,11 +8,7 @@ export type Ridge = Array<[number, number]>;
  * Ridges from far to near. Far layers blend toward the horizon colour (atmospheric
  * perspective), which is what makes flat layers read as distance.
  */
-export function paintRidges(
-  scene: Scene,
-  horizonY: number,
-  opts: { layers: number; height: number; roughness: number; color: Rgb; snowCaps: boolean },
-): Ridge {
+export function paintRidges(scene: Scene, horizonY: number, opts: { layers: number; height: number; roughness: number; color: Rgb; snowCaps: boolean }): Ridge {
   const { ctx, width, height, unit, palette, rng } = scene;
   let nearest: Ridge = [];
   for (let i = 0; i < opts.layers; i++) {
