@@ -99,7 +99,7 @@ export const filesScenario: Scenario = {
     const timings: Timing[] = [];
     try {
       // ---- the documents ----
-      let t = performance.now();
+      const t = performance.now();
       loadVocabulary();
       const book = makeBook(BOOK_PAGES, BOOK_SEED);
       const pdf = await bookPdf(book);

@@ -20,7 +20,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
  */
 export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?: boolean } = {}): Promise<DomainRow | null> {
   const d = await findDomainById(rt.db, domainId);
-  if (!d || d.status !== 'pending_verification') return d;
+  if (d?.status !== 'pending_verification') return d;
   let seen = { ownership: false, routing: false };
   let lastCheck: DomainCheckObservation;
   // The queued check is this one: until the next is scheduled, none is queued (a past time would mislead).

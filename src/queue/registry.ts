@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { corpusQueueConfig } from './config/corpus';
 import { deployQueueConfig } from './config/deploy';
 import { domainsQueueConfig } from './config/domains';

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertValidBlobKey } from './blob-key';
@@ -102,7 +102,7 @@ export function createLocalStore(rootDir: string): BlobStore {
     async get(key, opts): Promise<BlobObject | null> {
       const filePath = filePathFor(key);
       if (opts?.range !== undefined) assertByteRange(opts.range);
-      let handle;
+      let handle: FileHandle;
       try {
         handle = await open(filePath, 'r');
       } catch (err) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { completeClone, failClone, startCloneAttempt } from '../db/queries/voices';
 import type { JobError } from '../db/schema';
+import type { SpeakerProfile } from '../engines/voice/types';
 import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../engines/voice/analysis';
 import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
@@ -40,7 +41,7 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
       throw err;
     }
     const started = performance.now();
-    let profile;
+    let profile: SpeakerProfile;
     try {
       profile = await rt.threads.run('voice.analyze', { path: samplePath });
     } catch (err) {

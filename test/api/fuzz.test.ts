@@ -30,7 +30,7 @@ interface Route {
   fields: Record<string, { type?: string; enum?: unknown[] }>;
   multipart: boolean;
 }
-let routes: Route[] = [];
+const routes: Route[] = [];
 
 beforeAll(async () => {
   dns = await startDnsServer();

@@ -26,7 +26,7 @@ export interface Outcome {
 
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 /** A number not glued to a word, an id ("SO-10042", "E1042") or another number; grouped thousands allowed. */
-const NUMBER = /(?<![\p{L}\p{N}.,\-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\p{L}\p{N}]|,\d{3})/gu;
+const NUMBER = /(?<![\p{L}\p{N}.,-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\p{L}\p{N}]|,\d{3})/gu;
 
 /** The numbers of a text in order, thousands separators removed, dates skipped. */
 export function numbersIn(text: string): Decimal[] {

@@ -21,7 +21,7 @@ const TABLE_ROW = / \| /;
  * Stops followed by space: a candidate sentence end. The sentence only ends if what follows starts like
  * a sentence (capital, digit, opening quote or bracket) and the word before is not an abbreviation.
  */
-const STOP = /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+const STOP = /[.!?…]+["'”’)\]]*\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 
 /** Abbreviations almost always followed by a name or number, never ending a sentence. */
 const ABBREVIATIONS: ReadonlySet<string> = new Set([

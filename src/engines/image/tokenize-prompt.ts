@@ -12,7 +12,7 @@ export function tokenizePrompt(prompt: string): string[] {
  * "beaches" and "leaves"-style plurals hit the singular entry without listing every plural.
  */
 export function lookupWord<T>(table: Readonly<Record<string, T>>, word: string): T | undefined {
-  const own = (key: string): T | undefined => (Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined);
+  const own = (key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
   const direct = own(word);
   if (direct !== undefined) return direct;
   if (word.length < 3) return undefined;

@@ -124,7 +124,7 @@ function markQuoted(tokens: Token[]): void {
  */
 export function retagSentenceStart(sentence: Sentence, isCommonWord: (word: string) => boolean): void {
   const first = sentence[0];
-  if (!first || first.pos !== 'PROPN' || !isWord(first) || !isCommonWord(first.text)) return;
+  if (first?.pos !== 'PROPN' || !isWord(first) || !isCommonWord(first.text)) return;
   // A capitalised word before a name is a title that belongs to it ("Mayor Lisa Chen", "Professor Hart").
   if (/^\p{Lu}/u.test(sentence[1]?.text ?? '')) return;
   const lowered = renderSentence(sentence).replace(/^\p{Lu}/u, (c) => c.toLowerCase());

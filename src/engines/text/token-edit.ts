@@ -61,7 +61,7 @@ export function bodyEnd(tokens: readonly Token[]): number {
 
 export function isTopLevelComma(tokens: readonly Token[], index: number): boolean {
   const token = tokens[index];
-  if (!token || token.text !== ',' || token.quoted) return false;
+  if (token?.text !== ',' || token.quoted) return false;
   let depth = 0;
   for (let i = 0; i < index; i++) {
     if (tokens[i]!.text === '(') depth++;

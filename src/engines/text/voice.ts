@@ -121,7 +121,7 @@ function activeToPassive(tokens: Sentence): Sentence | undefined {
   const adverb = tokens[v]?.pos === 'ADV' && !/^(not|never)$/i.test(tokens[v]!.text) ? [tokens[v]!] : [];
   v += adverb.length;
   const verb = tokens[v];
-  if (!verb || verb.pos !== 'VERB' || NO_PASSIVE.has(verb.lemma)) return undefined;
+  if (verb?.pos !== 'VERB' || NO_PASSIVE.has(verb.lemma)) return undefined;
   const forms = verbFormsOf(verb.text.toLowerCase(), verb.lemma);
   const past = forms.includes('past');
   const present = forms.includes('third') || (forms.includes('base') && subject.plural);
@@ -170,7 +170,7 @@ function passiveToActive(tokens: Sentence): Sentence | undefined {
   const adverb = tokens[v]?.pos === 'ADV' && !/^(not|never)$/i.test(tokens[v]!.text) ? [tokens[v]!] : [];
   v += adverb.length;
   const verb = tokens[v];
-  if (!verb || verb.pos !== 'VERB' || NO_PASSIVE.has(verb.lemma)) return undefined;
+  if (verb?.pos !== 'VERB' || NO_PASSIVE.has(verb.lemma)) return undefined;
   if (!verbFormsOf(verb.text.toLowerCase(), verb.lemma).includes('participle')) return undefined;
   if (tokens[v + 1]?.text.toLowerCase() !== 'by') return undefined;
   const agent = nounPhrase(tokens, v + 2, 'object');

@@ -1,4 +1,4 @@
-import { GeneralName, SubjectAlternativeNameExtension, X509Certificate } from './x509';
+import { type GeneralName, SubjectAlternativeNameExtension, X509Certificate } from './x509';
 import { firstCertificatePem } from './pem';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

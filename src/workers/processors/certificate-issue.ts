@@ -12,7 +12,7 @@ const RENEW_BEFORE_MS = 30 * 86_400_000;
 export async function issueCertificate(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   const d = await findDomainById(rt.db, payload.id);
-  if (!d || d.status !== 'verified') return;
+  if (d?.status !== 'verified') return;
   try {
     const cert = await issueAndStoreCertificate(rt, d.domain);
     await setSslStatus(rt.db, d.id, 'active');

@@ -71,7 +71,7 @@ describe('synsets', () => {
     expect(first!.gloss).not.toContain('"');
     expect(first!.examples).toEqual(['the dog barked all night']);
     expect(first!.hypernyms.length).toBeGreaterThan(0);
-    const hyper = first!.hypernyms.map((id) => lex.synset(id)?.lemmas ?? []).flat();
+    const hyper = first!.hypernyms.flatMap((id) => lex.synset(id)?.lemmas ?? []);
     expect(hyper).toContain('canine');
   });
 

@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import { describeRoute, resolver } from 'hono-openapi';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { findJob } from '../../../db/queries/jobs';
 import { detectDocumentKind } from '../../../engines/documents';
 import { DOCUMENT_MEDIA_TYPES } from '../../../engines/documents/media-types';
@@ -10,7 +10,7 @@ import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { submitRequestJob } from '../../request-jobs';
-import { fileIngestJob } from '../../../queue/jobs';
+import type { fileIngestJob } from '../../../queue/jobs';
 import { uploadedFileSchema } from '../../schemas/files';
 import { errorResponses } from '../../schemas/responses';
 import { receiveFile } from '../../upload/receive-file';

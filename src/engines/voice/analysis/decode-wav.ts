@@ -13,12 +13,12 @@ const WAVE_FORMAT_PCM = 0x0001;
 const WAVE_FORMAT_IEEE_FLOAT = 0x0003;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 const COMPRESSED_FORMATS: Record<number, string> = {
-  0x0002: 'MS ADPCM',
-  0x0006: 'A-law',
-  0x0007: 'µ-law',
-  0x0011: 'IMA ADPCM',
-  0x0031: 'GSM 6.10',
-  0x0055: 'MP3',
+  2: 'MS ADPCM',
+  6: 'A-law',
+  7: 'µ-law',
+  17: 'IMA ADPCM',
+  49: 'GSM 6.10',
+  85: 'MP3',
 };
 
 interface WavFormat {
