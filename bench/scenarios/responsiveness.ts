@@ -61,9 +61,11 @@ export const responsiveness: Scenario = {
 
       const text = prose(990, Math.ceil(SYNTH_CHARS / 5.5)).slice(0, SYNTH_CHARS);
       const headers = { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' };
-      const submitted = await fetch(`${apiUrl}/v1/voice/synthesize`, { method: 'POST', headers, body: JSON.stringify({ text, language: 'en' }) }).catch((err: Error) => {
-        throw new Error(`POST /v1/voice/synthesize got no answer: ${err.message}${err.cause ? ` (${(err.cause as Error).message})` : ''}`);
-      });
+      const submitted = await fetch(`${apiUrl}/v1/voice/synthesize`, { method: 'POST', headers, body: JSON.stringify({ text, language: 'en' }) }).catch(
+        (err: Error) => {
+          throw new Error(`POST /v1/voice/synthesize got no answer: ${err.message}${err.cause ? ` (${(err.cause as Error).message})` : ''}`);
+        },
+      );
       const started = performance.now();
       const accepted = (await submitted.json()) as { id?: string };
       if (submitted.status !== 202 || !accepted.id)
