@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findJob, insertJob } from '../../src/db/queries/jobs';
 import { jobs, usageLedger, usageTotals } from '../../src/db/schema';
@@ -126,12 +126,22 @@ describe('graceful shutdown', () => {
     try {
       const line = await proc.waitForLine(/"API listening"/);
       const port = JSON.parse(line).port as number;
-      const { auth } = await createTestAccount(svc.rt);
+      const { accountId, auth } = await createTestAccount(svc.rt);
+      // One finished job first: the engine thread starts on first use, and on a busy machine its start alone
+      // can outlast the shutdown grace. What is tested here is a running job, not a cold start.
+      const warm = await fetch(`http://127.0.0.1:${port}/v1/image/generate`, jsonRequest({ prompt: 'warm up', size: '512x512', count: 1 }, auth));
+      if (warm.status === 202) {
+        const { id: warmId } = await warm.json();
+        await until('the warm-up job to finish', async () => (await findJob(svc.rt.db, warmId))?.status === 'succeeded');
+      } else expect(warm.status).toBe(200);
       const pending = fetch(`http://127.0.0.1:${port}/v1/image/generate`, jsonRequest({ prompt: 'shutdown', size: '512x512', count: 2 }, auth));
       // Let the worker pick the job up, then ask the process to stop mid-job. The job is small enough to finish
       // within SHUTDOWN_TIMEOUT_MS even with both cores busy: what is checked is that it is finished, not how fast.
       const id = await until('the job to start', async () => {
-        const [row] = await svc.rt.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.status, 'running'));
+        const [row] = await svc.rt.db
+          .select({ id: jobs.id, status: jobs.status })
+          .from(jobs)
+          .where(and(eq(jobs.accountId, accountId), eq(jobs.status, 'running')));
         return row?.id;
       });
       proc.child.kill('SIGTERM');
