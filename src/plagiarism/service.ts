@@ -25,12 +25,8 @@ import {
 import {
   DEFAULT_PARAMS,
   createNormalizer,
-  detect,
-  excerptOf,
   fingerprint,
-  queryHashes,
   schemeOf,
-  seedsFromHits,
   verdictFor,
   type Fingerprint,
   type KeyLexicon,
@@ -39,6 +35,8 @@ import {
   type Verdict,
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
+import type { EngineThreads } from '../threads/pool';
+import { alignCandidates, prepareQuery, type Alignment, type CandidateText, type PreparedQuery } from './check-work';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const newDocumentId = () => `doc_${randomString(20, ID_ALPHABET)}`;
@@ -59,6 +57,21 @@ export interface PlagiarismOptions {
   maxMatches?: number;
   /** Documents per transaction in `indexDocuments`. */
   batchSize?: number;
+  /**
+   * The lexicon an engine thread loads to normalise as this index does: `wordnet` (the shared WordNet
+   * lexicon) or `none` (Porter stems only). Absent: checks always run in process (a custom lexicon).
+   */
+  threadLexicon?: PlagiarismLexicon;
+}
+
+export type PlagiarismLexicon = 'wordnet' | 'none';
+
+export interface CheckOptions {
+  /**
+   * Engine threads to normalise and align on, so a long text does not hold the event loop. Absent (scripts,
+   * tests, benches), or when the index has no `threadLexicon`, the check runs in process, with the same result.
+   */
+  threads?: Pick<EngineThreads, 'run'>;
 }
 
 export interface DocumentInput {
@@ -204,6 +217,7 @@ export class PlagiarismIndex {
   readonly maxMatches: number;
   readonly batchSize: number;
   readonly normalizer: Normalizer;
+  readonly threadLexicon: PlagiarismLexicon | null;
 
   constructor(lexicon: KeyLexicon | null, opts: PlagiarismOptions = {}) {
     this.params = opts.params ?? DEFAULT_PARAMS;
@@ -214,6 +228,7 @@ export class PlagiarismIndex {
     this.maxMatches = opts.maxMatches ?? 50;
     this.batchSize = opts.batchSize ?? 1000;
     this.normalizer = createNormalizer(lexicon);
+    this.threadLexicon = opts.threadLexicon ?? null;
   }
 
   /** Normalised tokens and winnowed fingerprints of a document, as they would be stored. Pure. */
@@ -442,20 +457,23 @@ export class PlagiarismIndex {
   }
 
   /** Score, verdict and matches of `text` against the public corpus and `accountId`'s private documents. */
-  async checkText(db: Db, accountId: string | null, text: string): Promise<CheckResult> {
-    const { score, verdict, matches } = await this.checkTextDetailed(db, accountId, text);
+  async checkText(db: Db, accountId: string | null, text: string, opts: CheckOptions = {}): Promise<CheckResult> {
+    const { score, verdict, matches } = await this.checkTextDetailed(db, accountId, text, opts);
     return { score, verdict, matches };
   }
 
   /**
    * The check with everything behind it. At most two SQL statements whatever the corpus size: every k-gram
    * hash of the submission looked up at once (per-hash capped, scoped to what the account may see), then the
-   * texts of the best candidate documents; passages are aligned in memory.
+   * texts of the best candidate documents; passages are aligned in memory (on an engine thread when
+   * `opts.threads` is given and the index's lexicon can be rebuilt there).
    */
-  async checkTextDetailed(db: Db, accountId: string | null, text: string): Promise<CheckDetails> {
+  async checkTextDetailed(db: Db, accountId: string | null, text: string, opts: CheckOptions = {}): Promise<CheckDetails> {
     const { k } = this.params;
     const t0 = performance.now();
-    const query = this.normalizer.normalize(text);
+    const work = this.checkWork(opts);
+    const prepared = await work.prepare(text);
+    const { query, hashes: qh } = prepared;
     const t1 = performance.now();
     const stats: CheckStats = {
       tokens: query.keys.length,
@@ -475,7 +493,6 @@ export class PlagiarismIndex {
     };
     if (query.keys.length < k) return finish([], 0);
 
-    const qh = queryHashes(query.keys, k);
     stats.hashes = qh.hashes.length;
     const hits = await lookupFingerprints(db, { hashes: qh.hashes, accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
     stats.queries++;
@@ -510,32 +527,32 @@ export class PlagiarismIndex {
     const t3 = performance.now();
     stats.ms.load = t3 - t2;
 
-    const sources = docs.map((doc) => {
-      const docHits = perDoc.get(doc.key)!;
-      const lastPos = docHits.reduce((m, h) => Math.max(m, h.pos), 0);
-      // Positions past the last hit only matter for extending the final passage a little.
-      const norm = this.normalizer.normalize(doc.text, lastPos + k + 256);
-      return { ref: { doc, norm }, seeds: seedsFromHits(docHits, qh), tokens: norm.keys };
-    });
-    const detection = detect(query, sources, this.params);
-    stats.coveredTokens = detection.coveredTokens;
-    const details: MatchDetail[] = detection.passages.map((p) => {
-      const { doc, norm } = p.ref;
-      return {
-        url: doc.url,
-        similarity: round3(p.similarity),
-        excerpt: excerptOf(text, query, p.qStart, p.qEnd),
-        documentId: doc.id,
-        title: doc.title,
-        start: query.starts[p.qStart]!,
-        end: query.ends[p.qEnd - 1]!,
-        sourceStart: norm.starts[p.sStart]!,
-        sourceEnd: norm.ends[p.sEnd - 1]!,
-        tokens: p.qEnd - p.qStart,
-        matchedTokens: p.matched,
-      };
-    });
+    const candidateTexts: CandidateText[] = docs.map((doc) => ({
+      doc: { id: doc.id, url: doc.url, title: doc.title, text: doc.text },
+      hits: perDoc.get(doc.key)!.map(({ hash, pos }) => ({ hash, pos })),
+    }));
+    const alignment = await work.align(text, prepared, candidateTexts);
+    stats.coveredTokens = alignment.coveredTokens;
     stats.ms.align = performance.now() - t3;
-    return finish(details, detection.score);
+    return finish(alignment.details, alignment.score);
+  }
+
+  /** The check's CPU-heavy phases: on an engine thread when one is given and can rebuild this normaliser, else here. */
+  private checkWork(opts: CheckOptions): {
+    prepare(text: string): Promise<PreparedQuery>;
+    align(text: string, prepared: PreparedQuery, candidates: CandidateText[]): Promise<Alignment>;
+  } {
+    const { threads } = opts;
+    const lexicon = this.threadLexicon;
+    if (threads && lexicon) {
+      return {
+        prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon }),
+        align: (text, prepared, candidates) => threads.run('plagiarism.align', { text, prepared, candidates, params: this.params, lexicon }),
+      };
+    }
+    return {
+      prepare: async (text) => prepareQuery(this.normalizer, text, this.params.k),
+      align: async (text, prepared, candidates) => alignCandidates(this.normalizer, text, prepared, candidates, this.params),
+    };
   }
 }
