@@ -21,6 +21,12 @@ export interface PreparedQuery {
   hashes: QueryHashes;
 }
 
+/** What the SQL lookup needs of the submission: its token count and distinct k-gram hashes (first-occurrence order). */
+export interface QueryLookup {
+  tokens: number;
+  hashes: Float64Array;
+}
+
 export interface CandidateText {
   doc: { id: string; url: string; title: string | null; text: string };
   /** The candidate's fingerprint hits on the query's hashes (common hashes left out). */
@@ -37,6 +43,14 @@ export interface Alignment {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/**
+ * Only the lookup's needs, so a thread sends back two small values rather than every token: cloning those
+ * across would cost the main thread about as much as normalising.
+ */
+export function queryLookup(prepared: PreparedQuery): QueryLookup {
+  return { tokens: prepared.query.keys.length, hashes: Float64Array.from(prepared.hashes.hashes) };
+}
+
 /** The submission's tokens and the hashes to look up. */
 export function prepareQuery(normalizer: Normalizer, text: string, k: number): PreparedQuery {
   const query = normalizer.normalize(text);
@@ -44,13 +58,16 @@ export function prepareQuery(normalizer: Normalizer, text: string, k: number): P
   return { query, hashes };
 }
 
-/** Passages of the submission against the loaded candidates' texts, in the order given, and the score. */
+/**
+ * Passages of the submission against the loaded candidates' texts, in the order given, and the score. Without
+ * `prepared` the submission is normalised again (on a thread: the same tokens, as normalising is deterministic).
+ */
 export function alignCandidates(
   normalizer: Normalizer,
   text: string,
-  prepared: PreparedQuery,
   candidates: readonly CandidateText[],
   params: PlagiarismParams,
+  prepared: PreparedQuery = prepareQuery(normalizer, text, params.k),
 ): Alignment {
   const { query, hashes } = prepared;
   const sources = candidates.map(({ doc, hits }) => {

@@ -36,7 +36,7 @@ import {
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
 import type { EngineThreads } from '../threads/pool';
-import { alignCandidates, prepareQuery, type Alignment, type CandidateText, type PreparedQuery } from './check-work';
+import { alignCandidates, prepareQuery, queryLookup, type Alignment, type CandidateText, type PreparedQuery, type QueryLookup } from './check-work';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const newDocumentId = () => `doc_${randomString(20, ID_ALPHABET)}`;
@@ -472,11 +472,10 @@ export class PlagiarismIndex {
     const { k } = this.params;
     const t0 = performance.now();
     const work = this.checkWork(opts);
-    const prepared = await work.prepare(text);
-    const { query, hashes: qh } = prepared;
+    const lookup = await work.prepare(text);
     const t1 = performance.now();
     const stats: CheckStats = {
-      tokens: query.keys.length,
+      tokens: lookup.tokens,
       coveredTokens: 0,
       hashes: 0,
       hits: 0,
@@ -491,10 +490,10 @@ export class PlagiarismIndex {
       const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt }) => ({ url, similarity, excerpt }));
       return { score: rounded, verdict: verdictFor(rounded), matches, details, stats };
     };
-    if (query.keys.length < k) return finish([], 0);
+    if (lookup.tokens < k) return finish([], 0);
 
-    stats.hashes = qh.hashes.length;
-    const hits = await lookupFingerprints(db, { hashes: qh.hashes, accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
+    stats.hashes = lookup.hashes.length;
+    const hits = await lookupFingerprints(db, { hashes: Array.from(lookup.hashes), accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
     stats.queries++;
     const t2 = performance.now();
     stats.ms.lookup = t2 - t1;
@@ -531,7 +530,7 @@ export class PlagiarismIndex {
       doc: { id: doc.id, url: doc.url, title: doc.title, text: doc.text },
       hits: perDoc.get(doc.key)!.map(({ hash, pos }) => ({ hash, pos })),
     }));
-    const alignment = await work.align(text, prepared, candidateTexts);
+    const alignment = await work.align(text, candidateTexts);
     stats.coveredTokens = alignment.coveredTokens;
     stats.ms.align = performance.now() - t3;
     return finish(alignment.details, alignment.score);
@@ -539,20 +538,22 @@ export class PlagiarismIndex {
 
   /** The check's CPU-heavy phases: on an engine thread when one is given and can rebuild this normaliser, else here. */
   private checkWork(opts: CheckOptions): {
-    prepare(text: string): Promise<PreparedQuery>;
-    align(text: string, prepared: PreparedQuery, candidates: CandidateText[]): Promise<Alignment>;
+    prepare(text: string): Promise<QueryLookup>;
+    align(text: string, candidates: CandidateText[]): Promise<Alignment>;
   } {
     const { threads } = opts;
     const lexicon = this.threadLexicon;
     if (threads && lexicon) {
+      // The align task normalises the submission again rather than receive its tokens (see queryLookup).
       return {
         prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon }),
-        align: (text, prepared, candidates) => threads.run('plagiarism.align', { text, prepared, candidates, params: this.params, lexicon }),
+        align: (text, candidates) => threads.run('plagiarism.align', { text, candidates, params: this.params, lexicon }),
       };
     }
+    let prepared: PreparedQuery | undefined;
     return {
-      prepare: async (text) => prepareQuery(this.normalizer, text, this.params.k),
-      align: async (text, prepared, candidates) => alignCandidates(this.normalizer, text, prepared, candidates, this.params),
+      prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k))),
+      align: async (text, candidates) => alignCandidates(this.normalizer, text, candidates, this.params, prepared),
     };
   }
 }
