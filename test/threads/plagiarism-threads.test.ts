@@ -12,9 +12,9 @@ const threads = new EngineThreads(1);
 let client: postgres.Sql;
 let db: Db;
 let index: PlagiarismIndex;
-/** URLs unique to this run: the suite's database is shared by every test file. */
+/** URLs unique to this run, texts from seeds no other file uses: the suite's database is shared by every test file. */
 const run = randomBytes(4).toString('hex');
-const corpus = Array.from({ length: 12 }, (_, i) => ({ url: `https://threads-${run}.test/doc-${i}`, text: generateText(5000 + i, 600) }));
+const corpus = Array.from({ length: 12 }, (_, i) => ({ url: `https://threads-${run}.test/doc-${i}`, text: generateText(81_000 + i, 600) }));
 
 beforeAll(async () => {
   client = postgres(inject('databaseUrl'), { max: 4, onnotice: () => {} });
@@ -36,10 +36,10 @@ describe('plagiarism checks on engine threads', () => {
     // Copied, lightly edited and original prose mixed, long enough to give many passages over several documents.
     const text = [
       wordSlice(corpus[0]!.text, 0, 0.5),
-      generateText(9001, 400),
+      generateText(82_001, 400),
       lightlyEdit(corpus[3]!.text, 7),
       wordSlice(corpus[7]!.text, 0.3, 0.9),
-      generateText(9002, 300),
+      generateText(82_002, 300),
       corpus[11]!.text,
     ].join('\n\n');
     const inProcess = await index.checkTextDetailed(db, null, text);
@@ -53,11 +53,11 @@ describe('plagiarism checks on engine threads', () => {
   });
 
   it('agree on a text too short to fingerprint and on an original one, and with a stems-only index', async () => {
-    for (const text of ['Hello there.', generateText(9003, 500)]) {
+    for (const text of ['Hello there.', generateText(82_003, 500)]) {
       expect(comparable(await index.checkTextDetailed(db, null, text, { threads }))).toEqual(comparable(await index.checkTextDetailed(db, null, text)));
     }
     const stems = await createPlagiarismIndex({ lexicon: null });
-    const text = `${generateText(9004, 200)} ${corpus[5]!.text}`;
+    const text = `${generateText(82_004, 200)} ${corpus[5]!.text}`;
     const inProcess = await stems.checkTextDetailed(db, null, text);
     expect(comparable(await stems.checkTextDetailed(db, null, text, { threads }))).toEqual(comparable(inProcess));
   });
