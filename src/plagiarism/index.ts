@@ -11,6 +11,7 @@ import {
   type BulkIndexOptions,
   type BulkIndexResult,
   type CheckDetails,
+  type CheckOptions,
   type CheckResult,
   type DocumentInput,
   type DocumentRef,
@@ -25,6 +26,7 @@ export {
   type BulkIndexOptions,
   type BulkIndexResult,
   type CheckDetails,
+  type CheckOptions,
   type CheckResult,
   type CheckStats,
   type DocumentInput,
@@ -34,6 +36,7 @@ export {
   type ListOptions,
   type MatchDetail,
   type PlagiarismMatch,
+  type PlagiarismLexicon,
   type PlagiarismOptions,
 } from './service';
 export { readableText, readableDocument, htmlTitle } from './readable';
@@ -43,11 +46,13 @@ export { DEFAULT_PARAMS, schemeOf, verdictFor, VERDICT_THRESHOLDS, type Plagiari
 /**
  * A plagiarism index with its own options. `lexicon`: omitted → the shared WordNet lexicon (loaded once);
  * null → Porter stems only (no synonym canonicalisation; documents indexed so do not match checks made with
- * the lexicon, and vice versa, beyond identical stems).
+ * the lexicon, and vice versa, beyond identical stems). Checks of either kind can run on engine threads
+ * (which load the same lexicon); a custom lexicon object keeps them in process.
  */
 export async function createPlagiarismIndex(opts: PlagiarismOptions & { lexicon?: KeyLexicon | null } = {}): Promise<PlagiarismIndex> {
   const lexicon = opts.lexicon === undefined ? await loadLexicon() : opts.lexicon;
-  return new PlagiarismIndex(lexicon, opts);
+  const threadLexicon = opts.lexicon === undefined ? 'wordnet' : opts.lexicon === null ? 'none' : undefined;
+  return new PlagiarismIndex(lexicon, { threadLexicon, ...opts });
 }
 
 let shared: Promise<PlagiarismIndex> | null = null;
@@ -88,10 +93,11 @@ export async function countDocuments(db: Db, accountId: string | null = null): P
 }
 
 /** `accountId` null: the public corpus only. */
-export async function checkText(db: Db, accountId: string | null, text: string): Promise<CheckResult> {
-  return (await getPlagiarismIndex()).checkText(db, accountId, text);
+export async function checkText(db: Db, accountId: string | null, text: string, opts?: CheckOptions): Promise<CheckResult> {
+  return (await getPlagiarismIndex()).checkText(db, accountId, text, opts);
 }
 
-export async function checkTextDetailed(db: Db, accountId: string | null, text: string): Promise<CheckDetails> {
-  return (await getPlagiarismIndex()).checkTextDetailed(db, accountId, text);
+/** `opts.threads`: normalise and align on the engine threads (the worker does); without, in process. */
+export async function checkTextDetailed(db: Db, accountId: string | null, text: string, opts?: CheckOptions): Promise<CheckDetails> {
+  return (await getPlagiarismIndex()).checkTextDetailed(db, accountId, text, opts);
 }

@@ -25,12 +25,8 @@ import {
 import {
   DEFAULT_PARAMS,
   createNormalizer,
-  detect,
-  excerptOf,
   fingerprint,
-  queryHashes,
   schemeOf,
-  seedsFromHits,
   verdictFor,
   type Fingerprint,
   type KeyLexicon,
@@ -39,6 +35,8 @@ import {
   type Verdict,
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
+import type { EngineThreads } from '../threads/pool';
+import { alignCandidates, prepareQuery, queryLookup, type Alignment, type CandidateText, type PreparedQuery, type QueryLookup } from './check-work';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const newDocumentId = () => `doc_${randomString(20, ID_ALPHABET)}`;
@@ -59,6 +57,21 @@ export interface PlagiarismOptions {
   maxMatches?: number;
   /** Documents per transaction in `indexDocuments`. */
   batchSize?: number;
+  /**
+   * The lexicon an engine thread loads to normalise as this index does: `wordnet` (the shared WordNet
+   * lexicon) or `none` (Porter stems only). Absent: checks always run in process (a custom lexicon).
+   */
+  threadLexicon?: PlagiarismLexicon;
+}
+
+export type PlagiarismLexicon = 'wordnet' | 'none';
+
+export interface CheckOptions {
+  /**
+   * Engine threads to normalise and align on, so a long text does not hold the event loop. Absent (scripts,
+   * tests, benches), or when the index has no `threadLexicon`, the check runs in process, with the same result.
+   */
+  threads?: Pick<EngineThreads, 'run'>;
 }
 
 export interface DocumentInput {
@@ -204,6 +217,7 @@ export class PlagiarismIndex {
   readonly maxMatches: number;
   readonly batchSize: number;
   readonly normalizer: Normalizer;
+  readonly threadLexicon: PlagiarismLexicon | null;
 
   constructor(lexicon: KeyLexicon | null, opts: PlagiarismOptions = {}) {
     this.params = opts.params ?? DEFAULT_PARAMS;
@@ -214,6 +228,7 @@ export class PlagiarismIndex {
     this.maxMatches = opts.maxMatches ?? 50;
     this.batchSize = opts.batchSize ?? 1000;
     this.normalizer = createNormalizer(lexicon);
+    this.threadLexicon = opts.threadLexicon ?? null;
   }
 
   /** Normalised tokens and winnowed fingerprints of a document, as they would be stored. Pure. */
@@ -442,23 +457,25 @@ export class PlagiarismIndex {
   }
 
   /** Score, verdict and matches of `text` against the public corpus and `accountId`'s private documents. */
-  async checkText(db: Db, accountId: string | null, text: string): Promise<CheckResult> {
-    const { score, verdict, matches } = await this.checkTextDetailed(db, accountId, text);
+  async checkText(db: Db, accountId: string | null, text: string, opts: CheckOptions = {}): Promise<CheckResult> {
+    const { score, verdict, matches } = await this.checkTextDetailed(db, accountId, text, opts);
     return { score, verdict, matches };
   }
 
   /**
    * The check with everything behind it. At most two SQL statements whatever the corpus size: every k-gram
    * hash of the submission looked up at once (per-hash capped, scoped to what the account may see), then the
-   * texts of the best candidate documents; passages are aligned in memory.
+   * texts of the best candidate documents; passages are aligned in memory (on an engine thread when
+   * `opts.threads` is given and the index's lexicon can be rebuilt there).
    */
-  async checkTextDetailed(db: Db, accountId: string | null, text: string): Promise<CheckDetails> {
+  async checkTextDetailed(db: Db, accountId: string | null, text: string, opts: CheckOptions = {}): Promise<CheckDetails> {
     const { k } = this.params;
     const t0 = performance.now();
-    const query = this.normalizer.normalize(text);
+    const work = this.checkWork(opts);
+    const lookup = await work.prepare(text);
     const t1 = performance.now();
     const stats: CheckStats = {
-      tokens: query.keys.length,
+      tokens: lookup.tokens,
       coveredTokens: 0,
       hashes: 0,
       hits: 0,
@@ -473,11 +490,10 @@ export class PlagiarismIndex {
       const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt }) => ({ url, similarity, excerpt }));
       return { score: rounded, verdict: verdictFor(rounded), matches, details, stats };
     };
-    if (query.keys.length < k) return finish([], 0);
+    if (lookup.tokens < k) return finish([], 0);
 
-    const qh = queryHashes(query.keys, k);
-    stats.hashes = qh.hashes.length;
-    const hits = await lookupFingerprints(db, { hashes: qh.hashes, accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
+    stats.hashes = lookup.hashes.length;
+    const hits = await lookupFingerprints(db, { hashes: Array.from(lookup.hashes), accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
     stats.queries++;
     const t2 = performance.now();
     stats.ms.lookup = t2 - t1;
@@ -510,32 +526,34 @@ export class PlagiarismIndex {
     const t3 = performance.now();
     stats.ms.load = t3 - t2;
 
-    const sources = docs.map((doc) => {
-      const docHits = perDoc.get(doc.key)!;
-      const lastPos = docHits.reduce((m, h) => Math.max(m, h.pos), 0);
-      // Positions past the last hit only matter for extending the final passage a little.
-      const norm = this.normalizer.normalize(doc.text, lastPos + k + 256);
-      return { ref: { doc, norm }, seeds: seedsFromHits(docHits, qh), tokens: norm.keys };
-    });
-    const detection = detect(query, sources, this.params);
-    stats.coveredTokens = detection.coveredTokens;
-    const details: MatchDetail[] = detection.passages.map((p) => {
-      const { doc, norm } = p.ref;
-      return {
-        url: doc.url,
-        similarity: round3(p.similarity),
-        excerpt: excerptOf(text, query, p.qStart, p.qEnd),
-        documentId: doc.id,
-        title: doc.title,
-        start: query.starts[p.qStart]!,
-        end: query.ends[p.qEnd - 1]!,
-        sourceStart: norm.starts[p.sStart]!,
-        sourceEnd: norm.ends[p.sEnd - 1]!,
-        tokens: p.qEnd - p.qStart,
-        matchedTokens: p.matched,
-      };
-    });
+    const candidateTexts: CandidateText[] = docs.map((doc) => ({
+      doc: { id: doc.id, url: doc.url, title: doc.title, text: doc.text },
+      hits: perDoc.get(doc.key)!.map(({ hash, pos }) => ({ hash, pos })),
+    }));
+    const alignment = await work.align(text, candidateTexts);
+    stats.coveredTokens = alignment.coveredTokens;
     stats.ms.align = performance.now() - t3;
-    return finish(details, detection.score);
+    return finish(alignment.details, alignment.score);
+  }
+
+  /** The check's CPU-heavy phases: on an engine thread when one is given and can rebuild this normaliser, else here. */
+  private checkWork(opts: CheckOptions): {
+    prepare(text: string): Promise<QueryLookup>;
+    align(text: string, candidates: CandidateText[]): Promise<Alignment>;
+  } {
+    const { threads } = opts;
+    const lexicon = this.threadLexicon;
+    if (threads && lexicon) {
+      // The align task normalises the submission again rather than receive its tokens (see queryLookup).
+      return {
+        prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon }),
+        align: (text, candidates) => threads.run('plagiarism.align', { text, candidates, params: this.params, lexicon }),
+      };
+    }
+    let prepared: PreparedQuery | undefined;
+    return {
+      prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k))),
+      align: async (text, candidates) => alignCandidates(this.normalizer, text, candidates, this.params, prepared),
+    };
   }
 }

@@ -3,7 +3,10 @@ import { readFile } from 'node:fs/promises';
 import type { CsvSummary } from '../engines/documents/csv';
 import type { Passage } from '../engines/documents/types';
 import type { ImageRequest } from '../engines/image/types';
+import type { Normalizer, PlagiarismParams } from '../engines/plagiarism';
 import type { SpeakerProfile, SpeechProgress, SpeechRequest, SpeechResult } from '../engines/voice/types';
+import type { Alignment, CandidateText, QueryLookup } from '../plagiarism/check-work';
+import type { PlagiarismLexicon } from '../plagiarism/service';
 
 /**
  * The work an engine thread can do: one entry per CPU-heavy engine call, taking and returning plain
@@ -95,6 +98,18 @@ export const TASKS = {
     }
   }) satisfies Task<{ path: string }, CsvSummary, CsvRowsEvent>,
 
+  /** A plagiarism check's submission normalised: its token count and the k-gram hashes to look up. */
+  'plagiarism.query': (async ({ text, k, lexicon }) => {
+    const { prepareQuery, queryLookup } = await import('../plagiarism/check-work');
+    return queryLookup(prepareQuery(await plagiarismNormalizer(lexicon), text, k));
+  }) satisfies Task<{ text: string; k: number; lexicon: PlagiarismLexicon }, QueryLookup>,
+
+  /** A plagiarism check's passages against the candidate documents the caller loaded, and its score. */
+  'plagiarism.align': (async ({ text, candidates, params, lexicon }) => {
+    const { alignCandidates } = await import('../plagiarism/check-work');
+    return alignCandidates(await plagiarismNormalizer(lexicon), text, candidates, params);
+  }) satisfies Task<{ text: string; candidates: CandidateText[]; params: PlagiarismParams; lexicon: PlagiarismLexicon }, Alignment>,
+
   /** Ends the thread the way a native crash would; for the pool's tests. */
   'debug.exit-thread': (async (_input: Record<string, never>) => {
     process.exit(70);
@@ -106,6 +121,22 @@ let speech: ReturnType<typeof import('../engines/voice/local-provider').createLo
 function localSpeech(create: typeof import('../engines/voice/local-provider').createLocalSpeechProvider) {
   speech ??= create();
   return speech;
+}
+
+/** One normaliser per lexicon per thread: WordNet is read once, and the key cache stays warm between checks. */
+const normalizers = new Map<PlagiarismLexicon, Promise<Normalizer>>();
+function plagiarismNormalizer(lexicon: PlagiarismLexicon): Promise<Normalizer> {
+  let pending = normalizers.get(lexicon);
+  if (!pending) {
+    pending = (async () => {
+      const { createNormalizer } = await import('../engines/plagiarism');
+      const { loadLexicon } = await import('../engines/lexicon');
+      return createNormalizer(lexicon === 'wordnet' ? await loadLexicon() : null);
+    })();
+    pending.catch(() => normalizers.delete(lexicon));
+    normalizers.set(lexicon, pending);
+  }
+  return pending;
 }
 
 export type TaskName = keyof typeof TASKS;

@@ -11,7 +11,7 @@ export async function checkPlagiarism(ctx: ProcessorContext, payload: { id: stri
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(plagiarismCheckJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const { stats, details: _, ...result } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text);
+    const { stats, details: _, ...result } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text, { threads: rt.threads });
     ctx.log.info(
       {
         jobId: row.id,

@@ -1,0 +1,97 @@
+import {
+  detect,
+  excerptOf,
+  queryHashes,
+  seedsFromHits,
+  type NormalizedText,
+  type Normalizer,
+  type PlagiarismParams,
+  type QueryHashes,
+} from '../engines/plagiarism';
+import type { MatchDetail } from './service';
+
+/**
+ * The CPU-heavy phases of a check, apart from its SQL: plain (structured-cloneable) inputs and outputs, so
+ * they run the same in process or on an engine thread (`plagiarism.query` and `plagiarism.align` tasks).
+ */
+
+export interface PreparedQuery {
+  query: NormalizedText;
+  /** Every k-gram hash of the query with its positions; none when the text is shorter than k tokens. */
+  hashes: QueryHashes;
+}
+
+/** What the SQL lookup needs of the submission: its token count and distinct k-gram hashes (first-occurrence order). */
+export interface QueryLookup {
+  tokens: number;
+  hashes: Float64Array;
+}
+
+export interface CandidateText {
+  doc: { id: string; url: string; title: string | null; text: string };
+  /** The candidate's fingerprint hits on the query's hashes (common hashes left out). */
+  hits: { hash: number; pos: number }[];
+}
+
+export interface Alignment {
+  /** Unrounded share of the query's tokens covered by passages. */
+  score: number;
+  coveredTokens: number;
+  /** Every passage, strongest first. */
+  details: MatchDetail[];
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Only the lookup's needs, so a thread sends back two small values rather than every token: cloning those
+ * across would cost the main thread about as much as normalising.
+ */
+export function queryLookup(prepared: PreparedQuery): QueryLookup {
+  return { tokens: prepared.query.keys.length, hashes: Float64Array.from(prepared.hashes.hashes) };
+}
+
+/** The submission's tokens and the hashes to look up. */
+export function prepareQuery(normalizer: Normalizer, text: string, k: number): PreparedQuery {
+  const query = normalizer.normalize(text);
+  const hashes = query.keys.length < k ? { hashes: [], positions: new Map<number, number[]>() } : queryHashes(query.keys, k);
+  return { query, hashes };
+}
+
+/**
+ * Passages of the submission against the loaded candidates' texts, in the order given, and the score. Without
+ * `prepared` the submission is normalised again (on a thread: the same tokens, as normalising is deterministic).
+ */
+export function alignCandidates(
+  normalizer: Normalizer,
+  text: string,
+  candidates: readonly CandidateText[],
+  params: PlagiarismParams,
+  prepared: PreparedQuery = prepareQuery(normalizer, text, params.k),
+): Alignment {
+  const { query, hashes } = prepared;
+  const sources = candidates.map(({ doc, hits }) => {
+    const lastPos = hits.reduce((m, h) => Math.max(m, h.pos), 0);
+    // Positions past the last hit only matter for extending the final passage a little.
+    const norm = normalizer.normalize(doc.text, lastPos + params.k + 256);
+    return { ref: { doc, norm }, seeds: seedsFromHits(hits, hashes), tokens: norm.keys };
+  });
+  const detection = detect(query, sources, params);
+  const details: MatchDetail[] = detection.passages.map((p) => {
+    const { doc, norm } = p.ref;
+    return {
+      url: doc.url,
+      similarity: round3(p.similarity),
+      excerpt: excerptOf(text, query, p.qStart, p.qEnd),
+      documentId: doc.id,
+      title: doc.title,
+      start: query.starts[p.qStart]!,
+      end: query.ends[p.qEnd - 1]!,
+      sourceStart: norm.starts[p.sStart]!,
+      sourceEnd: norm.ends[p.sEnd - 1]!,
+      tokens: p.qEnd - p.qStart,
+      matchedTokens: p.matched,
+    };
+  });
+  return { score: detection.score, coveredTokens: detection.coveredTokens, details };
+}
