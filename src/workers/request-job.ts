@@ -5,7 +5,7 @@ import { recordUsage } from '../db/queries/usage';
 import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
-import type { ProcessorContext } from './context';
+import type { JobRun } from '../queue/job-run';
 import { PermanentJobError } from './errors';
 
 export interface RequestJobOutcome {
@@ -22,7 +22,7 @@ export interface RequestJobOutcome {
  * one transaction. A duplicate delivery of a finished row does nothing, and a second run after a crash
  * cannot bill again (the ledger's unique key and the `succeeded` guard both stop it).
  */
-export async function runRequestJob(ctx: ProcessorContext, id: string, work: (row: JobRow) => Promise<RequestJobOutcome>): Promise<void> {
+export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow) => Promise<RequestJobOutcome>): Promise<void> {
   const { rt } = ctx;
   const row = await startJobAttempt(rt.db, id);
   if (!row) {
@@ -53,7 +53,7 @@ export async function runRequestJob(ctx: ProcessorContext, id: string, work: (ro
 }
 
 /** The caller waiting on a request row gets this error as its answer. */
-export async function failRequestJob(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+export async function failRequestJob(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
   await failJob(ctx.rt.db, payload.id, error);
   await ctx.rt.jobEvents.publishDone(payload.id).catch(() => {});
 }

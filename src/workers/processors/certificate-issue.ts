@@ -1,7 +1,7 @@
 import { certificatesExpiringBefore, findDomainById, setSslStatus, verifiedDomains } from '../../db/queries/domains';
 import { issueAndStoreCertificate } from '../../hosting/certificates';
 import { tellEdges } from '../../hosting/publishing';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 
 const RENEW_BEFORE_MS = 30 * 86_400_000;
 
@@ -9,7 +9,7 @@ const RENEW_BEFORE_MS = 30 * 86_400_000;
  * Issues the certificate of a verified domain; `ssl` becomes `active`, or `error` on a failed attempt
  * (the queue retries with backoff, and the next success makes it `active`).
  */
-export async function issueCertificate(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function issueCertificate(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   const d = await findDomainById(rt.db, payload.id);
   if (d?.status !== 'verified') return;
@@ -25,7 +25,7 @@ export async function issueCertificate(ctx: ProcessorContext, payload: { id: str
 }
 
 /** Daily: queues a fresh certificate for every verified domain whose certificate ends within 30 days. */
-export async function renewCertificates(ctx: ProcessorContext): Promise<void> {
+export async function renewCertificates(ctx: JobRun): Promise<void> {
   const { rt } = ctx;
   const expiring = new Set((await certificatesExpiringBefore(rt.db, new Date(Date.now() + RENEW_BEFORE_MS))).map((c) => c.hostname));
   const day = new Date().toISOString().slice(0, 10);

@@ -1,9 +1,9 @@
 import { indexDocuments } from '../../plagiarism';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 
 /** Indexes a batch of corpus documents; re-adding a URL replaces it, so a retried batch changes nothing. */
 export async function indexCorpusBatch(
-  ctx: ProcessorContext,
+  ctx: JobRun,
   payload: { documents: { url: string; text: string; accountId?: string; title?: string }[] },
 ): Promise<object> {
   const result = await indexDocuments(ctx.rt.db, payload.documents, {

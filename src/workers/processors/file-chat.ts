@@ -2,12 +2,12 @@ import * as v from 'valibot';
 import { fileChatJob } from '../../queue/jobs';
 import { findAccountDocument } from '../../db/queries/documents';
 import { answerQuestion } from '../../documents/answer-question';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
 /** Answers one file chat message and bills it as one file chat. */
-export async function answerFileChat(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function answerFileChat(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(fileChatJob.request.input, row.input);

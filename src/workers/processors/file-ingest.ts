@@ -5,7 +5,7 @@ import { findJob } from '../../db/queries/jobs';
 import type { JobError } from '../../db/schema';
 import { ingestDocument } from '../../documents/ingest-document';
 import { InvalidDocumentError } from '../../engines/documents/types';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError } from '../errors';
 import { failRequestJob, runRequestJob } from '../request-job';
 
@@ -15,7 +15,7 @@ const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as c
  * Parses one upload into passages (and rows), then makes it visible by writing its `documents` row in
  * the transaction that completes the job. A retry first removes what an earlier attempt left half-written.
  */
-export async function ingestFile(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(fileIngestJob.request.input, row.input);
@@ -68,7 +68,7 @@ export async function ingestFile(ctx: ProcessorContext, payload: { id: string })
 }
 
 /** A failed upload leaves nothing behind: not its passages, not its rows, not the original. */
-export async function failFileIngest(ctx: ProcessorContext, payload: { id: string }, error: JobError): Promise<void> {
+export async function failFileIngest(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
   const { rt } = ctx;
   await deleteDocumentContent(rt.db, payload.id);
   const input = v.safeParse(fileIngestJob.request.input, (await findJob(rt.db, payload.id))?.input);

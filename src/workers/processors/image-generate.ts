@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { imageGenerateJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Renders each image, stores it, signs a 24-hour link, and bills `count` images. */
-export async function generateImages(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function generateImages(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(imageGenerateJob.request.input, row.input);

@@ -1,6 +1,6 @@
 import type { JobError } from '../../db/schema';
 import type { JobName, JobPayload } from '../../queue/registry';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { issueCertificate, renewCertificates } from './certificate-issue';
 import { buildDeployment, failDeployment } from '../../hosting/build-deployment';
 import { verifyDomain } from './domain-verify';
@@ -18,9 +18,9 @@ import { failFileIngest, ingestFile } from './file-ingest';
 
 export interface Processor<P> {
   /** Its resolved value is stored as the BullMQ job's return value. */
-  run(ctx: ProcessorContext, payload: P): Promise<unknown>;
+  run(ctx: JobRun, payload: P): Promise<unknown>;
   /** Records the outcome once no attempt is left (or the failure is permanent), for whoever polls. */
-  onFinalFailure?(ctx: ProcessorContext, payload: P, error: JobError): Promise<void>;
+  onFinalFailure?(ctx: JobRun, payload: P, error: JobError): Promise<void>;
 }
 
 type Processors = { [N in JobName]: Processor<JobPayload<N>> };

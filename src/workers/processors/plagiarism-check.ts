@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { plagiarismCheckJob } from '../../queue/jobs';
 import { checkTextDetailed } from '../../plagiarism';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput } from '../errors';
 import { runRequestJob } from '../request-job';
 
 /** Checks one text against the public corpus and the account's own private documents (never another's). */
-export async function checkPlagiarism(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function checkPlagiarism(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(plagiarismCheckJob.request.input, row.input);

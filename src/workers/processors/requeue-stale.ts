@@ -2,7 +2,7 @@ import { findStaleBuilds } from '../../db/queries/deployments';
 import { findStaleJobs } from '../../db/queries/jobs';
 import { findStaleClones } from '../../db/queries/voices';
 import { isRequestJobName } from '../../queue/registry';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 
 /**
  * Re-adding a job that still exists is a no-op, so the grace only spares rows whose enqueue is a moment
@@ -20,7 +20,7 @@ const BATCH = 500;
  * checks, file uploads and file chats), deployments and voice clones. Safe to run anywhere, any number of
  * times: the row id is the BullMQ jobId, so a job that still exists is not added twice.
  */
-export async function requeueStaleJobs(ctx: ProcessorContext): Promise<void> {
+export async function requeueStaleJobs(ctx: JobRun): Promise<void> {
   const now = Date.now();
   const stale = await findStaleJobs(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const row of stale) {

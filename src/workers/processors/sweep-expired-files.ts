@@ -1,10 +1,10 @@
 import { findExpiredCdnFiles, markCdnFilesDeleted } from '../../db/queries/files';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 
 const BATCH = 500;
 
 /** Deletes generated files whose links have expired, in batches until none are left. */
-export async function sweepExpiredFiles(ctx: ProcessorContext): Promise<void> {
+export async function sweepExpiredFiles(ctx: JobRun): Promise<void> {
   let total = 0;
   for (;;) {
     const expired = await findExpiredCdnFiles(ctx.rt.db, new Date(), BATCH);

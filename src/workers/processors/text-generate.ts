@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { textGenerateJob } from '../../queue/jobs';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
 /** Generates one text and bills prompt + output tokens (o200k, or the server's own count). */
-export async function generateText(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function generateText(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(textGenerateJob.request.input, row.input);

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { voiceSynthesizeJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import { resolveSpeakingVoice } from '../../voices/speaking-voice';
-import type { ProcessorContext } from '../context';
+import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
 
@@ -16,7 +16,7 @@ const PROGRESS_EVERY_MS = 5_000;
  * Speaks one synthesis request into a temp MP3, stores it on the CDN under a key fixed by the request id
  * (a retry overwrites rather than leaves orphans), and bills the measured seconds, rounded up.
  */
-export async function synthesizeSpeech(ctx: ProcessorContext, payload: { id: string }): Promise<void> {
+export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(voiceSynthesizeJob.request.input, row.input);
