@@ -40,6 +40,8 @@ export const apiKeys = pgTable(
     hash: text('hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    /** Written in batches, at most once a minute per key and process: never on the request's own path. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [index('api_keys_account_idx').on(t.accountId)],
 );

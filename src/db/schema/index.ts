@@ -6,3 +6,4 @@ export * from './hosting';
 export * from './voices';
 export * from './corpus';
 export * from './documents';
+export * from './dashboard';
