@@ -4,6 +4,11 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { databaseProblem } from './db/database-problem';
 import { createAccount, createApiKey, findAccount, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
+import * as v from 'valibot';
+import { emailField } from './dashboard/form';
+import { inviteLink, LinkRefused, passwordResetLink } from './dashboard/links';
+import { listUsers, normalizeEmail } from './db/queries/users';
+import { MEMBER_ROLES, type MemberRole } from './db/schema';
 import { loadEnvFile } from './load-env-file';
 import { addCorpusDocument, CorpusCommandError, importCorpus, listCorpus, removeCorpusDocument } from './plagiarism/corpus-commands';
 import { createRedis } from './redis';
@@ -16,6 +21,9 @@ import { createRedis } from './redis';
 const USAGE = `Usage: kiln <command> [options]
 
   accounts create --name NAME --plan free|pro|business [--rate-limit N] [--json]
+  users invite --account ACCOUNT_ID --email EMAIL [--role owner|member] [--json]
+  users list [--account ACCOUNT_ID] [--json]
+  users reset-password --email EMAIL [--json]
   keys create --account ACCOUNT_ID --label LABEL [--json]
   keys list --account ACCOUNT_ID [--json]
   keys revoke KEY_ID [--json]
@@ -24,6 +32,8 @@ const USAGE = `Usage: kiln <command> [options]
   corpus list [--account ACCOUNT_ID] [--json]
   corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
 
+  users: dashboard sign-ins. invite and reset-password print a one-time link (valid for
+  DASHBOARD_LINK_TTL_MS) to hand to the person; nothing is e-mailed.
   corpus: the plagiarism reference corpus (public, or private to --account). add and import are
   indexed by a worker running the corpus queue; the command waits for it.
 `;
@@ -41,6 +51,8 @@ type Flags = {
   url?: string;
   file?: string;
   jsonl?: string;
+  email?: string;
+  role?: string;
   json?: boolean;
   help?: boolean;
 };
@@ -64,6 +76,8 @@ async function run(argv: string[], config: Config): Promise<object> {
       url: { type: 'string' },
       file: { type: 'string' },
       jsonl: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -83,6 +97,36 @@ async function run(argv: string[], config: Config): Promise<object> {
         }
         const account = await createAccount(db, { name: need(flags, 'name'), planId: plan as PlanId, rateLimitOverride: rateLimit });
         return { id: account.id, plan: account.planId };
+      }
+      case 'users invite': {
+        const accountId = need(flags, 'account');
+        const email = need(flags, 'email');
+        if (!v.is(emailField, email)) throw new UsageError(`--email ${JSON.stringify(email)} is not an email address`);
+        const role = flags.role ?? 'member';
+        if (!(MEMBER_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${MEMBER_ROLES.join(', ')}`);
+        if (!(await findAccount(db, accountId))) throw new NotFoundError(`no account ${accountId}`);
+        const link = await inviteLink(db, config, { accountId, email, role: role as MemberRole });
+        return { account: accountId, email: normalizeEmail(email), role, link: link.url, expires_at: link.expiresAt.toISOString() };
+      }
+      case 'users list': {
+        if (flags.account !== undefined && !(await findAccount(db, need(flags, 'account')))) throw new NotFoundError(`no account ${flags.account}`);
+        const rows = await listUsers(db, flags.account?.trim());
+        return {
+          users: rows.map((u) => ({
+            id: u.id,
+            email: u.email,
+            account: u.accountId,
+            account_name: u.accountName,
+            role: u.role,
+            created_at: u.createdAt.toISOString(),
+          })),
+        };
+      }
+      case 'users reset-password': {
+        const email = need(flags, 'email');
+        const link = await passwordResetLink(db, config, email);
+        if (!link) throw new NotFoundError(`no user with email ${normalizeEmail(email)}`);
+        return { email: normalizeEmail(email), link: link.url, expires_at: link.expiresAt.toISOString() };
       }
       case 'keys create': {
         const accountId = need(flags, 'account');
@@ -147,6 +191,11 @@ async function corpusAccount(db: Parameters<typeof findAccount>[0], flags: Flags
 }
 
 function printHuman(result: object) {
+  if ('users' in result && Array.isArray(result.users)) {
+    if (result.users.length === 0) process.stdout.write('(no users)\n');
+    for (const u of result.users) process.stdout.write(`${u.id}  ${u.email}  ${u.role} of ${u.account} (${u.account_name})  since ${u.created_at}\n`);
+    return;
+  }
   if ('documents' in result && Array.isArray(result.documents)) {
     if (result.documents.length === 0) process.stdout.write('(no documents)\n');
     for (const d of result.documents) process.stdout.write(`${d.id}  ${d.words} words  ${d.url}\n`);
@@ -160,6 +209,7 @@ function printHuman(result: object) {
   }
   for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);
   if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
+  if ('link' in result) process.stderr.write('Hand this link to the person: it works once, until expires_at, and cannot be shown again.\n');
 }
 
 /** A failure as the one thing `--json` prints, the exit code, and whether the usage text helps. */
@@ -169,6 +219,7 @@ function describeFailure(err: unknown, databaseUrl: string | undefined): { code:
   if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')))
     return { code: 'invalid_usage', message, exit: 2, usage: true };
   if (err instanceof ConfigError) return { code: 'invalid_config', message, exit: 2, usage: false };
+  if (err instanceof LinkRefused) return { code: 'signup_closed', message, exit: 1, usage: false };
   if (err instanceof NotFoundError) return { code: 'not_found', message, exit: 1, usage: false };
   if (err instanceof CorpusCommandError) return { code: 'corpus_failed', message, exit: 1, usage: false };
   const db = databaseUrl ? databaseProblem(err, databaseUrl) : null;

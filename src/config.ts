@@ -73,6 +73,16 @@ const envSchema = v.object({
   S3_FORCE_PATH_STYLE: bool(true),
   ADMIN_USER: optionalString,
   ADMIN_PASSWORD: optionalString,
+  /** Who may get a dashboard sign-in: `invite` (an operator's one-time link), `open` (anyone, on the free plan) or `closed`. */
+  DASHBOARD_SIGNUP: v.optional(v.picklist(['invite', 'open', 'closed']), 'invite'),
+  /** A dashboard session ends after this long without a request… */
+  DASHBOARD_SESSION_IDLE_MS: int(8 * 3_600_000, 60_000, 30 * 24 * 3_600_000),
+  /** …and after this long in any case. */
+  DASHBOARD_SESSION_MAX_MS: int(7 * 24 * 3_600_000, 60_000, 90 * 24 * 3_600_000),
+  /** How long invitation and password-reset links work. */
+  DASHBOARD_LINK_TTL_MS: int(72 * 3_600_000, 60_000, 30 * 24 * 3_600_000),
+  /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry (what the proxy saw). */
+  TRUST_PROXY: bool(false),
   WORKER_QUEUES: v.optional(v.string(), ''),
   WORKER_CONCURRENCY: concurrencyMap,
   IMAGE_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
@@ -169,6 +179,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.FILE_CHAT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when FILE_CHAT_PROVIDER=openai');
   if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
+  if (env.DASHBOARD_SESSION_IDLE_MS > env.DASHBOARD_SESSION_MAX_MS) problems.push('DASHBOARD_SESSION_IDLE_MS must not exceed DASHBOARD_SESSION_MAX_MS');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
   if (problems.length) throw new ConfigError(problems);
 

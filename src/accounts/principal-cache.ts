@@ -29,6 +29,11 @@ export class PrincipalCache {
     await subscriber.subscribe(this.revocationChannel);
   }
 
+  /** Drops a key at once in this process (the revocation message then reaches the others). */
+  forget(hash: string): void {
+    this.entries.delete(hash);
+  }
+
   /** The principal of a cached, unexpired key, without a promise: the path of almost every request. */
   peek(key: string): Principal | undefined {
     const hash = this.hashes.get(key);

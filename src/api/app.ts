@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Runtime } from '../runtime';
+import { createDashboard } from '../dashboard/app';
 import { createCdnApp } from '../storage';
 import { mountQueueDashboard } from './admin-queues';
 import { allowedMethodsOf } from './allowed-methods';
@@ -53,6 +54,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   if (rt.config.ADMIN_USER && rt.config.ADMIN_PASSWORD) {
     mountQueueDashboard(app, rt.queues, { username: rt.config.ADMIN_USER, password: rt.config.ADMIN_PASSWORD });
   }
+  app.route('/dashboard', createDashboard(rt));
   const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);
   if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
 

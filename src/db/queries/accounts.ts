@@ -39,6 +39,34 @@ export async function findAccount(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
+/** The account's plan as the dashboard shows it: quotas per metric and the requests-per-minute limit. */
+export async function findAccountPlan(db: DbOrTx, accountId: string) {
+  const [row] = await db
+    .select({
+      planId: plans.id,
+      rateLimitPerMinute: plans.rateLimitPerMinute,
+      rateLimitOverride: accounts.rateLimitOverride,
+      features: plans.features,
+      text_tokens: plans.quotaTextTokens,
+      images_generated: plans.quotaImagesGenerated,
+      audio_seconds: plans.quotaAudioSeconds,
+      file_chats: plans.quotaFileChats,
+    })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, accountId));
+  if (!row) return null;
+  return {
+    planId: row.planId,
+    rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
+    features: row.features as Feature[],
+    quotas: { text_tokens: row.text_tokens, images_generated: row.images_generated, audio_seconds: row.audio_seconds, file_chats: row.file_chats } as Record<
+      UsageMetric,
+      number
+    >,
+  };
+}
+
 export async function findDemoAccount(db: DbOrTx) {
   const [row] = await db.select().from(accounts).where(eq(accounts.isDemo, true)).orderBy(asc(accounts.createdAt)).limit(1);
   return row ?? null;
@@ -54,6 +82,14 @@ export async function createApiKey(db: DbOrTx, input: { accountId: string; label
   return { ...row!, key: fresh.key };
 }
 
+export async function findApiKey(db: DbOrTx, accountId: string, keyId: string) {
+  const [row] = await db
+    .select({ id: apiKeys.id, label: apiKeys.label, prefix: apiKeys.displayPrefix, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)));
+  return row ?? null;
+}
+
 export async function listApiKeys(db: DbOrTx, accountId: string) {
   return db
     .select({
@@ -62,19 +98,23 @@ export async function listApiKeys(db: DbOrTx, accountId: string) {
       prefix: apiKeys.displayPrefix,
       createdAt: apiKeys.createdAt,
       revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .where(eq(apiKeys.accountId, accountId))
     .orderBy(asc(apiKeys.createdAt));
 }
 
-/** Returns the revoked key's hash (for cache eviction), or null when no active key has that id. */
-export async function revokeApiKey(db: DbOrTx, keyId: string): Promise<{ id: string; hash: string } | null> {
+/**
+ * Returns the revoked key's hash (for cache eviction), or null when no active key has that id (within
+ * `accountId` when given: the dashboard may only revoke its own account's keys).
+ */
+export async function revokeApiKey(db: DbOrTx, keyId: string, accountId?: string): Promise<{ id: string; hash: string; label: string } | null> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id, hash: apiKeys.hash });
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), accountId === undefined ? undefined : eq(apiKeys.accountId, accountId)))
+    .returning({ id: apiKeys.id, hash: apiKeys.hash, label: apiKeys.label });
   return row ?? null;
 }
 

@@ -92,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'user.signed_out',
   'user.signed_up',
   'user.invited',
+  'user.reset_requested',
   'user.password_reset',
   'key.created',
   'key.revoked',

@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Runtime } from '../runtime';
+import { registerAssets } from './assets';
+import { clientAddress } from './client-address';
+import type { DashEnv } from './context';
+import { CsrfRefused, csrfProtection } from './csrf';
+import type { DashboardDeps } from './deps';
+import { requireSignIn } from './guards';
+import { registerAccountPage } from './pages/account';
+import { registerKeysPages } from './pages/keys';
+import { registerOverviewPage } from './pages/overview';
+import { registerSignInPages } from './pages/sign-in';
+import { registerSignUpPages } from './pages/sign-up';
+import { securityHeaders } from './security-headers';
+import { cookieNames } from './session-cookie';
+import { loadSession, sessionSettings } from './sessions';
+import { SignInThrottle } from './signin-throttle';
+import { notFoundPage, renderPublic } from './views/render';
+
+/** Forms are small; anything bigger is not one of ours. */
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The account holders' dashboard, mounted at /dashboard on the web process: server-rendered pages
+ * (hono/jsx), plain forms that work without JavaScript, sessions in Postgres.
+ */
+export function createDashboard(rt: Runtime): Hono<DashEnv> {
+  const cookies = cookieNames(rt.config.PUBLIC_URL);
+  const deps: DashboardDeps = {
+    rt,
+    sessions: sessionSettings(rt.config, cookies),
+    throttle: new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:signin`),
+  };
+  const app = new Hono<DashEnv>();
+  app.use(securityHeaders());
+  app.use(async (c, next) => {
+    // `/dashboard/keys/` and `/dashboard/keys` are the same page; one URL each keeps links and tests simple.
+    const path = c.req.path;
+    if (path.length > '/dashboard'.length && path.endsWith('/') && c.req.method === 'GET') return c.redirect(path.replace(/\/+$/, ''), 301);
+    await next();
+  });
+  registerAssets(app);
+  app.use(async (c, next) => {
+    c.set('clientIp', clientAddress(c, rt.config.TRUST_PROXY));
+    await next();
+  });
+  app.on(
+    'POST',
+    '*',
+    bodyLimit({
+      maxSize: FORM_BODY_LIMIT,
+      onError: (c) => c.text('Form too large.', 413),
+    }),
+  );
+  app.use(loadSession(rt.db, deps.sessions));
+  app.use(csrfProtection(new URL(rt.config.PUBLIC_URL).origin, cookies));
+  app.onError((err, c) => {
+    if (err instanceof CsrfRefused) {
+      c.get('log')?.warn({ reason: err.message }, 'dashboard form refused (CSRF)');
+      return renderPublic(
+        c as never,
+        'Form refused',
+        <p>
+          This form was sent from another site, or the page it came from has expired. Go back, reload the page and try again.{' '}
+          <a href="/dashboard">Open the dashboard</a>.
+        </p>,
+        403,
+      );
+    }
+    c.get('log')?.error({ err }, 'dashboard page failed');
+    return renderPublic(
+      c as never,
+      'Something went wrong',
+      <p>The page could not be shown (request {c.get('requestId')}). Try again in a moment; if it keeps failing, give the operator this request id.</p>,
+      500,
+    );
+  });
+
+  registerSignInPages(app, deps);
+  registerSignUpPages(app, deps);
+  app.use(requireSignIn());
+  registerOverviewPage(app, deps);
+  registerKeysPages(app, deps);
+  registerAccountPage(app, deps);
+  app.all('*', (c) => notFoundPage(c));
+  return app;
+}

@@ -1,0 +1,30 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { DashEnv, SignedIn } from './context';
+import { notFoundPage } from './views/render';
+
+/** Pages behind sign-in: a visitor without a session is sent to sign in and brought back afterwards. */
+export function requireSignIn(): MiddlewareHandler<DashEnv> {
+  return async (c, next) => {
+    if (c.get('session')) return next();
+    const here = new URL(c.req.url);
+    const back = c.req.method === 'GET' ? `?next=${encodeURIComponent(here.pathname + here.search)}` : '';
+    return c.redirect(`/dashboard/sign-in${back}`, 303);
+  };
+}
+
+/** Owner-only pages look absent to members, as another account's resources do. */
+export function requireOwner(): MiddlewareHandler<DashEnv> {
+  return async (c, next) => (c.get('session')?.role === 'owner' ? next() : notFoundPage(c));
+}
+
+export function signedIn(c: Context<DashEnv>): SignedIn {
+  const session = c.get('session');
+  if (!session) throw new Error('signedIn() on a page without requireSignIn()');
+  return session;
+}
+
+/** Only paths inside the dashboard may be a post-sign-in destination: never another site. */
+export function safeNext(next: string | undefined): string {
+  const inside = next !== undefined && /^\/dashboard(?:[/?]|$)/.test(next) && !/[\\\r\n]/.test(next);
+  return inside ? next : '/dashboard';
+}

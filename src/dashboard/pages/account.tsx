@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { endUserSessions, findUserById, setPassword } from '../../db/queries/users';
+import type { Dashboard, DashEnv } from '../context';
+import type { DashboardDeps } from '../deps';
+import { passwordField, readForm } from '../form';
+import { signedIn } from '../guards';
+import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
+import { startSession } from '../sessions';
+import { Field, Notice, PostForm } from '../views/forms';
+import { renderPage } from '../views/render';
+
+const passwordForm = v.object({ current: passwordField, password: passwordField, confirm: v.string() });
+
+/** The signed-in person's own settings: their password, and ending their other sessions. */
+export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardDeps) {
+  const db = rt.db;
+
+  const accountPage = (c: Context<DashEnv>, extra: { error?: string; notice?: string } = {}) => {
+    const session = signedIn(c);
+    return renderPage(
+      c,
+      { title: 'Your sign-in', section: 'account' },
+      <>
+        {extra.notice && <Notice kind="ok">{extra.notice}</Notice>}
+        <p>
+          Signed in as <strong>{session.email}</strong>, {session.role} of {session.accountName} (<span class="mono">{session.accountId}</span>).
+        </p>
+        <section aria-labelledby="pw">
+          <h2 id="pw">Change password</h2>
+          {extra.error && <Notice kind="error">{extra.error}</Notice>}
+          <PostForm action="/dashboard/account/password" csrfToken={c.get('csrfToken')}>
+            <input type="text" name="username" value={session.email} autocomplete="username" hidden readonly />
+            <Field label="Current password" name="current" type="password" autocomplete="current-password" required />
+            <Field label="New password" name="password" type="password" autocomplete="new-password" required hint="At least 10 characters." />
+            <Field label="New password again" name="confirm" type="password" autocomplete="new-password" required />
+            <button type="submit" class="primary">
+              Change password
+            </button>
+          </PostForm>
+        </section>
+        <section aria-labelledby="sessions">
+          <h2 id="sessions">Sessions</h2>
+          <p>Signed in on another computer you no longer use? End every session, this one included.</p>
+          <PostForm action="/dashboard/account/sign-out-everywhere" csrfToken={c.get('csrfToken')}>
+            <button type="submit">Sign out everywhere</button>
+          </PostForm>
+        </section>
+      </>,
+      extra.error ? 400 : 200,
+    );
+  };
+
+  app.get('/account', (c) =>
+    accountPage(c, { notice: c.req.query('done') === 'password' ? 'Your password is changed; other sessions were ended.' : undefined }),
+  );
+
+  app.post('/account/password', async (c) => {
+    const session = signedIn(c);
+    const form = await readForm(c, passwordForm);
+    if (!form.ok) return accountPage(c, { error: form.first });
+    const user = await findUserById(db, session.userId);
+    if (!user || !(await verifyPassword(form.values.current, user.passwordHash))) return accountPage(c, { error: 'The current password is not right.' });
+    const problem = passwordProblem(form.values.password, session.email);
+    if (problem) return accountPage(c, { error: problem });
+    if (form.values.password !== form.values.confirm) return accountPage(c, { error: 'The two new passwords differ.' });
+    await setPassword(db, session.userId, await hashPassword(form.values.password));
+    // A changed password ends every session; this browser gets a fresh one.
+    await endUserSessions(db, session.userId);
+    await startSession(c, db, sessions, { userId: session.userId, accountId: session.accountId, ip: c.get('clientIp') });
+    return c.redirect('/dashboard/account?done=password', 303);
+  });
+
+  app.post('/account/sign-out-everywhere', async (c) => {
+    await endUserSessions(db, signedIn(c).userId);
+    return c.redirect('/dashboard/sign-in?done=signed-out', 303);
+  });
+}

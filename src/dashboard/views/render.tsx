@@ -1,0 +1,32 @@
+import type { Context } from 'hono';
+import type { Child } from 'hono/jsx';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { DashEnv } from '../context';
+import { Page, PublicPage, type Section } from './layout';
+
+/** A signed-in page for the current request, with its session and form token filled in. */
+export function renderPage(c: Context<DashEnv>, head: { title: string; section: Section }, body: Child, status: ContentfulStatusCode = 200) {
+  const session = c.get('session');
+  if (!session) return renderPublic(c, head.title, body, status);
+  return c.html(
+    <Page title={head.title} section={head.section} session={session} csrfToken={c.get('csrfToken')}>
+      {body}
+    </Page>,
+    status,
+  );
+}
+
+export function renderPublic(c: Context<DashEnv>, title: string, body: Child, status: ContentfulStatusCode = 200) {
+  return c.html(<PublicPage title={title}>{body}</PublicPage>, status);
+}
+
+export function notFoundPage(c: Context<DashEnv>, what = 'page') {
+  return renderPage(
+    c,
+    { title: 'Not found', section: 'overview' },
+    <p>
+      There is no such {what} in this account. <a href="/dashboard">Back to the overview</a>.
+    </p>,
+    404,
+  );
+}
