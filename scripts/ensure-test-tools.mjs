@@ -10,6 +10,7 @@ import { delimiter, join } from 'node:path';
 /** Tool → the Debian package that provides it and what uses it (listed in the README's Tests section). */
 export const TEST_TOOLS = {
   pebble: { pkg: 'pebble', why: 'the ACME test CA for the certificate tests' },
+  chromium: { pkg: 'chromium', why: 'the browser for the dashboard tests' },
 };
 
 function onPath(bin) {

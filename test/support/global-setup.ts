@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import postgres from 'postgres';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, runMigrations } from '../../src/db/migrate';
+import { SCREENSHOT_DIR } from './screenshots';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +23,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * The suite gets its own throwaway database, migrated once, and drops it at the end. Each test file
  * uses its own Redis key prefix under the run's root, so files running in parallel never see each other's
  * queues, and the teardown removes this run's keys only (another checkout or CI may be running on the same
- * Redis).
+ * Redis). Browser tests' screenshots start from an empty folder, named at the end for a person to open.
  */
 export default async function setup(project: TestProject) {
   const runId = randomBytes(5).toString('hex');
@@ -50,8 +52,13 @@ export default async function setup(project: TestProject) {
   project.provide('adminDatabaseUrl', PG_BASE);
   project.provide('redisUrl', REDIS_URL);
   project.provide('redisPrefixRoot', prefixRoot);
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   return async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const shots = readdirSync(SCREENSHOT_DIR).filter((f) => f.endsWith('.png')).length;
+    console.log(`screenshots of dashboard pages: ${SCREENSHOT_DIR} (${shots} from this run)`);
     const admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
     await admin.end();

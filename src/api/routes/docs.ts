@@ -14,14 +14,15 @@ const DOCS_PAGE = `<!doctype html>
     <title>Kiln API reference</title>
   </head>
   <body>
-    <script id="api-reference" data-url="/openapi.json"></script>
+    <script id="api-reference" data-url="/openapi.json" data-configuration='{"withDefaultFonts":false}'></script>
     <script src="/docs/scalar.js"></script>
   </body>
 </html>`;
 
 /**
  * `/openapi.json` is generated from the valibot schemas the routes validate with; `/docs` renders it
- * with Scalar's standalone bundle served from this origin, so the page works with no internet.
+ * with Scalar's standalone bundle served from this origin, so the page works with no internet. Scalar's
+ * default fonts are off: they load from Scalar's font host, so the page would reach out on every visit.
  */
 export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
   app.get(

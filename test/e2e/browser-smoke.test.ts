@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, saveScreenshot, startWebApp, type WebApp } from '../support/browser';
+import { pngSize } from '../support/png';
+
+// The harness for the dashboard's browser tests, proven on a page that exists today: the API reference,
+// which Scalar renders in the browser from a bundle and /openapi.json served by the web role itself.
+let web: WebApp;
+let browser: Browser;
+
+// One after the other, so that whichever started is assigned, and closed here even if the other failed.
+beforeAll(async () => {
+  web = await startWebApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+});
+
+describe('a real Chromium against the real web role', () => {
+  it('renders the API reference from this origin alone, and saves a screenshot of it', async () => {
+    const { page, offLoopbackRequests } = await openPage(browser, web.baseUrl);
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    const pageErrors: string[] = [];
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+
+    const res = await page.goto('/docs');
+    expect(res?.status()).toBe(200);
+    expect(await page.title()).toBe('Kiln API reference');
+    // Scalar draws the document's title once it has fetched and parsed /openapi.json.
+    await page.getByRole('heading', { name: 'Kiln API', exact: true }).first().waitFor({ state: 'visible' });
+    // Every request Scalar makes at start has settled, so the list below is complete.
+    await page.waitForLoadState('networkidle');
+
+    const shot = await saveScreenshot(page, 'browser-smoke-docs');
+    expect(pngSize(readFileSync(shot)).width).toBe(page.viewportSize()?.width);
+
+    expect(offLoopbackRequests).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
