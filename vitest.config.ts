@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const UNIT = [
   'test/config.test.ts',
+  'test/dashboard/passwords.test.ts',
   'test/lib-batcher.test.ts',
   'test/engines/**/*.test.ts',
   'test/hosting/archive-*.test.ts',
