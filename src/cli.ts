@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
+import { changePlan, OPERATOR } from './accounts/change-plan';
 import { announceRevocation } from './accounts/principal-cache';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { databaseProblem } from './db/database-problem';
-import { createAccount, createApiKey, findAccount, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
+import { createAccount, createApiKey, findAccount, listAccounts, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
 import * as v from 'valibot';
 import { emailField } from './dashboard/form';
 import { inviteLink, LinkRefused, passwordResetLink } from './dashboard/links';
@@ -21,6 +22,8 @@ import { createRedis } from './redis';
 const USAGE = `Usage: kiln <command> [options]
 
   accounts create --name NAME --plan free|pro|business [--rate-limit N] [--json]
+  accounts list [--json]
+  accounts set-plan ACCOUNT_ID --plan free|pro|business [--json]
   users invite --account ACCOUNT_ID --email EMAIL [--role owner|member] [--json]
   users list [--account ACCOUNT_ID] [--json]
   users reset-password --email EMAIL [--json]
@@ -63,6 +66,12 @@ function need(flags: Flags, name: keyof Flags): string {
   return value.trim();
 }
 
+function needPlan(flags: Flags): PlanId {
+  const plan = need(flags, 'plan');
+  if (!(PLAN_IDS as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+  return plan as PlanId;
+}
+
 async function run(argv: string[], config: Config): Promise<object> {
   const { values: flags, positionals } = parseArgs({
     args: argv,
@@ -88,14 +97,13 @@ async function run(argv: string[], config: Config): Promise<object> {
   try {
     switch (`${group} ${command}`) {
       case 'accounts create': {
-        const plan = need(flags, 'plan');
-        if (!(PLAN_IDS as readonly string[]).includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_IDS.join(', ')}`);
+        const plan = needPlan(flags);
         let rateLimit: number | null = null;
         if (flags['rate-limit'] !== undefined) {
           rateLimit = Number(flags['rate-limit']);
           if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError('--rate-limit must be a whole number of requests per minute, at least 1');
         }
-        const account = await createAccount(db, { name: need(flags, 'name'), planId: plan as PlanId, rateLimitOverride: rateLimit });
+        const account = await createAccount(db, { name: need(flags, 'name'), planId: plan, rateLimitOverride: rateLimit });
         return { id: account.id, plan: account.planId };
       }
       case 'users invite': {
@@ -127,6 +135,37 @@ async function run(argv: string[], config: Config): Promise<object> {
         const link = await passwordResetLink(db, config, email);
         if (!link) throw new NotFoundError(`no user with email ${normalizeEmail(email)}`);
         return { email: normalizeEmail(email), link: link.url, expires_at: link.expiresAt.toISOString() };
+      }
+      case 'accounts list': {
+        const rows = await listAccounts(db);
+        return {
+          accounts: rows.map((a) => ({
+            id: a.id,
+            name: a.name,
+            plan: a.planId,
+            rate_limit_override: a.rateLimitOverride,
+            is_demo: a.isDemo,
+            created_at: a.createdAt.toISOString(),
+            active_keys: a.activeKeys,
+          })),
+        };
+      }
+      case 'accounts set-plan': {
+        const accountId = rest[0];
+        if (!accountId) throw new UsageError('accounts set-plan needs an ACCOUNT_ID');
+        const plan = needPlan(flags);
+        const redis = createRedis(config.REDIS_URL, 'subscriber');
+        try {
+          const change = await changePlan(
+            db,
+            { publisher: redis, channel: `${config.REDIS_PREFIX}:events:account-changed` },
+            { accountId, planId: plan, actor: OPERATOR },
+          );
+          if (!change) throw new NotFoundError(`no account ${accountId}`);
+          return { id: change.accountId, plan: change.to, previous_plan: change.from };
+        } finally {
+          redis.disconnect();
+        }
       }
       case 'keys create': {
         const accountId = need(flags, 'account');
@@ -194,6 +233,15 @@ function printHuman(result: object) {
   if ('users' in result && Array.isArray(result.users)) {
     if (result.users.length === 0) process.stdout.write('(no users)\n');
     for (const u of result.users) process.stdout.write(`${u.id}  ${u.email}  ${u.role} of ${u.account} (${u.account_name})  since ${u.created_at}\n`);
+    return;
+  }
+  if ('accounts' in result && Array.isArray(result.accounts)) {
+    if (result.accounts.length === 0) process.stdout.write('(no accounts)\n');
+    for (const a of result.accounts) {
+      const limit = a.rate_limit_override === null ? '' : `  ${a.rate_limit_override}/min`;
+      const keys = `${a.active_keys} active key${a.active_keys === 1 ? '' : 's'}`;
+      process.stdout.write(`${a.id}  ${a.plan}${limit}  ${keys}  created ${a.created_at}${a.is_demo ? '  DEMO' : ''}  ${a.name}\n`);
+    }
     return;
   }
   if ('documents' in result && Array.isArray(result.documents)) {

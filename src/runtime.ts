@@ -30,7 +30,7 @@ export interface Runtime {
   db: Db;
   /** Fail-fast connection for request-time commands (rate limits, publishing). */
   redis: Redis;
-  /** Pub/sub connection: job completions and key revocations. */
+  /** Pub/sub connection: job completions, key revocations, account changes and usage changes. */
   subscriber: Redis;
   queues: Queues;
   jobEvents: JobEvents;
@@ -46,7 +46,7 @@ export interface Runtime {
   fileChatProvider: FileChatProvider;
   /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
   threads: EngineThreads;
-  channels: { jobDone: string; keyRevoked: string; usageChanged: string; routesChanged: string };
+  channels: { jobDone: string; keyRevoked: string; accountChanged: string; usageChanged: string; routesChanged: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +60,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const channels = {
     jobDone: `${prefix}:events:job-done`,
     keyRevoked: `${prefix}:events:key-revoked`,
+    accountChanged: `${prefix}:events:account-changed`,
     usageChanged: `${prefix}:events:usage-changed`,
     routesChanged: `${prefix}:events:routes-changed`,
   };
@@ -122,7 +123,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     subscriber,
     queues,
     jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
-    principals: new PrincipalCache(database.db, channels.keyRevoked),
+    principals: new PrincipalCache(database.db, channels),
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
     usage: new UsageCache(database.db, channels.usageChanged),
     siteOwners: new SiteOwners(database.db),

@@ -6,32 +6,43 @@ import { hashApiKey } from './api-key';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
 
+export interface PrincipalChannels {
+  /** Carries the hash of a revoked key. */
+  keyRevoked: string;
+  /** Carries the id of an account whose plan or limits changed. */
+  accountChanged: string;
+}
+
 /**
  * Resolves key hashes to principals with a short in-process cache, so an authenticated request costs no
- * database round trip. Revocation must take effect at once on every process, so revoking publishes the
- * hash and every process evicts it; the TTL bounds staleness of plan changes and of a missed message.
+ * database round trip. Revocation and plan changes must take effect at once on every process, so they
+ * are published (a key's hash, an account's id) and every process evicts what they concern; the TTL
+ * only bounds the staleness left by a message missed in a reconnect.
  */
 export class PrincipalCache {
   private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
   /** Key → hash, so a repeat caller is not hashed on every request. */
   private readonly hashes = new Map<string, string>();
+  /** Account id → hashes of its cached keys, so an account's change evicts its keys without a scan. */
+  private readonly byAccount = new Map<string, Set<string>>();
+  /**
+   * Counts evictions. A lookup that started before an eviction may have read the row as it was before
+   * the change, so its result is returned but not cached.
+   */
+  private evictions = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly revocationChannel: string,
+    private readonly channels: PrincipalChannels,
   ) {}
 
-  /** Starts listening for revocations on a subscriber connection. */
+  /** Starts listening for revocations and account changes on a subscriber connection. */
   async listen(subscriber: Redis): Promise<void> {
-    subscriber.on('message', (channel: string, hash: string) => {
-      if (channel === this.revocationChannel) this.entries.delete(hash);
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === this.channels.keyRevoked) this.evictKey(message);
+      else if (channel === this.channels.accountChanged) this.evictAccount(message);
     });
-    await subscriber.subscribe(this.revocationChannel);
-  }
-
-  /** Drops a key at once in this process (the revocation message then reaches the others). */
-  forget(hash: string): void {
-    this.entries.delete(hash);
+    await subscriber.subscribe(this.channels.keyRevoked, this.channels.accountChanged);
   }
 
   /** The principal of a cached, unexpired key, without a promise: the path of almost every request. */
@@ -43,22 +54,56 @@ export class PrincipalCache {
 
   async resolve(key: string): Promise<Principal | null> {
     const hash = hashApiKey(key);
+    const evictionsBefore = this.evictions;
     const principal = await findPrincipalByKeyHash(this.db, hash);
-    if (principal) {
+    if (!principal) {
+      this.forget(hash);
+    } else if (this.evictions === evictionsBefore) {
       if (this.entries.size >= MAX_ENTRIES) {
         this.entries.clear();
         this.hashes.clear();
+        this.byAccount.clear();
       }
       this.hashes.set(key, hash);
       this.entries.set(hash, { principal, expiresAt: Date.now() + TTL_MS });
-    } else {
-      this.entries.delete(hash);
+      let accountHashes = this.byAccount.get(principal.accountId);
+      if (!accountHashes) this.byAccount.set(principal.accountId, (accountHashes = new Set()));
+      accountHashes.add(hash);
     }
     return principal;
+  }
+
+  /** Forgets a revoked key (called directly by the process that revoked it, so it applies there at once). */
+  evictKey(hash: string): void {
+    this.evictions++;
+    this.forget(hash);
+  }
+
+  /** Forgets every key of an account, so its next request reads the plan and limits afresh. */
+  evictAccount(accountId: string): void {
+    this.evictions++;
+    const accountHashes = this.byAccount.get(accountId);
+    if (!accountHashes) return;
+    for (const hash of accountHashes) this.entries.delete(hash);
+    this.byAccount.delete(accountId);
+  }
+
+  private forget(hash: string): void {
+    const entry = this.entries.get(hash);
+    if (!entry) return;
+    this.entries.delete(hash);
+    const accountHashes = this.byAccount.get(entry.principal.accountId);
+    accountHashes?.delete(hash);
+    if (accountHashes?.size === 0) this.byAccount.delete(entry.principal.accountId);
   }
 }
 
 /** Tells every API process to forget a revoked key. */
 export async function announceRevocation(publisher: Redis, channel: string, hash: string): Promise<void> {
   await publisher.publish(channel, hash);
+}
+
+/** Tells every API process to forget the cached principals of an account whose plan or limits changed. */
+export async function announceAccountChange(publisher: Redis, channel: string, accountId: string): Promise<void> {
+  await publisher.publish(channel, accountId);
 }

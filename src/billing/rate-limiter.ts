@@ -42,6 +42,8 @@ type GcraRedis = Redis & { kilnGcra(key: string, limit: number, periodMs: number
 
 /** Requests of one account that this process may admit without asking Redis again. */
 interface Lease {
+  /** The per-period limit the tokens were granted under: a plan change makes the lease worthless. */
+  limit: number;
   tokens: number;
   expiresAt: number;
   remaining: number;
@@ -60,6 +62,10 @@ const MAX_LEASE = 200;
  * limit is never exceeded across processes; the cost is that a batch unused within 250 ms is dropped
  * (the account is then refused slightly early, never late). Accounts with a limit under 120/min are
  * always decided one request at a time.
+ *
+ * The limit comes with each call (from the principal), so a plan change applies on the next request: a
+ * lease granted under another limit is dropped, and the state in Redis carries over as the share of the
+ * allowance already spent.
  */
 export class RateLimiter {
   private readonly redis: GcraRedis;
@@ -94,7 +100,7 @@ export class RateLimiter {
       call.finally(() => this.pending.delete(subject)).catch(() => {});
     }
     const [granted, remaining, resetMs, retryMs] = await call;
-    if (granted > 1) this.leases.set(subject, { tokens: granted - 1, expiresAt: Date.now() + LEASE_TTL_MS, remaining, resetMs });
+    if (granted > 1) this.leases.set(subject, { limit: limitPerPeriod, tokens: granted - 1, expiresAt: Date.now() + LEASE_TTL_MS, remaining, resetMs });
     return {
       allowed: granted >= 1,
       limit: limitPerPeriod,
@@ -107,7 +113,7 @@ export class RateLimiter {
   private fromLease(subject: string, limit: number, now: number): RateDecision | null {
     const lease = this.leases.get(subject);
     if (!lease) return null;
-    if (lease.tokens <= 0 || lease.expiresAt <= now) {
+    if (lease.tokens <= 0 || lease.expiresAt <= now || lease.limit !== limit) {
       this.leases.delete(subject);
       return null;
     }

@@ -131,3 +131,103 @@ describe('account scoping', () => {
     expect((await res.json()).error.code).toBe('not_found');
   });
 });
+
+describe('accounts set-plan and accounts list', () => {
+  it('a plan change applies on the next request on every instance, to features and RateLimit-Limit', async () => {
+    // Cached first, so it outlives the changed account's entries should they expire instead of being evicted.
+    const bystander = await createTestAccount(a.rt, 'free');
+    const changed = await createTestAccount(a.rt, 'free');
+    for (const instance of [a, b]) {
+      expect((await instance.app.request('/v1/usage', { headers: bystander.auth })).status).toBe(200);
+      const usage = await instance.app.request('/v1/usage', { headers: changed.auth });
+      expect(usage.headers.get('ratelimit-limit')).toBe('60');
+      expect((await instance.app.request('/v1/files', { headers: changed.auth })).status).toBe(403);
+      expect(instance.rt.principals.peek(changed.key)?.planId).toBe('free');
+    }
+
+    const res = await cli(['accounts', 'set-plan', changed.accountId, '--plan', 'pro', '--json'], env);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ id: changed.accountId, plan: 'pro', previous_plan: 'free' });
+
+    for (const instance of [a, b]) {
+      // The CLI has exited after publishing; wait for the message to reach this instance.
+      await until('the account to be evicted', async () => instance.rt.principals.peek(changed.key) === undefined);
+      // Evicted, not expired: the other account's older entry is still there.
+      expect(instance.rt.principals.peek(bystander.key)?.planId).toBe('free');
+      const files = await instance.app.request('/v1/files', { headers: changed.auth });
+      expect(files.status).toBe(200);
+      expect(files.headers.get('ratelimit-limit')).toBe('600');
+    }
+
+    const audit = await a.rt.database.sql`
+      SELECT actor, actor_user_id, action, target, detail FROM audit_events WHERE account_id = ${changed.accountId}`;
+    expect(audit.map((r) => ({ ...r }))).toEqual([
+      { actor: 'operator', actor_user_id: null, action: 'account.plan_changed', target: changed.accountId, detail: { from: 'free', to: 'pro' } },
+    ]);
+
+    // And back down: the feature is refused again and the limit falls on the next request.
+    expect(JSON.parse((await cli(['accounts', 'set-plan', changed.accountId, '--plan', 'free', '--json'], env)).stdout).previous_plan).toBe('pro');
+    for (const instance of [a, b]) {
+      await until('the account to be evicted again', async () => instance.rt.principals.peek(changed.key) === undefined);
+      const files = await instance.app.request('/v1/files', { headers: changed.auth });
+      expect(files.status).toBe(403);
+      expect(files.headers.get('ratelimit-limit')).toBe('60');
+    }
+  });
+
+  it('setting the plan an account already has writes no audit row', async () => {
+    const { accountId } = await createTestAccount(a.rt, 'pro');
+    const res = await cli(['accounts', 'set-plan', accountId, '--plan', 'pro', '--json'], env);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ id: accountId, plan: 'pro', previous_plan: 'pro' });
+    expect(await a.rt.database.sql`SELECT 1 FROM audit_events WHERE account_id = ${accountId}`).toHaveLength(0);
+  });
+
+  it('an unknown account is not_found (exit 1); a bad or missing plan or id is invalid_usage (exit 2)', async () => {
+    const unknown = await cli(['accounts', 'set-plan', 'acct_doesnotexist', '--plan', 'pro', '--json'], env);
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stdout)).toEqual({ error: { code: 'not_found', message: 'no account acct_doesnotexist' } });
+    const { accountId } = await createTestAccount(a.rt, 'free');
+    const bad = await cli(['accounts', 'set-plan', accountId, '--plan', 'gold', '--json'], env);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout)).toEqual({ error: { code: 'invalid_usage', message: '--plan must be one of free, pro, business' } });
+    expect((await cli(['accounts', 'set-plan', accountId, '--json'], env)).code).toBe(2);
+    expect(JSON.parse((await cli(['accounts', 'set-plan', '--plan', 'pro', '--json'], env)).stdout).error).toEqual({
+      code: 'invalid_usage',
+      message: 'accounts set-plan needs an ACCOUNT_ID',
+    });
+    const [row] = await a.rt.database.sql`SELECT plan_id FROM accounts WHERE id = ${accountId}`;
+    expect(row!.plan_id).toBe('free');
+  });
+
+  it('accounts list shows every account with its active keys', async () => {
+    const acct = JSON.parse((await cli(['accounts', 'create', '--name', 'Listed Co', '--plan', 'pro', '--rate-limit', '90', '--json'], env)).stdout);
+    const keys = [];
+    for (const label of ['one', 'two', 'three'])
+      keys.push(JSON.parse((await cli(['keys', 'create', '--account', acct.id, '--label', label, '--json'], env)).stdout));
+    await cli(['keys', 'revoke', keys[0].id, '--json'], env);
+    const { accountId: keyless } = await createTestAccount(a.rt, 'free');
+    await a.rt.database.sql`DELETE FROM api_keys WHERE account_id = ${keyless}`;
+
+    const res = await cli(['accounts', 'list', '--json'], env);
+    expect(res.code).toBe(0);
+    expect(res.stdout.trimEnd().split('\n')).toHaveLength(1);
+    const { accounts } = JSON.parse(res.stdout);
+    const listed = accounts.find((x: { id: string }) => x.id === acct.id);
+    expect(listed).toEqual({
+      id: acct.id,
+      name: 'Listed Co',
+      plan: 'pro',
+      rate_limit_override: 90,
+      is_demo: false,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      active_keys: 2,
+    });
+    expect(accounts.find((x: { id: string }) => x.id === keyless)).toMatchObject({ plan: 'free', rate_limit_override: null, active_keys: 0 });
+
+    const human = await cli(['accounts', 'list'], env);
+    expect(human.code).toBe(0);
+    const line = human.stdout.split('\n').find((l) => l.startsWith(acct.id));
+    expect(line).toBe(`${acct.id}  pro  90/min  2 active keys  created ${listed.created_at}  Listed Co`);
+  });
+});

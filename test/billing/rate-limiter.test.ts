@@ -47,3 +47,15 @@ describe('GCRA rate limiter', () => {
     expect(admitted).toBeGreaterThanOrEqual(limit - 2 * 20);
   });
 });
+
+describe('a changed limit', () => {
+  it('is applied on the next call: requests leased under the old limit are not handed out', async () => {
+    const subject = 'replanned';
+    // Leasing is in play at 1200/min under concurrent load, as on a busy API process.
+    for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 100 }, () => a!.take(subject, 1200)));
+    const after = await a!.take(subject, 60);
+    expect(after.limit).toBe(60);
+    // Decided in Redis under the new limit, not from a lease counting the old allowance.
+    expect(after.remaining).toBeLessThan(60);
+  });
+});

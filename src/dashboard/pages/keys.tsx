@@ -187,7 +187,7 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
       return row;
     });
     if (!revoked) return notFoundPage(c, 'active key');
-    rt.principals.forget(revoked.hash);
+    rt.principals.evictKey(revoked.hash);
     await announceRevocation(rt.redis, rt.channels.keyRevoked, revoked.hash);
     return c.redirect('/dashboard/keys?done=revoked', 303);
   });

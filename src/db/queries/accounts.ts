@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { generateApiKey } from '../../accounts/api-key';
 import { newId } from '../../ids';
 import type { Db, DbOrTx } from '../client';
@@ -65,6 +65,27 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
       number
     >,
   };
+}
+
+/**
+ * Every account with its number of active keys, oldest first: one query (a grouped left join), however
+ * many accounts there are.
+ */
+export async function listAccounts(db: DbOrTx) {
+  return db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      planId: accounts.planId,
+      rateLimitOverride: accounts.rateLimitOverride,
+      isDemo: accounts.isDemo,
+      createdAt: accounts.createdAt,
+      activeKeys: count(apiKeys.id),
+    })
+    .from(accounts)
+    .leftJoin(apiKeys, and(eq(apiKeys.accountId, accounts.id), isNull(apiKeys.revokedAt)))
+    .groupBy(accounts.id)
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
 }
 
 export async function findDemoAccount(db: DbOrTx) {
