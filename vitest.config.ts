@@ -19,6 +19,7 @@ const UNIT = [
   'test/storage/signed-url.test.ts',
   'test/files/receive-file.test.ts',
   'test/workers/refused-by-provider.test.ts',
+  'test/dashboard/usage-chart.test.ts',
 ];
 
 export default defineConfig({

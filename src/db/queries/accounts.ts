@@ -148,10 +148,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
       rateLimitOverride: accounts.rateLimitOverride,
       rateLimitPerMinute: plans.rateLimitPerMinute,
       features: plans.features,
-      quotaTextTokens: plans.quotaTextTokens,
-      quotaImagesGenerated: plans.quotaImagesGenerated,
-      quotaAudioSeconds: plans.quotaAudioSeconds,
-      quotaFileChats: plans.quotaFileChats,
+      ...quotaColumns,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -164,11 +161,28 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
     planId: row.planId,
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
     features: row.features as Feature[],
-    quotas: {
-      text_tokens: row.quotaTextTokens,
-      images_generated: row.quotaImagesGenerated,
-      audio_seconds: row.quotaAudioSeconds,
-      file_chats: row.quotaFileChats,
-    },
+    quotas: quotasOf(row),
+  };
+}
+
+/** The quotas of the account's plan per metric, or null when there is no such account. */
+export async function findAccountQuotas(db: DbOrTx, accountId: string): Promise<Record<UsageMetric, number> | null> {
+  const [row] = await db.select(quotaColumns).from(accounts).innerJoin(plans, eq(plans.id, accounts.planId)).where(eq(accounts.id, accountId));
+  return row ? quotasOf(row) : null;
+}
+
+const quotaColumns = {
+  quotaTextTokens: plans.quotaTextTokens,
+  quotaImagesGenerated: plans.quotaImagesGenerated,
+  quotaAudioSeconds: plans.quotaAudioSeconds,
+  quotaFileChats: plans.quotaFileChats,
+};
+
+function quotasOf(row: Record<keyof typeof quotaColumns, number>): Record<UsageMetric, number> {
+  return {
+    text_tokens: row.quotaTextTokens,
+    images_generated: row.quotaImagesGenerated,
+    audio_seconds: row.quotaAudioSeconds,
+    file_chats: row.quotaFileChats,
   };
 }
