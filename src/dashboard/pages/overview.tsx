@@ -1,15 +1,19 @@
+import { raw } from 'hono/html';
 import { currentBillingPeriod } from '../../billing/period';
 import { findAccountPlan } from '../../db/queries/accounts';
+import { usagePerDay } from '../../db/queries/usage';
 import { USAGE_METRICS, type UsageMetric } from '../../db/schema';
+import { renderUsageChart } from '../charts/usage-chart';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
+import { formatQuantity, METRIC_UNIT } from '../format';
 import { signedIn } from '../guards';
 import { notFoundPage, renderPage } from '../views/render';
 
 export const METRIC_LABELS: Record<UsageMetric, string> = {
   text_tokens: 'Text tokens',
   images_generated: 'Images',
-  audio_seconds: 'Audio seconds',
+  audio_seconds: 'Audio',
   file_chats: 'File chats',
 };
 
@@ -17,12 +21,19 @@ function percent(used: number, quota: number): number {
   return quota > 0 ? Math.min(100, Math.round((used / quota) * 1000) / 10) : 0;
 }
 
-/** The overview: the current billing period's use of each metric against the plan's quota. */
+/**
+ * The overview: the current billing period's use of each metric against the plan's quota (bars), and
+ * use per day (server-drawn SVG, with the same numbers in a table for screen readers).
+ */
 export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/', async (c) => {
     const session = signedIn(c);
     const period = currentBillingPeriod();
-    const [plan, totals] = await Promise.all([findAccountPlan(rt.db, session.accountId), rt.usage.totals(session.accountId, period.key)]);
+    const [plan, totals, daily] = await Promise.all([
+      findAccountPlan(rt.db, session.accountId),
+      rt.usage.totals(session.accountId, period.key),
+      usagePerDay(rt.db, session.accountId, period),
+    ]);
     if (!plan) return notFoundPage(c, 'account');
     const fmt = new Intl.NumberFormat('en');
     const lastDay = new Date(period.end.getTime() - 1).toISOString().slice(0, 10);
@@ -35,7 +46,7 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
             Usage, {period.startIso.slice(0, 10)} to {lastDay}
           </h2>
           <p class="muted">
-            {plan.planId} plan · {fmt.format(plan.rateLimitPerMinute)} requests a minute · the period is the calendar month in UTC.
+            {plan.planId} plan · {fmt.format(plan.rateLimitPerMinute)} requests a minute · the billing period is the calendar month in UTC.
           </p>
           <ul class="meters">
             {USAGE_METRICS.map((metric) => {
@@ -47,7 +58,7 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
                   <div class="meter-head">
                     <span id={`m-${metric}`}>{METRIC_LABELS[metric]}</span>
                     <span>
-                      {fmt.format(used)} of {quota > 0 ? fmt.format(quota) : 'none on this plan'}
+                      {formatQuantity(metric, used)} of {quota > 0 ? formatQuantity(metric, quota) : 'none on this plan'}
                       {quota > 0 && <span class="muted"> ({share}%)</span>}
                     </span>
                   </div>
@@ -58,6 +69,46 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
               );
             })}
           </ul>
+        </section>
+        <section aria-labelledby="daily">
+          <h2 id="daily">Use per day</h2>
+          <div class="charts">
+            {USAGE_METRICS.map((metric) => (
+              <figure data-chart={metric}>
+                <figcaption>{METRIC_LABELS[metric]}</figcaption>
+                {/* The renderer escapes every text it draws (tested in usage-chart.test.ts). */}
+                {raw(renderUsageChart({ days: daily.days, values: daily.series[metric], label: METRIC_LABELS[metric], unit: METRIC_UNIT[metric] }))}
+              </figure>
+            ))}
+          </div>
+          <details class="daily-table">
+            <summary>Numbers per day</summary>
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">Use per day this billing period</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Day (UTC)</th>
+                    {USAGE_METRICS.map((metric) => (
+                      <th scope="col" class="num">
+                        {METRIC_LABELS[metric]}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {daily.days.map((day, i) => (
+                    <tr>
+                      <th scope="row">{day}</th>
+                      {USAGE_METRICS.map((metric) => (
+                        <td class="num">{formatQuantity(metric, daily.series[metric][i] ?? 0)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
         </section>
       </>,
     );

@@ -47,10 +47,7 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
       rateLimitPerMinute: plans.rateLimitPerMinute,
       rateLimitOverride: accounts.rateLimitOverride,
       features: plans.features,
-      text_tokens: plans.quotaTextTokens,
-      images_generated: plans.quotaImagesGenerated,
-      audio_seconds: plans.quotaAudioSeconds,
-      file_chats: plans.quotaFileChats,
+      ...quotaColumns,
     })
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.planId))
@@ -60,10 +57,7 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
     planId: row.planId,
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
     features: row.features as Feature[],
-    quotas: { text_tokens: row.text_tokens, images_generated: row.images_generated, audio_seconds: row.audio_seconds, file_chats: row.file_chats } as Record<
-      UsageMetric,
-      number
-    >,
+    quotas: quotasOf(row),
   };
 }
 
@@ -167,8 +161,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
 
 /** The quotas of the account's plan per metric, or null when there is no such account. */
 export async function findAccountQuotas(db: DbOrTx, accountId: string): Promise<Record<UsageMetric, number> | null> {
-  const [row] = await db.select(quotaColumns).from(accounts).innerJoin(plans, eq(plans.id, accounts.planId)).where(eq(accounts.id, accountId));
-  return row ? quotasOf(row) : null;
+  return (await findAccountPlan(db, accountId))?.quotas ?? null;
 }
 
 const quotaColumns = {
