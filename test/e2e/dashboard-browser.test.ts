@@ -1,0 +1,169 @@
+import { createServer, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteLink } from '../../src/dashboard/links';
+import { createAccount } from '../../src/db/queries/accounts';
+import { launchBrowser, openPage, saveScreenshot, startWebApp, type WebApp } from '../support/browser';
+import { createDashboardUser } from '../support/dashboard';
+import { until } from '../support/until';
+
+// The account holder's dashboard in a real Chromium against the real web role: every page a person
+// uses, what they see, and what the server does when they press its buttons.
+let web: WebApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  web = await startWebApp({ DASHBOARD_SIGNUP: 'invite', KEY_LAST_USED_INTERVAL_MS: '200' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/dashboard/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function newSignedInPage(opts: Parameters<typeof createDashboardUser>[1] = {}) {
+  const user = await createDashboardUser(web.rt, opts);
+  const opened = await openPage(browser, web.baseUrl);
+  await signIn(opened.page, user.email, user.password);
+  await opened.page.getByRole('heading', { name: 'Overview' }).waitFor();
+  return { ...opened, user };
+}
+
+describe('dashboard in a browser', () => {
+  it('invitation → sign-up → sign-out → sign-in', async () => {
+    const account = await createAccount(web.rt.db, { name: 'Browser Co', planId: 'pro' });
+    const email = `invitee-${account.id}@example.com`;
+    const link = await inviteLink(web.rt.db, web.rt.config, { accountId: account.id, email, role: 'owner' });
+    const { page, offLoopbackRequests } = await openPage(browser, web.baseUrl);
+    await page.goto(new URL(link.url).pathname);
+    await page.getByRole('heading', { name: 'Join Browser Co' }).waitFor();
+    await saveScreenshot(page, 'dashboard-invite');
+    await page.getByLabel('Choose a password').fill('a long browser password');
+    await page.getByRole('button', { name: 'Create sign-in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await page.getByRole('link', { name: email }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'dashboard-overview');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You are signed out.').waitFor();
+    await saveScreenshot(page, 'dashboard-sign-in');
+    await page.goto('/dashboard/keys');
+    // Signed out: the dashboard asks for a sign-in and brings the person back afterwards.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long browser password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/keys');
+    expect(offLoopbackRequests).toEqual([]);
+  });
+
+  it('creates a key shown once, which works over HTTP, shows its last use, and stops working when revoked', async () => {
+    const { page } = await newSignedInPage({ plan: 'pro' });
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Label').fill('browser test');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const field = page.getByLabel('New API key');
+    const key = await field.inputValue();
+    expect(key).toMatch(/^kiln_[A-Za-z0-9]{40}$/);
+    await expect(page.getByText('this is the only time it can be shown')).toBeDefined();
+    await saveScreenshot(page, 'dashboard-key-created');
+
+    const usage = await fetch(`${web.baseUrl}/v1/usage`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(usage.status).toBe(200);
+
+    // Shown once: the list shows the label and prefix, never the key again.
+    await until('the key’s last use to appear on the keys page', async () => {
+      await page.goto('/dashboard/keys');
+      const row = page.locator('tr', { hasText: 'browser test' });
+      return !(await row.locator('[data-last-used]').innerText()).includes('Never');
+    });
+    expect(await page.content()).not.toContain(key);
+    expect(await page.locator('tr', { hasText: 'browser test' }).innerText()).toContain(key.slice(0, 11));
+    await saveScreenshot(page, 'dashboard-keys');
+
+    await page.getByRole('link', { name: 'Revoke browser test' }).click();
+    await saveScreenshot(page, 'dashboard-key-revoke-confirm');
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText('The key is revoked').waitFor();
+    const after = await fetch(`${web.baseUrl}/v1/usage`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(after.status).toBe(401);
+  });
+
+  it('throttles sign-in after repeated wrong passwords', async () => {
+    const user = await createDashboardUser(web.rt);
+    const { page } = await openPage(browser, web.baseUrl);
+    for (let i = 0; i < 5; i++) {
+      await signIn(page, user.email, `wrong password ${i}`);
+      await page.getByText('That email and password do not match an account.').waitFor();
+    }
+    await signIn(page, user.email, user.password);
+    await page.getByText(/Too many failed sign-ins\. Try again in \d+ minutes?\./).waitFor();
+    await saveScreenshot(page, 'dashboard-sign-in-throttled');
+    expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+  });
+
+  it('refuses a form posted from another site', async () => {
+    const { page, user } = await newSignedInPage();
+    // The attacker's page lives on another site (localhost vs 127.0.0.1) and posts to the dashboard.
+    const attacker: Server = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<form id="f" method="post" action="${web.baseUrl}/dashboard/keys"><input name="label" value="planted"><input name="_csrf" value="guess"></form>` +
+          '<script>document.getElementById("f").submit()</script>',
+      );
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (attacker.address() as { port: number }).port;
+      const answer = page.waitForResponse((r) => r.url() === `${web.baseUrl}/dashboard/keys` && r.request().method() === 'POST');
+      await page.goto(`http://localhost:${port}/`);
+      expect((await answer).status()).toBe(403);
+      await page.getByRole('heading', { name: 'Form refused' }).waitFor();
+      await saveScreenshot(page, 'dashboard-csrf-refused');
+    } finally {
+      attacker.close();
+    }
+    const keys = await web.rt.database.sql`SELECT label FROM api_keys WHERE account_id = ${user.accountId}`;
+    expect(keys).toEqual([]);
+  });
+
+  it("a second account's user cannot see or act on the first account's keys", async () => {
+    const first = await newSignedInPage();
+    await first.page.goto('/dashboard/keys');
+    await first.page.getByLabel('Label').fill('first account key');
+    await first.page.getByRole('button', { name: 'Create key' }).click();
+    await first.page.getByLabel('New API key').waitFor();
+    const [row] = await web.rt.database.sql`SELECT id FROM api_keys WHERE account_id = ${first.user.accountId}`;
+    const keyId = row!.id as string;
+
+    const second = await newSignedInPage();
+    await second.page.goto('/dashboard/keys');
+    expect(await second.page.content()).not.toContain('first account key');
+    const confirm = await second.page.goto(`/dashboard/keys/${keyId}/revoke`);
+    expect(confirm?.status()).toBe(404);
+    await saveScreenshot(second.page, 'dashboard-not-found');
+    // A hand-made post with the second user's own valid form token is still "not found".
+    const token = await second.page.locator('input[name="_csrf"]').first().inputValue();
+    const post = await second.page.request.post(`/dashboard/keys/${keyId}/revoke`, { form: { _csrf: token }, maxRedirects: 0 });
+    expect(post.status()).toBe(404);
+    const [still] = await web.rt.database.sql`SELECT revoked_at FROM api_keys WHERE id = ${keyId}`;
+    expect(still!.revoked_at).toBeNull();
+  });
+
+  it('fits a phone-width screen', async () => {
+    const { page } = await newSignedInPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'dashboard-overview-phone');
+  });
+});
