@@ -269,6 +269,31 @@ describe('sign-up', () => {
   });
 });
 
+describe('people in more than one account', () => {
+  it('an existing user accepts an invitation with their password and switches between accounts', async () => {
+    const { client, user } = await signedInClient(svc.app, svc.rt);
+    const other = JSON.parse((await cli(['accounts', 'create', '--name', 'Second Co', '--plan', 'free', '--json'], env)).stdout);
+    const link = JSON.parse((await cli(['users', 'invite', '--account', other.id, '--email', user.email, '--json'], env)).stdout).link;
+    const path = new URL(link).pathname;
+    await client.get(path);
+    expect(client.lastHtml).toContain('Your current password');
+    expect((await client.post(path, { password: 'not my password' })).status).toBe(400);
+    expect((await client.post(path, { password: user.password })).status).toBe(303);
+    await client.get('/dashboard');
+    expect(client.lastHtml).toContain('Second Co');
+
+    await client.get('/dashboard/account');
+    expect(client.lastHtml).toContain('Your accounts');
+    expect((await client.post('/dashboard/account/switch', { account: user.accountId })).status).toBe(303);
+    await client.get('/dashboard');
+    expect(client.lastHtml).not.toContain('Second Co');
+    // An account the user is not a member of cannot be switched to.
+    const stranger = JSON.parse((await cli(['accounts', 'create', '--name', 'Stranger Co', '--plan', 'free', '--json'], env)).stdout);
+    await client.get('/dashboard/account');
+    expect((await client.post('/dashboard/account/switch', { account: stranger.id })).status).toBe(404);
+  });
+});
+
 describe('password reset', () => {
   it('prints a one-time link that sets a new password and ends every session', async () => {
     const { client, user } = await signedInClient(svc.app, svc.rt);

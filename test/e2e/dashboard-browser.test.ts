@@ -162,7 +162,7 @@ describe('dashboard in a browser', () => {
     const { page } = await newSignedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'dashboard-overview-phone');
   });

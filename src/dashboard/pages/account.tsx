@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { endUserSessions, findUserById, setPassword } from '../../db/queries/users';
+import { endUserSessions, findUserById, setPassword, userMemberships } from '../../db/queries/users';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { passwordField, readForm } from '../form';
@@ -8,7 +8,7 @@ import { signedIn } from '../guards';
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { startSession } from '../sessions';
 import { Field, Notice, PostForm } from '../views/forms';
-import { renderPage } from '../views/render';
+import { notFoundPage, renderPage } from '../views/render';
 
 const passwordForm = v.object({ current: passwordField, password: passwordField, confirm: v.string() });
 
@@ -16,8 +16,9 @@ const passwordForm = v.object({ current: passwordField, password: passwordField,
 export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardDeps) {
   const db = rt.db;
 
-  const accountPage = (c: Context<DashEnv>, extra: { error?: string; notice?: string } = {}) => {
+  const accountPage = async (c: Context<DashEnv>, extra: { error?: string; notice?: string } = {}) => {
     const session = signedIn(c);
+    const accounts = await userMemberships(db, session.userId);
     return renderPage(
       c,
       { title: 'Your sign-in', section: 'account' },
@@ -26,6 +27,30 @@ export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardD
         <p>
           Signed in as <strong>{session.email}</strong>, {session.role} of {session.accountName} (<span class="mono">{session.accountId}</span>).
         </p>
+        {accounts.length > 1 && (
+          <section aria-labelledby="accounts">
+            <h2 id="accounts">Your accounts</h2>
+            <ul class="plain">
+              {accounts.map((a) => (
+                <li>
+                  {a.accountId === session.accountId ? (
+                    <>
+                      <strong>{a.accountName}</strong> <span class="muted">({a.role}, current)</span>
+                    </>
+                  ) : (
+                    <PostForm action="/dashboard/account/switch" csrfToken={c.get('csrfToken')} class="inline-one">
+                      <input type="hidden" name="account" value={a.accountId} />
+                      {a.accountName} <span class="muted">({a.role})</span>{' '}
+                      <button type="submit" aria-label={`Switch to ${a.accountName}`}>
+                        Switch
+                      </button>
+                    </PostForm>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <section aria-labelledby="pw">
           <h2 id="pw">Change password</h2>
           {extra.error && <Notice kind="error">{extra.error}</Notice>}
@@ -69,6 +94,16 @@ export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardD
     await endUserSessions(db, session.userId);
     await startSession(c, db, sessions, { userId: session.userId, accountId: session.accountId, ip: c.get('clientIp') });
     return c.redirect('/dashboard/account?done=password', 303);
+  });
+
+  // Acting in another account is a new session for it: the old one ends, and the cookie and form token change.
+  app.post('/account/switch', async (c) => {
+    const session = signedIn(c);
+    const form = await readForm(c, v.object({ account: v.string() }));
+    const target = form.ok ? (await userMemberships(db, session.userId)).find((a) => a.accountId === form.values.account) : undefined;
+    if (!target) return notFoundPage(c, 'account');
+    await startSession(c, db, sessions, { userId: session.userId, accountId: target.accountId, ip: c.get('clientIp') });
+    return c.redirect('/dashboard', 303);
   });
 
   app.post('/account/sign-out-everywhere', async (c) => {

@@ -122,3 +122,13 @@ export async function findUserById(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
 }
+
+/** Every account the user belongs to, oldest membership first. */
+export async function userMemberships(db: DbOrTx, userId: string) {
+  return db
+    .select({ accountId: memberships.accountId, accountName: accounts.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt));
+}
