@@ -13,6 +13,7 @@ export function startupAddresses(
   const lines: string[] = [];
   if (bound.webPort !== undefined) {
     const api = config.PORT === 0 ? `http://localhost:${bound.webPort}` : config.PUBLIC_URL;
+    lines.push(`  Dashboard        ${api}/dashboard`);
     lines.push(`  API docs         ${api}/docs`);
     if (config.ADMIN_USER && config.ADMIN_PASSWORD) lines.push(`  Queue dashboard  ${api}${ADMIN_QUEUES_PATH} (user ${config.ADMIN_USER})`);
   }

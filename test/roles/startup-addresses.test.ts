@@ -37,6 +37,7 @@ describe('startupAddresses', () => {
   it('uses PUBLIC_URL and leaves out the standard HTTPS/HTTP ports and an unconfigured dashboard', () => {
     const lines = startupAddresses(config, { webPort: 3000, edge: { httpPort: 80, httpsPort: 443 } });
     expect(lines.join('\n')).toContain('API docs         http://localhost:3000/docs');
+    expect(lines.join('\n')).toContain('Dashboard        http://localhost:3000/dashboard');
     expect(lines.join('\n')).toContain('https://{site_id}.kiln.localhost (and http://{site_id}.kiln.localhost)');
     expect(lines.join('\n')).not.toContain('Queue dashboard');
   });
