@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { generateApiKey } from '../../accounts/api-key';
 import { newId } from '../../ids';
 import type { Db, DbOrTx } from '../client';
@@ -62,10 +62,31 @@ export async function listApiKeys(db: DbOrTx, accountId: string) {
       prefix: apiKeys.displayPrefix,
       createdAt: apiKeys.createdAt,
       revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .where(eq(apiKeys.accountId, accountId))
     .orderBy(asc(apiKeys.createdAt));
+}
+
+/**
+ * Moves each key's last_used_at forward to its time (epoch ms), all keys in one statement. A row whose
+ * value is already as new is not written at all, so processes flushing out of order never move it back.
+ * Two array parameters whatever the batch size: one statement text, and no cap on parameters per query.
+ */
+export async function recordKeyUses(db: DbOrTx, uses: ReadonlyMap<string, number>): Promise<void> {
+  if (uses.size === 0) return;
+  const ids: string[] = [];
+  const times: string[] = [];
+  for (const [id, at] of uses) {
+    ids.push(id);
+    times.push(new Date(at).toISOString());
+  }
+  // The times go as text[]: drizzle passes timestamptz[] parameters through unserialised.
+  await db.execute(sql`
+    UPDATE api_keys SET last_used_at = v.t
+    FROM unnest(${sql.param(ids)}::text[], ${sql.param(times)}::text[]::timestamptz[]) AS v(id, t)
+    WHERE api_keys.id = v.id AND (api_keys.last_used_at IS NULL OR api_keys.last_used_at < v.t)`);
 }
 
 /** Returns the revoked key's hash (for cache eviction), or null when no active key has that id. */
