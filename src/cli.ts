@@ -184,6 +184,7 @@ async function run(argv: string[], config: Config): Promise<object> {
             prefix: k.prefix,
             created_at: k.createdAt.toISOString(),
             revoked_at: k.revokedAt?.toISOString() ?? null,
+            last_used_at: k.lastUsedAt?.toISOString() ?? null,
           })),
         };
       }
@@ -252,7 +253,9 @@ function printHuman(result: object) {
   if ('keys' in result && Array.isArray(result.keys)) {
     if (result.keys.length === 0) process.stdout.write('(no keys)\n');
     for (const k of result.keys)
-      process.stdout.write(`${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`);
+      process.stdout.write(
+        `${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}  last used ${k.last_used_at ?? 'never'}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`,
+      );
     return;
   }
   for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);

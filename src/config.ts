@@ -102,6 +102,8 @@ const envSchema = v.object({
   QUEUE_LOCK_DURATION_MS: v.optional(int(30_000, 1_000, 3_600_000)),
   QUEUE_STALLED_INTERVAL_MS: v.optional(int(15_000, 500, 3_600_000)),
   SHUTDOWN_TIMEOUT_MS: int(20_000, 1_000, 25_000),
+  /** How often a web process writes api_keys.last_used_at: one statement per interval, each key at most once. */
+  KEY_LAST_USED_INTERVAL_MS: int(60_000, 100, 3_600_000),
   /**
    * Worker threads for CPU-heavy engine work (speech, images, document parsing), so it never blocks the
    * event loop that answers HTTP and renews queue locks. Started on first use; default one per core.

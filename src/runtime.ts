@@ -1,5 +1,6 @@
 import { createFileChatProvider, type FileChatProvider } from './engines/filechat';
 import type { Redis } from 'ioredis';
+import { KeyUseRecorder } from './accounts/key-use-recorder';
 import { PrincipalCache } from './accounts/principal-cache';
 import { RateLimiter } from './billing/rate-limiter';
 import { UsageCache } from './billing/usage-cache';
@@ -35,6 +36,8 @@ export interface Runtime {
   queues: Queues;
   jobEvents: JobEvents;
   principals: PrincipalCache;
+  /** When each API key was last used: noted per request, written to Postgres from a timer. */
+  keyUses: KeyUseRecorder;
   rateLimiter: RateLimiter;
   usage: UsageCache;
   siteOwners: SiteOwners;
@@ -113,6 +116,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
           openaiVoice: config.OPENAI_SPEECH_VOICE,
         });
 
+  const keyUses = new KeyUseRecorder(database.db, log, config.KEY_LAST_USED_INTERVAL_MS);
+
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -124,6 +129,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     queues,
     jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
     principals: new PrincipalCache(database.db, channels),
+    keyUses,
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
     usage: new UsageCache(database.db, channels.usageChanged),
     siteOwners: new SiteOwners(database.db),
@@ -144,6 +150,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     },
     close() {
       closed ??= (async () => {
+        // Before the database closes: the uses noted since the last write go out now.
+        await keyUses.close();
         await threads.close();
         await queues.close().catch(() => {});
         subscriber.disconnect();

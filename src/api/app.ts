@@ -69,7 +69,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   });
   // The upload streams its own (larger) limit, counted on the file as it arrives.
   v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (c.req.path === `/v1${UPLOAD_PATH}` ? next() : limitBody(c, next)));
-  v1.use(authenticate(rt.principals));
+  v1.use(authenticate(rt.principals, rt.keyUses));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
   registerUsage(v1, rt);

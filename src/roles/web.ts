@@ -24,8 +24,9 @@ export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebS
     port: boundPort,
     close: () =>
       new Promise<void>((resolve) => {
-        // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
-        server.close(() => resolve());
+        // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets; then write the
+        // keys' last uses, which no request will add to now (the runtime's close writes any later ones).
+        server.close(() => void rt.keyUses.flush().then(resolve));
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       }),
   };

@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { looksLikeApiKey } from '../../accounts/api-key';
+import type { KeyUseRecorder } from '../../accounts/key-use-recorder';
 import type { PrincipalCache } from '../../accounts/principal-cache';
 import type { Feature } from '../../db/queries/accounts';
 import type { AppEnv } from '../context';
 import { forbidden, unauthorized } from '../errors';
 
-/** `Authorization: Bearer kiln_…` → `c.var.principal`, or 401. */
-export function authenticate(principals: PrincipalCache): MiddlewareHandler<AppEnv> {
+/** `Authorization: Bearer kiln_…` → `c.var.principal`, or 401. Notes the key's use (written later, off the request's path). */
+export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRecorder, 'record'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>".');
@@ -15,6 +16,7 @@ export function authenticate(principals: PrincipalCache): MiddlewareHandler<AppE
     const key = match[1]!;
     const principal = principals.peek(key) ?? (looksLikeApiKey(key) ? await principals.resolve(key) : null);
     if (!principal) throw unauthorized('API key not recognised (unknown or revoked).');
+    keyUses.record(principal.keyId, Date.now());
     c.set('principal', principal);
     await next();
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { generateApiKey } from '../../accounts/api-key';
 import { newId } from '../../ids';
 import type { Db, DbOrTx } from '../client';
@@ -118,6 +118,26 @@ export async function listApiKeys(db: DbOrTx, accountId: string) {
     .from(apiKeys)
     .where(eq(apiKeys.accountId, accountId))
     .orderBy(asc(apiKeys.createdAt));
+}
+
+/**
+ * Moves each key's last_used_at forward to its time (epoch ms), all keys in one statement. A row whose
+ * value is already as new is not written at all, so processes flushing out of order never move it back.
+ * Two array parameters whatever the batch size: one statement text, and no cap on parameters per query.
+ */
+export async function recordKeyUses(db: DbOrTx, uses: ReadonlyMap<string, number>): Promise<void> {
+  if (uses.size === 0) return;
+  const ids: string[] = [];
+  const times: string[] = [];
+  for (const [id, at] of uses) {
+    ids.push(id);
+    times.push(new Date(at).toISOString());
+  }
+  // The times go as text[]: drizzle passes timestamptz[] parameters through unserialised.
+  await db.execute(sql`
+    UPDATE api_keys SET last_used_at = v.t
+    FROM unnest(${sql.param(ids)}::text[], ${sql.param(times)}::text[]::timestamptz[]) AS v(id, t)
+    WHERE api_keys.id = v.id AND (api_keys.last_used_at IS NULL OR api_keys.last_used_at < v.t)`);
 }
 
 /**
