@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
 import { announceRevocation } from '../../accounts/principal-cache';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from '../../db/queries/accounts';
@@ -9,6 +10,48 @@ import { labelField, readForm } from '../form';
 import { signedIn } from '../guards';
 import { Field, Notice, PostForm, Time } from '../views/forms';
 import { notFoundPage, renderPage } from '../views/render';
+
+type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
+
+/** Active keys get a revoke link; revoked ones say when instead. */
+const KeyTable: FC<{ keys: KeyRow[] }> = ({ keys }) => (
+  <div class="table-wrap">
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Label</th>
+          <th scope="col">Key</th>
+          <th scope="col">Created</th>
+          <th scope="col">Last used</th>
+          <th scope="col">{keys[0]?.revokedAt ? 'Revoked' : <span class="visually-hidden">Actions</span>}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((k) => (
+          <tr data-key-id={k.id}>
+            <td>{k.label}</td>
+            <td class="mono">{k.prefix}…</td>
+            <td>
+              <Time at={k.createdAt} />
+            </td>
+            <td data-last-used>
+              <Time at={k.lastUsedAt} never="Never" />
+            </td>
+            <td>
+              {k.revokedAt ? (
+                <Time at={k.revokedAt} />
+              ) : (
+                <a href={`/dashboard/keys/${k.id}/revoke`} class="danger" aria-label={`Revoke ${k.label}`}>
+                  Revoke
+                </a>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+);
 
 const createForm = v.object({ label: labelField('label', 100) });
 
@@ -62,79 +105,13 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
         </section>
         <section aria-labelledby="active">
           <h2 id="active">Active keys</h2>
-          {active.length === 0 ? (
-            <p class="muted">No active keys. Create one above to call the API.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Label</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {active.map((k) => (
-                    <tr data-key-id={k.id}>
-                      <td>{k.label}</td>
-                      <td class="mono">{k.prefix}…</td>
-                      <td>
-                        <Time at={k.createdAt} />
-                      </td>
-                      <td data-last-used>
-                        <Time at={k.lastUsedAt} never="Never" />
-                      </td>
-                      <td>
-                        <a href={`/dashboard/keys/${k.id}/revoke`} class="danger" aria-label={`Revoke ${k.label}`}>
-                          Revoke
-                        </a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {active.length === 0 ? <p class="muted">No active keys. Create one above to call the API.</p> : <KeyTable keys={active} />}
           <p class="hint">Last use is recorded within about a minute of each request.</p>
         </section>
         {revoked.length > 0 && (
           <section aria-labelledby="revoked">
             <h2 id="revoked">Revoked keys</h2>
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Label</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Revoked</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {revoked.map((k) => (
-                    <tr data-key-id={k.id}>
-                      <td>{k.label}</td>
-                      <td class="mono">{k.prefix}…</td>
-                      <td>
-                        <Time at={k.createdAt} />
-                      </td>
-                      <td>
-                        <Time at={k.lastUsedAt} never="Never" />
-                      </td>
-                      <td>
-                        <Time at={k.revokedAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <KeyTable keys={revoked} />
           </section>
         )}
       </>,
