@@ -23,8 +23,10 @@ export type AddDomainRefusal =
   | { reason: 'platform_domain'; hostingDomain: string }
   /** The site id belongs to another account. */
   | { reason: 'site_taken' }
-  /** On this account already (any site), or verified by another account. */
-  | { reason: 'already_exists'; domain: string };
+  /** Another account has proven it is theirs. */
+  | { reason: 'verified_elsewhere'; domain: string }
+  /** On this account already, on any of its sites. */
+  | { reason: 'already_added'; domain: string };
 
 export type AddDomainResult = { ok: true; domain: DomainRow } | ({ ok: false } & AddDomainRefusal);
 
@@ -34,9 +36,10 @@ export async function addCustomDomain(rt: Deps, accountId: string, input: { site
   const hosting = rt.config.HOSTING_DOMAIN;
   if (n.domain === hosting || n.domain.endsWith(`.${hosting}`)) return { ok: false, reason: 'platform_domain', hostingDomain: hosting };
   if ((await rt.siteOwners.claim(accountId, input.siteId)) === 'taken') return { ok: false, reason: 'site_taken' };
-  if (await verifiedElsewhere(rt.db, accountId, n.domain)) return { ok: false, reason: 'already_exists', domain: n.domain };
+  if (await verifiedElsewhere(rt.db, accountId, n.domain)) return { ok: false, reason: 'verified_elsewhere', domain: n.domain };
   const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, accountId, siteId: input.siteId, token: newVerificationToken() });
-  if (!row) return { ok: false, reason: 'already_exists', domain: n.domain };
+  // Only the (account, domain) index can refuse a pending row: the one-verified-per-name index does not cover it.
+  if (!row) return { ok: false, reason: 'already_added', domain: n.domain };
   // The domain is added either way; without a queued check it waits for a manual one.
   await scheduleDomainCheck(rt, row).catch((err) => rt.log.warn({ err: { message: err.message } }, 'could not schedule domain check'));
   return { ok: true, domain: row };

@@ -59,7 +59,8 @@ export function registerDomains(app: App, rt: Deps) {
             throw invalidParameter(`'domain' must be your own domain, not one under ${added.hostingDomain} (sites are already served there).`);
           case 'site_taken':
             throw notFound(`No site ${body.site_id} on this account.`);
-          case 'already_exists':
+          case 'verified_elsewhere':
+          case 'already_added':
             throw alreadyExists(added.domain);
         }
       }
