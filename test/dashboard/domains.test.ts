@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/db/queries/accounts';
+import { findAccountDomain, setSslStatus } from '../../src/db/queries/domains';
 import { auditEvents, type AuditAction } from '../../src/db/schema';
+import { issueAndStoreCertificate } from '../../src/hosting/certificates';
 import { startDnsServer, type FakeDnsServer } from '../hosting/support/dns-server';
 import { signedInClient } from '../support/dashboard';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { until } from '../support/until';
 
 const HOSTING_DOMAIN = 'kiln.test';
 
@@ -122,7 +125,20 @@ describe('dashboard: domains', () => {
     await client.get('/dashboard/domains/www.dash-check.com?done=checked');
     expect(client.lastHtml).toContain('Checked: the domain is verified.');
     expect(client.lastHtml).toContain('data-status="verified"');
-    expect((await apiDomain(user.accountId, 'www.dash-check.com')).body.status).toBe('verified');
+    const verified = await apiDomain(user.accountId, 'www.dash-check.com');
+    expect(verified.body.status).toBe('verified');
+    // No Check now once verified: there is nothing left to check.
+    expect(client.lastHtml).not.toContain('action="/dashboard/domains/www.dash-check.com/check"');
+
+    // The certificate (the worker issues it; none runs here) and an issuing error, as the page shows them. A real
+    // certificate: every edge of the suite loads this shared table.
+    const domainRow = (await findAccountDomain(svc.rt.db, user.accountId, 'www.dash-check.com'))!;
+    const issued = await issueAndStoreCertificate(svc.rt, 'www.dash-check.com', 'local');
+    await setSslStatus(svc.rt.db, domainRow.id, 'error', 'the CA refused the order: rate limited');
+    await client.get('/dashboard/domains/www.dash-check.com');
+    const expires = issued.notAfter.toISOString();
+    expect(client.lastHtml).toContain(`Certificate expires</dt><dd><time datetime="${expires}">${expires.slice(0, 16).replace('T', ' ')} UTC</time>`);
+    expect(client.lastHtml).toMatch(/data-ssl="error"><span class="badge error">Error<\/span>.*the CA refused the order: rate limited/);
 
     const checked = await audits(user.accountId, 'domain.checked');
     expect(checked.map((a) => [a.target, a.detail])).toEqual([
@@ -134,6 +150,39 @@ describe('dashboard: domains', () => {
     // The list shows the outcome of the last check.
     await client.get('/dashboard/domains');
     expect(client.lastHtml).toMatch(/data-domain="www.dash-check.com">[\s\S]*?Verified[\s\S]*?All records found/);
+  });
+
+  it('a domain whose window ended is failed; Check now starts a new window', async () => {
+    const short = await startTestService({ DNS_SERVERS: dns.server, HOSTING_DOMAIN, DOMAIN_CHECK_BASE_MS: '3600000', DOMAIN_VERIFY_WINDOW_MS: '1000' });
+    try {
+      const { client, user } = await signedInClient(short.app, short.rt, { plan: 'business' });
+      await client.get('/dashboard/domains');
+      await client.post('/dashboard/domains', { domain: 'late.dash-window.com', site_id: 'dash-window' });
+      const added = (await findAccountDomain(short.rt.db, user.accountId, 'late.dash-window.com'))!;
+      await until('the window is over', async () => Date.now() > added.windowStartedAt.getTime() + 1000);
+      // The first check after the window ends it.
+      await client.post('/dashboard/domains/late.dash-window.com/check');
+      await client.get('/dashboard/domains/late.dash-window.com?done=checked');
+      expect(client.lastHtml).toContain('the domain failed.');
+      expect(client.lastHtml).toContain('data-status="failed"');
+      expect(client.lastHtml).toContain('The window ended');
+      expect(client.lastHtml).toContain('Check now starts a new window of 1 second.');
+
+      // Check now on a failed domain: a new window, and this time the records are there.
+      const txt = byId(client.lastHtml, 'record-0-value')!;
+      dns.set('_kiln-challenge.late.dash-window.com', { TXT: [txt] });
+      dns.set('late.dash-window.com', { CNAME: `dash-window.${HOSTING_DOMAIN}` });
+      await client.post('/dashboard/domains/late.dash-window.com/check');
+      await client.get('/dashboard/domains/late.dash-window.com?done=checked');
+      expect(client.lastHtml).toContain('data-status="verified"');
+      const checked = await audits(user.accountId, 'domain.checked');
+      expect(checked.map((a) => a.detail)).toEqual([
+        { before: 'pending_verification', after: 'failed' },
+        { before: 'failed', after: 'verified' },
+      ]);
+    } finally {
+      await short.close();
+    }
   });
 
   it('removes a domain after a confirmation page, as DELETE does, and audits it', async () => {
@@ -179,6 +228,8 @@ describe('dashboard: domains', () => {
     await refused({ domain: 'localhost', site_id: 'dash-bad' }, 'enter a full domain name such as example.com');
     await refused({ domain: '', site_id: 'dash-bad' }, 'Enter a domain, such as www.example.com.');
     await refused({ domain: 'shop.dash-bad.com', site_id: 'Not A Site' }, 'A site id is lowercase letters, digits and hyphens');
+    expect(client.lastHtml).toContain('value="Not A Site"');
+    expect(client.lastHtml).toContain('value="shop.dash-bad.com"');
     await refused({ domain: `mine.${HOSTING_DOMAIN}`, site_id: 'dash-bad' }, `Names under ${HOSTING_DOMAIN} are Kiln’s own`);
 
     // Already on this account.

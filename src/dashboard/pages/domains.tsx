@@ -85,6 +85,13 @@ function findingSentence(record: DnsRecord, f: RecordFinding | undefined): Child
   );
 }
 
+/** DOMAIN_VERIFY_WINDOW_MS in words: “48 hours” (tests use windows of seconds). */
+function durationWords(ms: number): string {
+  const [n, unit] = ms >= 3_600_000 ? [ms / 3_600_000, 'hour'] : ms >= 60_000 ? [ms / 60_000, 'minute'] : [ms / 1_000, 'second'];
+  const rounded = Math.round(n * 10) / 10;
+  return `${rounded} ${unit}${rounded === 1 ? '' : 's'}`;
+}
+
 /** What a user types at a DNS host that appends the zone itself: `_kiln-challenge.www` for `_kiln-challenge.www.example.com`. */
 function relativeName(recordName: string, domain: string): string | null {
   const zone = registrableDomain(domain, { allowPrivateDomains: false });
@@ -263,7 +270,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
     // Certificates are stored by hostname: only the account that verified the name has one of its own.
     const cert = d.status === 'verified' ? await findCertificate(db, d.domain) : null;
     const windowEnds = new Date(d.windowStartedAt.getTime() + rt.config.DOMAIN_VERIFY_WINDOW_MS);
-    const windowHours = Math.round(rt.config.DOMAIN_VERIFY_WINDOW_MS / 3_600_000);
+    const windowLength = durationWords(rt.config.DOMAIN_VERIFY_WINDOW_MS);
     const done = c.req.query('done');
     return renderPage(
       c,
@@ -273,6 +280,8 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
         {done === 'checked' &&
           (d.status === 'verified' ? (
             <Notice kind="ok">Checked: the domain is verified. {d.ssl === 'active' ? '' : 'Its HTTPS certificate is being issued.'}</Notice>
+          ) : d.status === 'failed' ? (
+            <Notice kind="error">Checked: the records were not in place before the verification window ended, so the domain failed.</Notice>
           ) : lookupError ? (
             <Notice kind="warn">Checked, but the DNS lookup failed, so nothing was decided. Try again in a few minutes.</Notice>
           ) : (
@@ -289,7 +298,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
             <dt>Status</dt>
             <dd data-status={d.status}>
               <StatusBadge status={d.status} /> {d.status === 'pending_verification' && <span class="muted">waiting for both DNS records below</span>}
-              {d.status === 'failed' && <span class="muted">the records were not found within {windowHours} hours</span>}
+              {d.status === 'failed' && <span class="muted">the records were not found within {windowLength}</span>}
             </dd>
             <dt>Verification</dt>
             <dd>
@@ -305,7 +314,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
               )}
               {d.status === 'failed' && (
                 <>
-                  The window ended <Time at={windowEnds} />. Check now starts a new {windowHours}-hour window.
+                  The window ended <Time at={windowEnds} />. Check now starts a new window of {windowLength}.
                 </>
               )}
             </dd>
