@@ -95,7 +95,7 @@ function durationWords(ms: number): string {
 /** What a user types at a DNS host that appends the zone itself: `_kiln-challenge.www` for `_kiln-challenge.www.example.com`. */
 function relativeName(recordName: string, domain: string): string | null {
   const zone = registrableDomain(domain, { allowPrivateDomains: false });
-  if (!zone || !recordName.endsWith(zone)) return null;
+  if (!zone || (recordName !== zone && !recordName.endsWith(`.${zone}`))) return null;
   return recordName === zone ? '@' : recordName.slice(0, -(zone.length + 1));
 }
 
