@@ -8,6 +8,7 @@ import { CsrfRefused, csrfProtection } from './csrf';
 import type { DashboardDeps } from './deps';
 import { requireSignIn } from './guards';
 import { registerAccountPage } from './pages/account';
+import { registerDomainsPages } from './pages/domains';
 import { registerKeysPages } from './pages/keys';
 import { registerOverviewPage } from './pages/overview';
 import { registerSignInPages } from './pages/sign-in';
@@ -83,6 +84,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerOverviewPage(app, deps);
   registerKeysPages(app, deps);
   registerAccountPage(app, deps);
+  registerDomainsPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { sites } from '../schema';
 
@@ -19,4 +19,10 @@ export async function claimSiteOwner(db: DbOrTx, accountId: string, siteId: stri
   if (existing) return existing;
   await db.insert(sites).values({ id: siteId, accountId }).onConflictDoNothing();
   return (await findSiteOwner(db, siteId))!;
+}
+
+/** The account's site ids, alphabetically: the Domains form offers them (at most `limit`). */
+export async function listAccountSiteIds(db: DbOrTx, accountId: string, limit = 500): Promise<string[]> {
+  const rows = await db.select({ id: sites.id }).from(sites).where(eq(sites.accountId, accountId)).orderBy(asc(sites.id)).limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,10 +1,9 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { deleteCertificate, deleteDomain, findAccountDomain, insertDomain, restartVerification, verifiedElsewhere } from '../../../db/queries/domains';
-import { checkDomainNow, recordsFor, scheduleDomainCheck } from '../../../hosting/domain-verification';
-import { newVerificationToken, normalizeDomain } from '../../../hosting/domains';
-import { tellEdges } from '../../../hosting/publishing';
-import { newId } from '../../../ids';
+import { findAccountDomain } from '../../../db/queries/domains';
+import { addCustomDomain, checkCustomDomainNow, removeCustomDomain } from '../../../hosting/custom-domains';
+import { recordsFor } from '../../../hosting/domain-verification';
+import { normalizeDomain } from '../../../hosting/domains';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError, invalidParameter, notFound } from '../../errors';
@@ -51,18 +50,21 @@ export function registerDomains(app: App, rt: Deps) {
     jsonBody(addDomainBody),
     async (c) => {
       const body = c.req.valid('json');
-      const accountId = c.get('principal').accountId;
-      const n = normalizeDomain(body.domain);
-      if (!n.ok) throw invalidParameter(`'domain' ${n.reason}`);
-      const hosting = rt.config.HOSTING_DOMAIN;
-      if (n.domain === hosting || n.domain.endsWith(`.${hosting}`)) {
-        throw invalidParameter(`'domain' must be your own domain, not one under ${hosting} (sites are already served there).`);
+      const added = await addCustomDomain(rt, c.get('principal').accountId, { siteId: body.site_id, domain: body.domain });
+      if (!added.ok) {
+        switch (added.reason) {
+          case 'invalid_domain':
+            throw invalidParameter(`'domain' ${added.message}`);
+          case 'platform_domain':
+            throw invalidParameter(`'domain' must be your own domain, not one under ${added.hostingDomain} (sites are already served there).`);
+          case 'site_taken':
+            throw notFound(`No site ${body.site_id} on this account.`);
+          case 'verified_elsewhere':
+          case 'already_added':
+            throw alreadyExists(added.domain);
+        }
       }
-      if ((await rt.siteOwners.claim(accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
-      if (await verifiedElsewhere(rt.db, accountId, n.domain)) throw alreadyExists(n.domain);
-      const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, accountId, siteId: body.site_id, token: newVerificationToken() });
-      if (!row) throw alreadyExists(n.domain);
-      await scheduleDomainCheck(rt, row).catch((err) => rt.log.warn({ err: { message: err.message } }, 'could not schedule domain check'));
+      const row = added.domain;
       const { ssl: _ssl, ...view } = domainView(row);
       return c.json({ ...view, dns_records: recordsFor(rt, row) }, 201);
     },
@@ -99,13 +101,9 @@ export function registerDomains(app: App, rt: Deps) {
     }),
     requireFeature('hosting'),
     async (c) => {
-      let d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
+      const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      // Read before the restart overwrites `d`: a new window needs its automatic checks queued again.
-      const restarting = d.status === 'failed';
-      if (restarting) d = (await restartVerification(rt.db, d.id)) ?? d;
-      let checked = (await checkDomainNow(rt, d.id)) ?? d;
-      if (checked.status === 'pending_verification' && restarting) checked = { ...checked, nextCheckAt: await scheduleDomainCheck(rt, checked) };
+      const checked = await checkCustomDomainNow(rt, d);
       return c.json(domainDetailView(checked, recordsFor(rt, checked)));
     },
   );
@@ -122,11 +120,7 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      await rt.db.transaction(async (tx) => {
-        await deleteDomain(tx, d.id);
-        if (d.status === 'verified') await deleteCertificate(tx, d.domain);
-      });
-      await tellEdges(rt, requestLogger(c), { domain: d.domain, removed: true });
+      await removeCustomDomain(rt, requestLogger(c), d);
       return c.body(null, 204);
     },
   );
