@@ -18,6 +18,7 @@ const UNIT = [
   'test/storage/signed-url.test.ts',
   'test/files/receive-file.test.ts',
   'test/workers/refused-by-provider.test.ts',
+  'test/dashboard/activity-text.test.ts',
 ];
 
 export default defineConfig({
