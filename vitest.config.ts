@@ -20,6 +20,7 @@ const UNIT = [
   'test/files/receive-file.test.ts',
   'test/workers/refused-by-provider.test.ts',
   'test/dashboard/usage-chart.test.ts',
+  'test/dashboard/activity-text.test.ts',
 ];
 
 export default defineConfig({

@@ -73,7 +73,7 @@ const envSchema = v.object({
   S3_FORCE_PATH_STYLE: bool(true),
   ADMIN_USER: optionalString,
   ADMIN_PASSWORD: optionalString,
-  /** Who may get a dashboard sign-in: `invite` (an operator's one-time link), `open` (anyone, on the free plan) or `closed`. */
+  /** Who may get a dashboard sign-in: `invite` (a one-time link from the CLI or an account owner), `open` (anyone, on the free plan) or `closed`. */
   DASHBOARD_SIGNUP: v.optional(v.picklist(['invite', 'open', 'closed']), 'invite'),
   /** A dashboard session ends after this long without a request… */
   DASHBOARD_SESSION_IDLE_MS: int(8 * 3_600_000, 60_000, 30 * 24 * 3_600_000),

@@ -9,10 +9,14 @@ import type { DashboardDeps } from './deps';
 import { requireSignIn } from './guards';
 import { registerAccountPage } from './pages/account';
 import { registerDomainsPages } from './pages/domains';
+import { registerActivityPage } from './pages/activity';
+import { registerFilesPages } from './pages/files';
 import { registerKeysPages } from './pages/keys';
+import { registerMembersPages } from './pages/members';
 import { registerOverviewPage } from './pages/overview';
 import { registerSignInPages } from './pages/sign-in';
 import { registerSignUpPages } from './pages/sign-up';
+import { registerVoicesPages } from './pages/voices';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
@@ -85,6 +89,10 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerKeysPages(app, deps);
   registerAccountPage(app, deps);
   registerDomainsPages(app, deps);
+  registerVoicesPages(app, deps);
+  registerFilesPages(app, deps);
+  registerActivityPage(app, deps);
+  registerMembersPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;
 }

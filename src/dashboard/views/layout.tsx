@@ -10,6 +10,7 @@ export const NAV = [
   { href: '/dashboard/voices', label: 'Voices', section: 'voices' },
   { href: '/dashboard/files', label: 'Files', section: 'files' },
   { href: '/dashboard/activity', label: 'Activity', section: 'activity', ownersOnly: true },
+  { href: '/dashboard/members', label: 'Members', section: 'members', ownersOnly: true },
 ] as const;
 
 export type Section = (typeof NAV)[number]['section'] | 'account';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Passage } from '../../engines/documents/types';
 import type { DbOrTx } from '../client';
 import { documentPassages, documentRows, documents, jobs } from '../schema';
@@ -74,6 +74,19 @@ export async function listAccountDocuments(db: DbOrTx, accountId: string, page: 
       .orderBy(...orderBy)
       .limit(limit),
   );
+}
+
+/**
+ * Uploads with no document (yet): still being parsed, or refused by the ingestion (their job failed). The
+ * job row is all there is of them, with what the upload route read of the file as its input.
+ */
+export async function listUnfinishedUploads(db: DbOrTx, accountId: string, limit: number) {
+  return db
+    .select({ id: jobs.id, status: jobs.status, input: jobs.input, error: jobs.error, createdAt: jobs.createdAt })
+    .from(jobs)
+    .where(and(eq(jobs.accountId, accountId), eq(jobs.kind, 'file.ingest'), ne(jobs.status, 'succeeded')))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
 }
 
 /**

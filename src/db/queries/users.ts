@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { newId } from '../../ids';
 import type { DbOrTx } from '../client';
 import { accounts, invitations, memberships, passwordResets, sessions, users, type MemberRole } from '../schema';
@@ -131,4 +131,45 @@ export async function userMemberships(db: DbOrTx, userId: string) {
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt));
+}
+
+/** The account's people as the Members page lists them: oldest membership first. */
+export async function listAccountMembers(db: DbOrTx, accountId: string) {
+  return db
+    .select({ userId: users.id, email: users.email, role: memberships.role, since: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(asc(memberships.createdAt), asc(users.email));
+}
+
+/** Invitations into the account that can still be used (not accepted, not expired), newest first. */
+export async function listOpenInvitations(db: DbOrTx, accountId: string) {
+  return db
+    .select({ email: invitations.email, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt })
+    .from(invitations)
+    .where(and(eq(invitations.accountId, accountId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
+    .orderBy(desc(invitations.createdAt));
+}
+
+export type RemoveMemberOutcome = { ok: true; email: string; role: MemberRole } | { ok: false; reason: 'not_found' | 'last_owner' };
+
+/**
+ * Takes a person out of an account and ends their sessions in it (their sessions in other accounts stay).
+ * The account's memberships are locked first, so two owners removing each other at once cannot leave the
+ * account with none. Run it in a transaction.
+ */
+export async function removeMember(tx: DbOrTx, accountId: string, userId: string): Promise<RemoveMemberOutcome> {
+  const members = await tx
+    .select({ userId: memberships.userId, role: memberships.role, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.accountId, accountId))
+    .for('update', { of: memberships });
+  const target = members.find((m) => m.userId === userId);
+  if (!target) return { ok: false, reason: 'not_found' };
+  if (target.role === 'owner' && members.filter((m) => m.role === 'owner').length <= 1) return { ok: false, reason: 'last_owner' };
+  await tx.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)));
+  await tx.delete(sessions).where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId)));
+  return { ok: true, email: target.email, role: target.role };
 }

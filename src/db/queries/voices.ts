@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SpeakerProfile, VoiceSettings } from '../../engines/voice/types';
 import type { DbOrTx } from '../client';
 import { voices } from '../schema';
+import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type VoiceRow = typeof voices.$inferSelect;
 
@@ -21,6 +22,18 @@ export async function findAccountVoice(db: DbOrTx, accountId: string, id: string
 
 export async function listAccountVoices(db: DbOrTx, accountId: string): Promise<VoiceRow[]> {
   return db.select().from(voices).where(eq(voices.accountId, accountId)).orderBy(asc(voices.createdAt), asc(voices.id));
+}
+
+/** The dashboard's list: the account's clones newest first, a keyset page at a time. */
+export async function pageAccountVoices(db: DbOrTx, accountId: string, page: PageRequest): Promise<Page<VoiceRow>> {
+  return keysetPage(voices, page, ({ where, orderBy, limit }) =>
+    db
+      .select()
+      .from(voices)
+      .where(and(eq(voices.accountId, accountId), where))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
 }
 
 /** True when a row was removed. */

@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   'user.invited',
   'user.reset_requested',
   'user.password_reset',
+  'user.removed',
   'key.created',
   'key.revoked',
   'domain.added',

@@ -1,13 +1,11 @@
 import { describeRoute } from 'hono-openapi';
-import { deleteAccountDocument } from '../../../db/queries/documents';
+import { deleteUploadedFile, FILE_ID_PATTERN } from '../../../documents/delete-file';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';
-
-const ID_PATTERN = /^file_[a-z0-9]{1,64}$/;
 
 export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store'>) {
   app.delete(
@@ -27,13 +25,8 @@ export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store'>) 
     requireFeature('files'),
     async (c) => {
       const id = c.req.param('file_id');
-      const wellFormed = ID_PATTERN.test(id);
-      const doc = wellFormed ? await deleteAccountDocument(rt.db, c.get('principal').accountId, id) : null;
-      if (!doc) throw new ApiError('file_not_found', `No file ${wellFormed ? id : 'with that id'} on this account.`);
-      // The rows are gone, so the file is gone for the caller; a blob that fails to go is only wasted space.
-      await rt.store
-        .delete(doc.blobKey)
-        .catch((err: Error) => requestLogger(c).error({ err: { message: err.message }, blobKey: doc.blobKey }, 'could not delete a deleted file’s blob'));
+      const doc = await deleteUploadedFile({ db: rt.db, store: rt.store, log: requestLogger(c) }, c.get('principal').accountId, id);
+      if (!doc) throw new ApiError('file_not_found', `No file ${FILE_ID_PATTERN.test(id) ? id : 'with that id'} on this account.`);
       return c.body(null, 204);
     },
   );

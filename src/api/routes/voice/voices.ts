@@ -1,8 +1,9 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { deleteAccountVoice, findAccountVoice, listAccountVoices } from '../../../db/queries/voices';
+import { findAccountVoice, listAccountVoices } from '../../../db/queries/voices';
 import { BUILTIN_VOICES, findBuiltinVoice } from '../../../engines/voice/catalogue';
 import type { Runtime } from '../../../runtime';
+import { deleteClonedVoice } from '../../../voices/delete-voice';
 import type { App } from '../../context';
 import { invalidParameter, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
@@ -62,8 +63,9 @@ export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
     requireFeature('voice'),
     async (c) => {
       const id = c.req.param('voice_id');
-      if (findBuiltinVoice(id)) throw invalidParameter(`Voice ${id} is built in and cannot be deleted; only cloned voices can.`);
-      if (!(await deleteAccountVoice(rt.db, c.get('principal').accountId, id))) throw unknownVoice(id);
+      const outcome = await deleteClonedVoice(rt.db, c.get('principal').accountId, id);
+      if (outcome === 'builtin') throw invalidParameter(`Voice ${id} is built in and cannot be deleted; only cloned voices can.`);
+      if (outcome === 'not_found') throw unknownVoice(id);
       return c.body(null, 204);
     },
   );
