@@ -12,6 +12,7 @@ import { registerKeysPages } from './pages/keys';
 import { registerOverviewPage } from './pages/overview';
 import { registerSignInPages } from './pages/sign-in';
 import { registerSignUpPages } from './pages/sign-up';
+import { registerSitesPages } from './pages/sites';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
@@ -83,6 +84,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerOverviewPage(app, deps);
   registerKeysPages(app, deps);
   registerAccountPage(app, deps);
+  registerSitesPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;
 }
