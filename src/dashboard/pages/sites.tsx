@@ -108,9 +108,13 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     );
 
   app.get('/sites', async (c) => {
-    if (!(await hostingOnPlan(c))) return notOnPlan(c, 200);
     const pageNo = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
-    const { rows, hasMore } = await listAccountSites(db, signedIn(c).accountId, { limit: SITES_PAGE_SIZE, offset: (pageNo - 1) * SITES_PAGE_SIZE });
+    // The plan and the list at once: the list is the account's own either way, and shown only if hosting is on the plan.
+    const [onPlan, { rows, hasMore }] = await Promise.all([
+      hostingOnPlan(c),
+      listAccountSites(db, signedIn(c).accountId, { limit: SITES_PAGE_SIZE, offset: (pageNo - 1) * SITES_PAGE_SIZE }),
+    ]);
+    if (!onPlan) return notOnPlan(c, 200);
     return renderPage(
       c,
       { title: 'Sites', section: 'sites' },
@@ -181,10 +185,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/sites/:site', async (c) => {
     const accountId = signedIn(c).accountId;
     const siteId = c.req.param('site');
-    if (!(await hostingOnPlan(c))) return notOnPlan(c);
-    const site = SITE_ID_PATTERN.test(siteId) ? await findAccountSite(db, accountId, siteId) : null;
-    if (!site) return notFoundPage(c, 'site');
-
+    if (!SITE_ID_PATTERN.test(siteId)) return notFoundPage(c, 'site');
     const environment = pick(c.req.query('environment'), ENVIRONMENTS);
     const status = pick(c.req.query('status'), STATUSES);
     // A cursor is a deployment id of this site; anything else starts from the newest.
@@ -193,7 +194,15 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       const d = await findAccountDeployment(db, accountId, id);
       return d && d.siteId === siteId ? { createdAt: d.createdAt, id: d.id } : undefined;
     };
-    const [after, before] = await Promise.all([position(c.req.query('after')), position(c.req.query('before'))]);
+    // Independent lookups in one wave; every one is scoped to the account.
+    const [onPlan, site, after, before] = await Promise.all([
+      hostingOnPlan(c),
+      findAccountSite(db, accountId, siteId),
+      position(c.req.query('after')),
+      position(c.req.query('before')),
+    ]);
+    if (!onPlan) return notOnPlan(c);
+    if (!site) return notFoundPage(c, 'site');
     const page = await listAccountDeployments(db, accountId, { siteId, environment, status }, { limit: PAGE_SIZE, ...(before ? { before } : { after }) });
     const first = page.rows[0]?.id;
     const last = page.rows[page.rows.length - 1]?.id;
@@ -321,8 +330,8 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/deployments/:id', async (c) => {
     const accountId = signedIn(c).accountId;
     const id = c.req.param('id');
-    if (!(await hostingOnPlan(c))) return notOnPlan(c);
-    const d = DEPLOYMENT_ID.test(id) ? await findAccountDeployment(db, accountId, id) : null;
+    const [onPlan, d] = await Promise.all([hostingOnPlan(c), DEPLOYMENT_ID.test(id) ? findAccountDeployment(db, accountId, id) : null]);
+    if (!onPlan) return notOnPlan(c);
     if (!d) return notFoundPage(c, 'deployment');
     const [site, lines] = await Promise.all([findAccountSite(db, accountId, d.siteId), deploymentLogLines(db, d.id)]);
     const live = site?.liveProductionId === d.id || site?.livePreviewId === d.id;
