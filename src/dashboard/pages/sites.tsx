@@ -25,7 +25,7 @@ const STATUS_BADGE: Record<DeploymentStatus, { kind: string; label: string }> = 
   building: { kind: 'warn', label: 'Building' },
   published: { kind: 'ok', label: 'Published' },
   failed: { kind: 'error', label: 'Failed' },
-  rolled_back: { kind: 'ok', label: 'Rolled back to' },
+  rolled_back: { kind: 'ok', label: 'Restored by rollback' },
 };
 
 export const StatusBadge: FC<{ status: DeploymentStatus }> = ({ status }) => (
@@ -238,7 +238,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           </dd>
           <dt>Live in production</dt>
           <dd class="mono">{site.liveProductionId ? <a href={`/dashboard/deployments/${site.liveProductionId}`}>{site.liveProductionId}</a> : '—'}</dd>
-          <dt>Latest preview</dt>
+          <dt>Live preview</dt>
           <dd class="mono">{site.livePreviewId ? <a href={`/dashboard/deployments/${site.livePreviewId}`}>{site.livePreviewId}</a> : '—'}</dd>
           <dt>Created</dt>
           <dd>
@@ -395,7 +395,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
             <Time at={d.finishedAt} />
             {duration(d) && <span class="muted"> (took {duration(d)})</span>}
           </dd>
-          <dt>Rolled back to</dt>
+          <dt>Restored by rollback</dt>
           <dd>
             <Time at={d.rolledBackAt} />
           </dd>
