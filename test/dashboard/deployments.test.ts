@@ -136,6 +136,7 @@ describe('dashboard: sites and deployments', () => {
         .sort(),
     );
     expect(owner.lastHtml).toMatch(/<option value="preview" selected/);
+    expect(owner.lastHtml).toContain('<option value="production">production</option>');
     await owner.get(`/dashboard/sites/${MANY}?status=failed`);
     expect(idsOn(owner.lastHtml)).toEqual([]);
     expect(owner.lastHtml).toContain('No deployments match these filters.');
