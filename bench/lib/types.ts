@@ -45,7 +45,8 @@ export interface Result {
   durationS: number;
   /** Mean of autocannon's per-second samples. */
   rps: number;
-  latencyMs: { p50: number; p90: number; p99: number; avg: number; max: number };
+  /** `p95` only where a scenario times its own requests (autocannon reports no p95). */
+  latencyMs: { p50: number; p90: number; p95?: number; p99: number; avg: number; max: number };
   requests: number;
   non2xx: number;
   /** Socket errors and timeouts (no HTTP answer at all). */

@@ -1,5 +1,6 @@
 import type { Scenario } from '../lib/types';
 import { baseline } from './baseline';
+import { dashboardPages } from './dashboard';
 import { filesScenario } from './files';
 import { health } from './health';
 import { hostingCreate } from './hosting-create';
@@ -31,6 +32,7 @@ export const SCENARIOS: Scenario[] = [
   voiceSynthesis,
   responsiveness,
   filesScenario,
+  dashboardPages,
   hostingCreate,
   hostingPublish,
   hostingEdge,

@@ -17,6 +17,7 @@ import { registerOverviewPage } from './pages/overview';
 import { registerSignInPages } from './pages/sign-in';
 import { registerSignUpPages } from './pages/sign-up';
 import { registerVoicesPages } from './pages/voices';
+import { registerSitesPages } from './pages/sites';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
@@ -93,6 +94,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerFilesPages(app, deps);
   registerActivityPage(app, deps);
   registerMembersPages(app, deps);
+  registerSitesPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;
 }

@@ -29,7 +29,8 @@ const STORE_CONCURRENCY = 16;
 
 const buildFailure = (message: string) => new PermanentJobError({ code: 'build_failed', message });
 
-function displayUrl(raw: string): string {
+/** A source address fit to show: no credentials, no query (it may hold a token). */
+export function displayUrl(raw: string): string {
   const u = new URL(raw);
   u.username = '';
   u.password = '';

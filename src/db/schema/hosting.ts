@@ -11,11 +11,16 @@ export type DomainStatus = 'pending_verification' | 'verified' | 'failed';
 export type SslStatus = 'inactive' | 'active' | 'error';
 
 /** A site exists once an account first names it; its id is global, so one account owns it. */
-export const sites = pgTable('sites', {
-  id: text('id').primaryKey(),
-  accountId: accountIdColumn(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const sites = pgTable(
+  'sites',
+  {
+    id: text('id').primaryKey(),
+    accountId: accountIdColumn(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // The dashboard's Sites list: an account's sites.
+  (t) => [index('sites_account_idx').on(t.accountId)],
+);
 
 export const deployments = pgTable(
   'deployments',
@@ -39,7 +44,9 @@ export const deployments = pgTable(
     rolledBackAt: ts('rolled_back_at'),
   },
   (t) => [
-    index('deployments_site_idx').on(t.siteId, t.createdAt),
+    // A site's deployments newest first in keyset order (created_at, id): the dashboard's site page, a
+    // site's latest deployment and its count are each one range of this index.
+    index('deployments_site_created_idx').on(t.siteId, t.createdAt, t.id),
     index('deployments_status_idx').on(t.status, t.createdAt),
     // GET /v1/hosting/deployments: an account's deployments, newest first.
     index('deployments_account_idx').on(t.accountId, t.createdAt),

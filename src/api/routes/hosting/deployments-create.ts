@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { newId } from '../../../ids';
+import { requestDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
@@ -45,15 +45,13 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
     async (c) => {
       const body = c.req.valid('json');
       refuseNonPublicHost('source_url', body.source_url, rt.config.FETCH_ALLOW_PRIVATE);
-      const accountId = c.get('principal').accountId;
-      if ((await rt.siteOwners.claim(accountId, body.site_id)) === 'taken') throw notFound(`No site ${body.site_id} on this account.`);
-      const deployment = await rt.deploymentIntake.create({
-        id: newId('dep'),
-        accountId,
+      const deployment = await requestDeployment(rt, {
+        accountId: c.get('principal').accountId,
         siteId: body.site_id,
         environment: body.environment,
         sourceUrl: body.source_url ?? null,
       });
+      if (!deployment) throw notFound(`No site ${body.site_id} on this account.`);
       return c.json(deploymentView(deployment, rt.config), 201);
     },
   );

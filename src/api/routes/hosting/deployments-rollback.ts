@@ -1,7 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { findAccountDeployment, markRolledBack, setLiveDeployment } from '../../../db/queries/deployments';
-import { tellEdges } from '../../../hosting/publishing';
+import { rollbackDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { invalidParameter, notFound } from '../../errors';
@@ -33,15 +32,13 @@ export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'r
     }),
     requireFeature('hosting'),
     async (c) => {
-      const target = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
-      if (!target) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
-      if (!target.publishedAt)
+      const outcome = await rollbackDeployment(rt, requestLogger(c), { accountId: c.get('principal').accountId, deploymentId: c.req.param('id') });
+      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (outcome.kind === 'never_published') {
+        const { target } = outcome;
         throw invalidParameter(`Deployment ${target.id} was never published (status ${target.status}); only a published deployment can be restored.`);
-      const rolledBack = await rt.db.transaction(async (tx) => {
-        await setLiveDeployment(tx, target.siteId, target.environment, target.id);
-        return markRolledBack(tx, target.id, new Date());
-      });
-      await tellEdges(rt, requestLogger(c), { rollback: rolledBack.id });
+      }
+      const rolledBack = outcome.deployment;
       return c.json({
         id: rolledBack.id,
         status: 'rolled_back' as const,

@@ -1,0 +1,51 @@
+import type { Tx } from '../db/client';
+import { findAccountDeployment, markRolledBack, setLiveDeployment, type DeploymentRow } from '../db/queries/deployments';
+import type { DeploymentEnvironment } from '../db/schema';
+import { newId } from '../ids';
+import type { Logger } from '../logger';
+import type { Runtime } from '../runtime';
+import { tellEdges } from './publishing';
+
+/**
+ * What a person can ask of their deployments, whether through POST /v1/hosting/… or the dashboard's
+ * buttons: both call these, so a deploy or a rollback means the same thing wherever it was asked for.
+ */
+
+/**
+ * Records a deployment of `siteId` (creating the site for the account on first use) and queues its
+ * build. Without `sourceUrl` the build republishes the site's most recently published files (a
+ * redeploy). Null when the site belongs to another account.
+ */
+export async function requestDeployment(
+  rt: Pick<Runtime, 'siteOwners' | 'deploymentIntake'>,
+  input: { accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null },
+): Promise<DeploymentRow | null> {
+  if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return null;
+  return rt.deploymentIntake.create({ id: newId('dep'), ...input });
+}
+
+export type RollbackOutcome = { kind: 'not_found' } | { kind: 'never_published'; target: DeploymentRow } | { kind: 'rolled_back'; deployment: DeploymentRow };
+
+/**
+ * Makes an earlier, once-published deployment the live one of its site and environment again (status
+ * `rolled_back`), then waits until the edges serve it. `alsoInTx` runs in the same transaction as the
+ * switch (the dashboard records its audit event there, so the two commit together).
+ */
+export async function rollbackDeployment(
+  rt: Pick<Runtime, 'db' | 'redis' | 'channels'>,
+  log: Logger,
+  input: { accountId: string; deploymentId: string },
+  alsoInTx?: (tx: Tx, rolledBack: DeploymentRow) => Promise<void>,
+): Promise<RollbackOutcome> {
+  const target = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
+  if (!target) return { kind: 'not_found' };
+  if (!target.publishedAt) return { kind: 'never_published', target };
+  const rolledBack = await rt.db.transaction(async (tx) => {
+    await setLiveDeployment(tx, target.siteId, target.environment, target.id);
+    const row = await markRolledBack(tx, target.id, new Date());
+    await alsoInTx?.(tx, row);
+    return row;
+  });
+  await tellEdges(rt, log, { rollback: rolledBack.id });
+  return { kind: 'rolled_back', deployment: rolledBack };
+}
