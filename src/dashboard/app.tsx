@@ -7,7 +7,9 @@ import type { DashEnv } from './context';
 import { CsrfRefused, csrfProtection } from './csrf';
 import type { DashboardDeps } from './deps';
 import { requireSignIn } from './guards';
+import { createMailer } from './mailer';
 import { registerAccountPage } from './pages/account';
+import { registerForgotPasswordPages } from './pages/forgot-password';
 import { registerKeysPages } from './pages/keys';
 import { registerOverviewPage } from './pages/overview';
 import { registerSignInPages } from './pages/sign-in';
@@ -31,6 +33,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
     rt,
     sessions: sessionSettings(rt.config, cookies),
     throttle: new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:signin`),
+    mailer: createMailer(rt.config),
   };
   const app = new Hono<DashEnv>();
   app.use(securityHeaders());
@@ -79,6 +82,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
 
   registerSignInPages(app, deps);
   registerSignUpPages(app, deps);
+  registerForgotPasswordPages(app, deps);
   app.use(requireSignIn());
   registerOverviewPage(app, deps);
   registerKeysPages(app, deps);
