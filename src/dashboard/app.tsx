@@ -6,6 +6,7 @@ import { clientAddress } from './client-address';
 import type { DashEnv } from './context';
 import { CsrfRefused, csrfProtection } from './csrf';
 import type { DashboardDeps } from './deps';
+import { UnreadableForm } from './form';
 import { requireSignIn } from './guards';
 import { createMailer } from './mailer';
 import { registerAccountPage } from './pages/account';
@@ -53,7 +54,14 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
     '*',
     bodyLimit({
       maxSize: FORM_BODY_LIMIT,
-      onError: (c) => c.text('Form too large.', 413),
+      // A page like every other answer here, not bare text.
+      onError: (c) =>
+        renderPublic(
+          c as never,
+          'Form too large',
+          <p>That form was larger than any of this dashboard's forms. Go back, shorten what you entered and try again.</p>,
+          413,
+        ),
     }),
   );
   app.use(loadSession(rt.db, deps.sessions));
@@ -69,6 +77,17 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
           <a href="/dashboard">Open the dashboard</a>.
         </p>,
         403,
+      );
+    }
+    if (err instanceof UnreadableForm) {
+      c.get('log')?.warn({ reason: err.message }, 'dashboard form unreadable');
+      return renderPublic(
+        c as never,
+        'Form not readable',
+        <p>
+          What was sent is not a form this dashboard can read. Go back, reload the page and try again. <a href="/dashboard">Open the dashboard</a>.
+        </p>,
+        400,
       );
     }
     c.get('log')?.error({ err }, 'dashboard page failed');
