@@ -174,7 +174,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       parsed.issues.map((issue) => {
         const name = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
-        return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+        // A URL's password (SMTP_URL, DATABASE_URL, …) stays out of the message, which ends up in logs.
+        const shown = (source[name] ?? '').replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+        return `${name}=${JSON.stringify(shown)}: ${issue.message}`;
       }),
     );
   }
