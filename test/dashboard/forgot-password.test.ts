@@ -143,6 +143,15 @@ describe('forgot password, with SMTP', () => {
     const [message] = await until('the CLI’s mail', async () => mailsTo(user.email).length > 0 && mailsTo(user.email));
     expect(linkIn(message!)).toBe(printed.link);
   });
+
+  it('says so from the CLI when the mail server is down, and prints the link to hand over', async () => {
+    const user = await createDashboardUser(svc.rt);
+    const out = await cli(['users', 'reset-password', '--email', user.email, '--send', '--json'], { ...env, SMTP_URL: await deadMailUrl() });
+    expect(out.code).toBe(1);
+    const { error } = JSON.parse(out.stdout);
+    expect(error.code).toBe('mail_failed');
+    expect(error.message).toMatch(/hand over this link yourself: http:\/\/kiln\.test\/dashboard\/reset\/\S+$/);
+  });
 });
 
 describe('forgot password, without SMTP', () => {
