@@ -8,6 +8,7 @@ import { createAccount, createApiKey, findAccount, listAccounts, listApiKeys, PL
 import * as v from 'valibot';
 import { emailField } from './dashboard/form';
 import { inviteLink, LinkRefused, passwordResetLink } from './dashboard/links';
+import { createMailer } from './dashboard/mailer';
 import { listUsers, normalizeEmail } from './db/queries/users';
 import { MEMBER_ROLES, type MemberRole } from './db/schema';
 import { loadEnvFile } from './load-env-file';
@@ -26,7 +27,7 @@ const USAGE = `Usage: kiln <command> [options]
   accounts set-plan ACCOUNT_ID --plan free|pro|business [--json]
   users invite --account ACCOUNT_ID --email EMAIL [--role owner|member] [--json]
   users list [--account ACCOUNT_ID] [--json]
-  users reset-password --email EMAIL [--json]
+  users reset-password --email EMAIL [--send] [--json]
   keys create --account ACCOUNT_ID --label LABEL [--json]
   keys list --account ACCOUNT_ID [--json]
   keys revoke KEY_ID [--json]
@@ -36,12 +37,14 @@ const USAGE = `Usage: kiln <command> [options]
   corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
 
   users: dashboard sign-ins. invite and reset-password print a one-time link (valid for
-  DASHBOARD_LINK_TTL_MS) to hand to the person; nothing is e-mailed.
+  DASHBOARD_LINK_TTL_MS) to hand to the person; reset-password --send also mails it (needs SMTP_URL).
   corpus: the plagiarism reference corpus (public, or private to --account). add and import are
   indexed by a worker running the corpus queue; the command waits for it.
 `;
 
 class UsageError extends Error {}
+/** The reset link was made but the mail server did not take it. */
+class MailError extends Error {}
 /** Something named on the command line does not exist. */
 class NotFoundError extends Error {}
 
@@ -56,6 +59,7 @@ type Flags = {
   jsonl?: string;
   email?: string;
   role?: string;
+  send?: boolean;
   json?: boolean;
   help?: boolean;
 };
@@ -87,6 +91,7 @@ async function run(argv: string[], config: Config): Promise<object> {
       jsonl: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      send: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -132,9 +137,26 @@ async function run(argv: string[], config: Config): Promise<object> {
       }
       case 'users reset-password': {
         const email = need(flags, 'email');
-        const link = await passwordResetLink(db, config, email);
-        if (!link) throw new NotFoundError(`no user with email ${normalizeEmail(email)}`);
-        return { email: normalizeEmail(email), link: link.url, expires_at: link.expiresAt.toISOString() };
+        // Checked before a link is made: without a mail server --send cannot keep its word.
+        const mailer = flags.send ? createMailer(config) : null;
+        if (flags.send && !mailer)
+          throw new ConfigError(['--send needs SMTP_URL (e.g. smtp://user:pass@mail.example:587); without it, hand over the printed link yourself']);
+        try {
+          const link = await passwordResetLink(db, config, email);
+          if (!link) throw new NotFoundError(`no user with email ${normalizeEmail(email)}`);
+          const result = { email: normalizeEmail(email), link: link.url, expires_at: link.expiresAt.toISOString() };
+          if (!mailer) return result;
+          try {
+            await mailer.sendPasswordReset(result.email, link.url, link.expiresAt);
+          } catch (err) {
+            throw new MailError(
+              `the mail server did not take the mail (${err instanceof Error ? err.message : String(err)}); hand over this link yourself: ${link.url}`,
+            );
+          }
+          return { ...result, sent: true };
+        } finally {
+          mailer?.close();
+        }
       }
       case 'accounts list': {
         const rows = await listAccounts(db);
@@ -260,7 +282,8 @@ function printHuman(result: object) {
   }
   for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);
   if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
-  if ('link' in result) process.stderr.write('Hand this link to the person: it works once, until expires_at, and cannot be shown again.\n');
+  if ('sent' in result) process.stderr.write('Mailed to the person: the link works once, until expires_at.\n');
+  else if ('link' in result) process.stderr.write('Hand this link to the person: it works once, until expires_at, and cannot be shown again.\n');
 }
 
 /** A failure as the one thing `--json` prints, the exit code, and whether the usage text helps. */
@@ -271,6 +294,7 @@ function describeFailure(err: unknown, databaseUrl: string | undefined): { code:
     return { code: 'invalid_usage', message, exit: 2, usage: true };
   if (err instanceof ConfigError) return { code: 'invalid_config', message, exit: 2, usage: false };
   if (err instanceof LinkRefused) return { code: 'signup_closed', message, exit: 1, usage: false };
+  if (err instanceof MailError) return { code: 'mail_failed', message, exit: 1, usage: false };
   if (err instanceof NotFoundError) return { code: 'not_found', message, exit: 1, usage: false };
   if (err instanceof CorpusCommandError) return { code: 'corpus_failed', message, exit: 1, usage: false };
   const db = databaseUrl ? databaseProblem(err, databaseUrl) : null;

@@ -81,6 +81,16 @@ const envSchema = v.object({
   DASHBOARD_SESSION_MAX_MS: int(7 * 24 * 3_600_000, 60_000, 90 * 24 * 3_600_000),
   /** How long invitation and password-reset links work. */
   DASHBOARD_LINK_TTL_MS: int(72 * 3_600_000, 60_000, 30 * 24 * 3_600_000),
+  /**
+   * Where the dashboard sends its mail (password resets): `smtp://[user:pass@]host[:port]` (STARTTLS when
+   * the server offers it) or `smtps://` (TLS from the start). Unset: no mail, and no self-service reset.
+   */
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
+  /** The From of that mail. */
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(200), v.regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address, e.g. "Kiln <no-reply@example.com>"')),
+    'Kiln <no-reply@localhost>',
+  ),
   /** Behind a reverse proxy: take the client address from the last X-Forwarded-For entry (what the proxy saw). */
   TRUST_PROXY: bool(false),
   WORKER_QUEUES: v.optional(v.string(), ''),
@@ -166,7 +176,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       parsed.issues.map((issue) => {
         const name = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
-        return `${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+        // A URL's password (SMTP_URL, DATABASE_URL, …) stays out of the message, which ends up in logs.
+        const shown = (source[name] ?? '').replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+        return `${name}=${JSON.stringify(shown)}: ${issue.message}`;
       }),
     );
   }

@@ -26,6 +26,19 @@ describe('configuration', () => {
     }
   });
 
+  it('takes SMTP_URL as smtp:// or smtps:// and never repeats its password in an error', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({}).MAIL_FROM).toBe('Kiln <no-reply@localhost>');
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example' }).SMTP_URL).toBe('smtps://u:p@mail.example');
+    try {
+      loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example:587' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).message).toContain('SMTP_URL="http://user:***@mail.example:587": must use smtp: or smtps:');
+      expect((err as ConfigError).message).not.toContain('hunter2');
+    }
+  });
+
   it('requires a signing secret in production and S3 settings for the s3 driver', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CDN_SIGNING_SECRET is required/);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET is required/);

@@ -6,11 +6,14 @@ import { clientAddress } from './client-address';
 import type { DashEnv } from './context';
 import { CsrfRefused, csrfProtection } from './csrf';
 import type { DashboardDeps } from './deps';
+import { UnreadableForm } from './form';
 import { requireSignIn } from './guards';
+import { createMailer } from './mailer';
 import { registerAccountPage } from './pages/account';
 import { registerDomainsPages } from './pages/domains';
 import { registerActivityPage } from './pages/activity';
 import { registerFilesPages } from './pages/files';
+import { registerForgotPasswordPages } from './pages/forgot-password';
 import { registerKeysPages } from './pages/keys';
 import { registerMembersPages } from './pages/members';
 import { registerOverviewPage } from './pages/overview';
@@ -37,6 +40,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
     rt,
     sessions: sessionSettings(rt.config, cookies),
     throttle: new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:signin`),
+    mailer: createMailer(rt.config),
   };
   const app = new Hono<DashEnv>();
   app.use(securityHeaders());
@@ -56,7 +60,14 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
     '*',
     bodyLimit({
       maxSize: FORM_BODY_LIMIT,
-      onError: (c) => c.text('Form too large.', 413),
+      // A page like every other answer here, not bare text.
+      onError: (c) =>
+        renderPublic(
+          c as never,
+          'Form too large',
+          <p>That form was larger than any of this dashboard's forms. Go back, shorten what you entered and try again.</p>,
+          413,
+        ),
     }),
   );
   app.use(loadSession(rt.db, deps.sessions));
@@ -74,6 +85,17 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
         403,
       );
     }
+    if (err instanceof UnreadableForm) {
+      c.get('log')?.warn({ reason: err.message }, 'dashboard form unreadable');
+      return renderPublic(
+        c as never,
+        'Form not readable',
+        <p>
+          What was sent is not a form this dashboard can read. Go back, reload the page and try again. <a href="/dashboard">Open the dashboard</a>.
+        </p>,
+        400,
+      );
+    }
     c.get('log')?.error({ err }, 'dashboard page failed');
     return renderPublic(
       c as never,
@@ -85,6 +107,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
 
   registerSignInPages(app, deps);
   registerSignUpPages(app, deps);
+  registerForgotPasswordPages(app, deps);
   app.use(requireSignIn());
   registerOverviewPage(app, deps);
   registerKeysPages(app, deps);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Dashboard } from './context';
+import { notFoundPage } from './views/render';
 
 /**
  * The dashboard's one stylesheet and one small script, served by Kiln itself (the CSP allows nothing
@@ -14,7 +15,7 @@ export function registerAssets(app: Dashboard) {
   const loaded = new Map(Object.entries(ASSETS).map(([name, a]) => [name, { body: readFileSync(new URL(a.file, import.meta.url)), type: a.type }]));
   app.get('/assets/:name', (c) => {
     const asset = loaded.get(c.req.param('name'));
-    if (!asset) return c.text('Not found', 404);
+    if (!asset) return notFoundPage(c);
     return c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=300' });
   });
 }

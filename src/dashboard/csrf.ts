@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { DashEnv } from './context';
+import { formBody } from './form';
 import { looksLikeToken, newToken } from './one-time-token';
 import { type CookieNames, readCookie, writeCookie } from './session-cookie';
 
@@ -30,7 +31,7 @@ export function csrfProtection(publicOrigin: string, cookies: CookieNames): Midd
       if (site === 'cross-site' || site === 'same-site') throw new CsrfRefused('sent from another site');
       const origin = c.req.header('origin');
       if (origin !== undefined && origin !== publicOrigin && origin !== new URL(c.req.url).origin) throw new CsrfRefused('sent from another origin');
-      const body = await c.req.parseBody();
+      const body = await formBody(c);
       const sent = body[CSRF_FIELD];
       if (typeof sent !== 'string' || !sameToken(sent, token)) throw new CsrfRefused('missing or stale form token');
     }

@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime';
+import type { Mailer } from './mailer';
 import type { SessionSettings } from './sessions';
 import type { SignInThrottle } from './signin-throttle';
 
@@ -7,4 +8,6 @@ export interface DashboardDeps {
   rt: Runtime;
   sessions: SessionSettings;
   throttle: SignInThrottle;
+  /** Null without SMTP_URL: no mail, no self-service password reset. */
+  mailer: Mailer | null;
 }

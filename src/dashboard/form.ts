@@ -24,6 +24,18 @@ export const labelField = (what: string, max = 100) =>
     v.check((s) => !/[\u0000-\u001f\u007f]/.test(s), `The ${what} cannot contain control characters.`),
   );
 
+/** A body that is not a form at all (a multipart body without its boundary, cut short, …). */
+export class UnreadableForm extends Error {}
+
+/** The posted fields; a body no form could have sent is an UnreadableForm (a 400 page), not a crash. */
+export async function formBody(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  try {
+    return await c.req.parseBody();
+  } catch (err) {
+    throw new UnreadableForm(err instanceof Error ? err.message : String(err));
+  }
+}
+
 export type FormResult<T> = { ok: true; values: T } | { ok: false; errors: Record<string, string>; first: string };
 
 /**
@@ -31,7 +43,7 @@ export type FormResult<T> = { ok: true; values: T } | { ok: false; errors: Recor
  * errors are by field, in words for the person who filled it in; the form is shown again with them.
  */
 export async function readForm<S extends v.GenericSchema>(c: Context, schema: S): Promise<FormResult<v.InferOutput<S>>> {
-  const body = await c.req.parseBody();
+  const body = await formBody(c);
   const fields = Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'));
   const parsed = v.safeParse(schema, fields);
   if (parsed.success) return { ok: true, values: parsed.output };

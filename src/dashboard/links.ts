@@ -36,7 +36,13 @@ export async function inviteLink(
   return { url: `${config.PUBLIC_URL}/dashboard/invite/${token}`, expiresAt };
 }
 
-export async function passwordResetLink(db: DbOrTx, config: Config, email: string): Promise<OneTimeLink | null> {
+/** `requestedBy` says who asked, for the activity log: the operator (CLI) unless the person did, from the sign-in page. */
+export async function passwordResetLink(
+  db: DbOrTx,
+  config: Config,
+  email: string,
+  requestedBy: { actor: string; ip?: string | null } = { actor: 'operator' },
+): Promise<OneTimeLink | null> {
   const user = await findUserByEmail(db, email);
   if (!user) return null;
   const { token, hash } = newToken();
@@ -44,7 +50,14 @@ export async function passwordResetLink(db: DbOrTx, config: Config, email: strin
   await createPasswordReset(db, { tokenHash: hash, userId: user.id, expiresAt });
   const membership = await primaryMembership(db, user.id);
   if (membership) {
-    await recordAudit(db, { accountId: membership.accountId, actorUserId: null, actor: 'operator', action: 'user.reset_requested', target: user.email });
+    await recordAudit(db, {
+      accountId: membership.accountId,
+      actorUserId: null,
+      actor: requestedBy.actor,
+      action: 'user.reset_requested',
+      target: user.email,
+      ip: requestedBy.ip ?? null,
+    });
   }
   return { url: `${config.PUBLIC_URL}/dashboard/reset/${token}`, expiresAt };
 }

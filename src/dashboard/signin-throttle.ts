@@ -10,16 +10,26 @@ export const SIGNIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 
+/** A window and the most events per email and per address within it. */
+export interface ThrottleLimits {
+  windowMs: number;
+  perEmail: number;
+  perAddress: number;
+}
+const SIGNIN_LIMITS: ThrottleLimits = { windowMs: SIGNIN_WINDOW_MS, perEmail: MAX_FAILURES_PER_EMAIL, perAddress: MAX_FAILURES_PER_ADDRESS };
+
 export class SignInThrottle {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    /** Other counters (password-reset mails) reuse this with their own prefix and limits. */
+    private readonly limits: ThrottleLimits = SIGNIN_LIMITS,
   ) {}
 
   private keys(email: string, ip: string | null): [string, number][] {
     const emailKey = createHash('sha256').update(email).digest('hex').slice(0, 32);
-    const keys: [string, number][] = [[`${this.prefix}:email:${emailKey}`, MAX_FAILURES_PER_EMAIL]];
-    if (ip) keys.push([`${this.prefix}:ip:${ip}`, MAX_FAILURES_PER_ADDRESS]);
+    const keys: [string, number][] = [[`${this.prefix}:email:${emailKey}`, this.limits.perEmail]];
+    if (ip) keys.push([`${this.prefix}:ip:${ip}`, this.limits.perAddress]);
     return keys;
   }
 
@@ -33,14 +43,14 @@ export class SignInThrottle {
     keys.forEach(([, max], i) => {
       const count = Number(results[i * 2]?.[1] ?? 0);
       const ttl = Number(results[i * 2 + 1]?.[1] ?? -1);
-      if (count >= max) wait = Math.max(wait, ttl > 0 ? ttl : SIGNIN_WINDOW_MS);
+      if (count >= max) wait = Math.max(wait, ttl > 0 ? ttl : this.limits.windowMs);
     });
     return wait;
   }
 
   async recordFailure(email: string, ip: string | null): Promise<void> {
     const pipeline = this.redis.pipeline();
-    for (const [key] of this.keys(email, ip)) pipeline.incr(key).pexpire(key, SIGNIN_WINDOW_MS, 'NX');
+    for (const [key] of this.keys(email, ip)) pipeline.incr(key).pexpire(key, this.limits.windowMs, 'NX');
     await pipeline.exec();
   }
 

@@ -52,6 +52,8 @@ const KeyTable: FC<{ keys: KeyRow[] }> = ({ keys }) => (
     </table>
   </div>
 );
+/** What a key id looks like; anything else (NUL, odd bytes Postgres refuses) is no key, without a query. */
+const KEY_ID = /^key_[a-z0-9]{1,64}$/;
 
 const createForm = v.object({ label: labelField('label', 100) });
 
@@ -136,7 +138,8 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
   });
 
   app.get('/keys/:id/revoke', async (c) => {
-    const key = await findApiKey(db, signedIn(c).accountId, c.req.param('id'));
+    const id = c.req.param('id');
+    const key = KEY_ID.test(id) ? await findApiKey(db, signedIn(c).accountId, id) : null;
     if (!key || key.revokedAt) return notFoundPage(c, 'active key');
     return renderPage(
       c,
@@ -158,8 +161,10 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
 
   app.post('/keys/:id/revoke', async (c) => {
     const session = signedIn(c);
+    const id = c.req.param('id');
+    if (!KEY_ID.test(id)) return notFoundPage(c, 'active key');
     const revoked = await db.transaction(async (tx) => {
-      const row = await revokeApiKey(tx, c.req.param('id'), session.accountId);
+      const row = await revokeApiKey(tx, id, session.accountId);
       if (row) await audit(c, tx, 'key.revoked', row.id, { label: row.label });
       return row;
     });

@@ -26,7 +26,7 @@ function minutes(ms: number) {
   return m === 1 ? '1 minute' : `${m} minutes`;
 }
 
-export function registerSignInPages(app: Dashboard, { rt, sessions, throttle }: DashboardDeps) {
+export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, mailer }: DashboardDeps) {
   const db = rt.db;
 
   const signInPage = (c: Context<DashEnv>, opts: { email?: string; next?: string; error?: string; notice?: string }, status: 400 | 200 | 401 | 429 = 200) =>
@@ -50,7 +50,7 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle }: 
               New to Kiln? <a href="/dashboard/sign-up">Create an account</a>.{' '}
             </>
           ) : null}
-          Forgot your password? Ask the operator of this Kiln for a reset link.
+          {mailer ? <a href="/dashboard/forgot">Forgot your password?</a> : 'Forgot your password? Ask the operator of this Kiln for a reset link.'}
         </p>
       </>,
       status,
@@ -123,7 +123,14 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle }: 
     );
 
   const deadLink = (c: Context<DashEnv>) =>
-    renderPublic(c, 'Link expired', <p>This link has expired or was already used. Ask the operator of this Kiln for a new one.</p>, 404);
+    renderPublic(
+      c,
+      'Link expired',
+      <p>
+        This link has expired or was already used. {mailer ? <a href="/dashboard/forgot">Ask for a new one</a> : 'Ask the operator of this Kiln for a new one.'}
+      </p>,
+      404,
+    );
 
   app.get('/reset/:token', async (c) => {
     const token = c.req.param('token');
