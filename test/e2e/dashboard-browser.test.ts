@@ -3,6 +3,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteLink } from '../../src/dashboard/links';
 import { createAccount } from '../../src/db/queries/accounts';
+import { appendDeploymentLog, failBuild, insertDeployment, startBuild } from '../../src/db/queries/deployments';
+import { insertDocument } from '../../src/db/queries/documents';
+import { claimSiteOwner } from '../../src/db/queries/sites';
+import { insertVoice } from '../../src/db/queries/voices';
+import { newId } from '../../src/ids';
 import { launchBrowser, openPage, saveScreenshot, startWebApp, type WebApp } from '../support/browser';
 import { createDashboardUser } from '../support/dashboard';
 import { until } from '../support/until';
@@ -20,6 +25,9 @@ afterAll(async () => {
   await browser?.close();
   await web?.close();
 });
+
+/** A section's link in the top navigation (pages may link to the same section again in their text). */
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/dashboard/sign-in');
@@ -67,7 +75,7 @@ describe('dashboard in a browser', () => {
 
   it('creates a key shown once, which works over HTTP, shows its last use, and stops working when revoked', async () => {
     const { page } = await newSignedInPage({ plan: 'pro' });
-    await page.getByRole('link', { name: 'API keys' }).click();
+    await nav(page, 'API keys').click();
     await page.getByLabel('Label').fill('browser test');
     await page.getByRole('button', { name: 'Create key' }).click();
     const field = page.getByLabel('New API key');
@@ -158,12 +166,138 @@ describe('dashboard in a browser', () => {
     expect(still!.revoked_at).toBeNull();
   });
 
+  it("shows a failed deployment's error and build log on its page", async () => {
+    const { page, user } = await newSignedInPage();
+    const siteId = `site-${user.userId.slice(5, 13)}`;
+    await claimSiteOwner(web.rt.db, user.accountId, siteId);
+    const id = newId('dep');
+    await insertDeployment(web.rt.db, { id, accountId: user.accountId, siteId, environment: 'production', sourceUrl: 'https://example.com/site.zip' });
+    // The same steps the build pipeline takes when an archive cannot be read.
+    await startBuild(web.rt.db, id);
+    await appendDeploymentLog(web.rt.db, id, 'Downloading https://example.com/site.zip');
+    await appendDeploymentLog(web.rt.db, id, 'The archive is neither a zip nor a tar.gz (it starts with "<!DOCTYPE html>")', 'error');
+    await failBuild(web.rt.db, id, 'The archive is neither a zip nor a tar.gz: the URL answered with an HTML page.');
+
+    await nav(page, 'Sites').click();
+    await page.getByRole('link', { name: siteId }).first().click();
+    await saveScreenshot(page, 'dashboard-site');
+    await page.getByRole('link', { name: id }).click();
+    await page.getByText('This deployment failed:').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('the URL answered with an HTML page');
+    const log = (await page.locator('pre.log').textContent()) ?? '';
+    expect(log).toContain('Downloading https://example.com/site.zip');
+    expect(log).toContain('neither a zip nor a tar.gz');
+    await saveScreenshot(page, 'dashboard-deployment-failed');
+    await nav(page, 'Sites').click();
+    await saveScreenshot(page, 'dashboard-sites');
+  });
+
+  it('adds a domain and shows the DNS records to create', async () => {
+    const { page, user } = await newSignedInPage();
+    const domain = `www.${user.userId.slice(5, 15)}.example.com`;
+    await nav(page, 'Domains').click();
+    await page.getByLabel('Domain', { exact: true }).fill(domain);
+    await page.getByLabel('Site').fill('blog');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('heading', { name: domain }).waitFor();
+    // The page shows exactly what the API gives for the same domain.
+    const [row] = await web.rt.database.sql`SELECT token FROM domains WHERE domain = ${domain} AND account_id = ${user.accountId}`;
+    const records = (await page.locator('table', { hasText: 'TXT' }).textContent()) ?? '';
+    expect(records).toContain(`_kiln-challenge.${domain}`);
+    expect(records).toContain(`kiln-verify=${row!.token}`);
+    expect(records).toContain('CNAME');
+    expect(await page.getByRole('button', { name: /Copy the TXT record’s value/ }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'dashboard-domain');
+    await nav(page, 'Domains').click();
+    await saveScreenshot(page, 'dashboard-domains');
+  });
+
+  it("a second account's user cannot see or act on the first account's deployments, domains, voices or files", async () => {
+    const first = await newSignedInPage();
+    const a = first.user;
+    const siteId = `own-${a.userId.slice(5, 13)}`;
+    await claimSiteOwner(web.rt.db, a.accountId, siteId);
+    const depId = newId('dep');
+    await insertDeployment(web.rt.db, { id: depId, accountId: a.accountId, siteId, environment: 'production', sourceUrl: null });
+    const domain = `shop.${a.userId.slice(5, 15)}.example.org`;
+    await first.page.goto('/dashboard/domains');
+    await first.page.getByLabel('Domain', { exact: true }).fill(domain);
+    await first.page.getByLabel('Site').fill(siteId);
+    await first.page.getByRole('button', { name: 'Add domain' }).click();
+    await first.page.getByRole('heading', { name: domain }).waitFor();
+    const voiceId = newId('voice');
+    await insertVoice(web.rt.db, { id: voiceId, accountId: a.accountId, name: 'First voice', sampleUrl: 'https://example.com/sample.wav' });
+    const fileId = newId('file');
+    await insertDocument(web.rt.db, {
+      id: fileId,
+      accountId: a.accountId,
+      filename: 'first-account.pdf',
+      sizeBytes: 1234,
+      kind: 'pdf',
+      blobKey: `files/${fileId}`,
+      searchConfig: 'simple',
+      pageCount: 1,
+      passageCount: 0,
+    });
+    for (const path of ['/dashboard/voices', '/dashboard/files']) {
+      await first.page.goto(path);
+      await saveScreenshot(first.page, `dashboard${path.replace('/dashboard', '').replace('/', '-')}`);
+    }
+    await first.page.goto('/dashboard/activity');
+    await saveScreenshot(first.page, 'dashboard-activity');
+    await first.page.goto('/dashboard/members');
+    await saveScreenshot(first.page, 'dashboard-members');
+
+    const second = await newSignedInPage();
+    const page = second.page;
+    for (const list of ['/dashboard/sites', '/dashboard/domains', '/dashboard/voices', '/dashboard/files', '/dashboard/activity']) {
+      await page.goto(list);
+      const html = await page.content();
+      for (const secret of [siteId, depId, domain, voiceId, 'First voice', fileId, 'first-account.pdf'])
+        expect(html, `${list} shows ${secret}`).not.toContain(secret);
+    }
+    const direct = [
+      `/dashboard/sites/${siteId}`,
+      `/dashboard/deployments/${depId}`,
+      `/dashboard/deployments/${depId}/rollback`,
+      `/dashboard/sites/${siteId}/redeploy`,
+      `/dashboard/domains/${domain}`,
+      `/dashboard/domains/${domain}/remove`,
+      `/dashboard/voices/${voiceId}/delete`,
+      `/dashboard/files/${fileId}/delete`,
+    ];
+    for (const path of direct) expect((await page.goto(path))?.status(), path).toBe(404);
+    await page.goto('/dashboard/keys');
+    const token = await page.locator('input[name="_csrf"]').first().inputValue();
+    const posts = [
+      `/dashboard/deployments/${depId}/rollback`,
+      `/dashboard/sites/${siteId}/redeploy`,
+      `/dashboard/domains/${domain}/check`,
+      `/dashboard/domains/${domain}/remove`,
+      `/dashboard/voices/${voiceId}/delete`,
+      `/dashboard/files/${fileId}/delete`,
+    ];
+    for (const path of posts) expect((await page.request.post(path, { form: { _csrf: token }, maxRedirects: 0 })).status(), path).toBe(404);
+    // Nothing of the first account changed.
+    const [counts] = await web.rt.database.sql`
+      SELECT (SELECT count(*)::int FROM deployments WHERE site_id = ${siteId}) AS deployments,
+             (SELECT count(*)::int FROM domains WHERE domain = ${domain}) AS domains,
+             (SELECT count(*)::int FROM voices WHERE id = ${voiceId}) AS voices,
+             (SELECT count(*)::int FROM documents WHERE id = ${fileId}) AS files`;
+    expect(counts).toEqual({ deployments: 1, domains: 1, voices: 1, files: 1 });
+  });
+
   it('fits a phone-width screen', async () => {
     const { page } = await newSignedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/dashboard', '/dashboard/keys', '/dashboard/sites', '/dashboard/domains', '/dashboard/activity']) {
+      await page.goto(path);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
     await page.goto('/dashboard');
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'dashboard-overview-phone');
+    await page.goto('/dashboard/account');
+    await saveScreenshot(page, 'dashboard-account');
   });
 });
