@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { accounts, memberships, sessions, users } from '../schema';
+import { accounts, invitations, memberships, passwordResets, sessions, users } from '../schema';
 
 export async function insertSession(
   db: DbOrTx,
@@ -46,7 +46,22 @@ export async function deleteSession(db: DbOrTx, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Removes sessions past either end; run now and then so the table holds live sessions only. */
-export async function deleteExpiredSessions(db: DbOrTx, idleMs: number) {
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`)));
+/**
+ * Removes sessions past either end, and one-time links that were used or expired, so the tables hold
+ * what can still be used. Returns how many rows of each went.
+ */
+export async function deleteEndedSessionsAndLinks(db: DbOrTx, idleMs: number) {
+  const ended = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.lastSeenAt, sql`now() - make_interval(secs => ${idleMs / 1000})`)))
+    .returning({ tokenHash: sessions.tokenHash });
+  const invites = await db
+    .delete(invitations)
+    .where(or(isNotNull(invitations.acceptedAt), lt(invitations.expiresAt, sql`now()`)))
+    .returning({ tokenHash: invitations.tokenHash });
+  const resets = await db
+    .delete(passwordResets)
+    .where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, sql`now()`)))
+    .returning({ tokenHash: passwordResets.tokenHash });
+  return { sessions: ended.length, invitations: invites.length, passwordResets: resets.length };
 }

@@ -23,3 +23,10 @@ export const sweepExpiredFilesJob = defineJob({
   description: 'Deletes generated files whose signed links have expired.',
   payload: noPayload,
 });
+
+export const sweepDashboardSessionsJob = defineJob({
+  name: 'dashboard.sweep-sessions',
+  queue: 'maintenance',
+  description: 'Deletes dashboard sessions past their idle or absolute end, and one-time links that were used or have expired.',
+  payload: noPayload,
+});

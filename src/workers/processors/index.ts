@@ -9,6 +9,7 @@ import { indexCorpusBatch } from './corpus-index';
 import { generateImages } from './image-generate';
 import { checkPlagiarism } from './plagiarism-check';
 import { requeueStaleJobs } from './requeue-stale';
+import { sweepDashboardSessions } from './sweep-dashboard-sessions';
 import { sweepExpiredFiles } from './sweep-expired-files';
 import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
@@ -41,4 +42,5 @@ export const PROCESSORS: Processors = {
   'certificates.renew': { run: renewCertificates },
   'jobs.requeue-stale': { run: requeueStaleJobs },
   'cdn.sweep-expired': { run: sweepExpiredFiles },
+  'dashboard.sweep-sessions': { run: sweepDashboardSessions },
 };
