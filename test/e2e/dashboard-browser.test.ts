@@ -287,6 +287,31 @@ describe('dashboard in a browser', () => {
     expect(counts).toEqual({ deployments: 1, domains: 1, voices: 1, files: 1 });
   });
 
+  it('works from the keyboard alone', async () => {
+    const user = await createDashboardUser(web.rt);
+    const { page } = await openPage(browser, web.baseUrl);
+    await page.goto('/dashboard/sign-in');
+    // The email field has the focus on arrival; Tab moves to the password; Enter sends the form.
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    // The first Tab reaches the skip link, which jumps past the navigation.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).hash).toBe('#main');
+    // Every form field on the pages has a label a screen reader announces.
+    for (const path of ['/dashboard/keys', '/dashboard/domains', '/dashboard/account', '/dashboard/members']) {
+      await page.goto(path);
+      const unlabeled = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('input:not([type=hidden]):not([hidden]), select, textarea')].filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label') && !el.getAttribute('aria-labelledby')).map((el) => el.name || el.id)`,
+      );
+      expect(unlabeled, path).toEqual([]);
+    }
+  });
+
   it('fits a phone-width screen', async () => {
     const { page } = await newSignedInPage();
     await page.setViewportSize({ width: 390, height: 844 });
