@@ -42,6 +42,12 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
     /** Written in batches, at most once a minute per key and process: never on the request's own path. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+    /** Products the key may call (`text`, `image`, …); null means every product of the plan. */
+    scopes: text('scopes').array(),
+    /** After this the key answers 401, as a revoked one does. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    /** Requests per minute for this key, below its account's. */
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
   },
   (t) => [index('api_keys_account_idx').on(t.accountId)],
 );

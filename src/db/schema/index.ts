@@ -7,3 +7,4 @@ export * from './voices';
 export * from './corpus';
 export * from './documents';
 export * from './dashboard';
+export * from './integrations';

@@ -25,6 +25,8 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     status: text('status').$type<JobStatus>().notNull().default('queued'),
     input: jsonb('input').notNull(),
+    /** The API key the request came with, so its bill can say which key spent it. */
+    keyId: text('key_id'),
     /** The finished response body, exactly as the original endpoint answers it. */
     result: jsonb('result'),
     error: jsonb('error').$type<JobError>(),

@@ -16,6 +16,10 @@ export const usageLedger = pgTable(
     metric: text('metric').$type<UsageMetric>().notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     sourceId: text('source_id').notNull(),
+    /** The API key the billed request came with (null for rows from before keys were recorded). */
+    keyId: text('key_id'),
+    /** The product billed: `text`, `plagiarism`, `image`, `voice`, `files` (null for rows from before). */
+    product: text('product'),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
