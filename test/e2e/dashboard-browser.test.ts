@@ -195,9 +195,11 @@ describe('dashboard in a browser', () => {
   it('adds a domain and shows the DNS records to create', async () => {
     const { page, user } = await newSignedInPage();
     const domain = `www.${user.userId.slice(5, 15)}.example.com`;
+    // Site ids are global (the first account to name one owns it): never a fixed name other tests use.
+    const siteId = `blog-${user.userId.slice(5, 13)}`;
     await nav(page, 'Domains').click();
     await page.getByLabel('Domain', { exact: true }).fill(domain);
-    await page.getByLabel('Site').fill('blog');
+    await page.getByLabel('Site').fill(siteId);
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.getByRole('heading', { name: domain }).waitFor();
     // The page shows exactly what the API gives for the same domain.
