@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/api/middleware/idempotency';
 import { idempotencyKeys, jobs, usageLedger } from '../../src/db/schema';
+import { startWeb, type WebServer } from '../../src/roles/web';
 import { SCHEDULES } from '../../src/workers/schedules';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeCsv } from '../support/document-fixtures';
@@ -9,14 +10,20 @@ import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, 
 import { until } from '../support/until';
 import { uploadForm } from '../files/helpers';
 
+// The main service answers over real HTTP (the web role's server on loopback); the two short-lived ones
+// below go through `app.request`.
 let svc: TestService;
+let web: WebServer;
 let workers: WorkerSet;
 beforeAll(async () => {
-  svc = await startTestService();
+  const local = await startTestService();
+  web = await startWeb(local.rt, 0);
+  svc = { ...local, app: { request: (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${web.port}${path}`, init) } as TestService['app'] };
   workers = await startWorkers(svc.rt, { queues: ['text', 'files', 'maintenance'] });
 });
 afterAll(async () => {
   await workers?.close(5_000);
+  await web?.close();
   await svc?.close();
 });
 
