@@ -25,6 +25,9 @@ const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
  */
 const REPLAYED_HEADERS = ['content-type', 'location', 'retry-after', 'allow'];
 
+/** Statuses a Response may not carry a body with. */
+const NULL_BODY_STATUSES = [204, 205, 304];
+
 /** How long a claim holds before another request may take it over: the longest a handler waits, and some. */
 const lockMsOf = (config: Runtime['config']) => config.SYNC_TIMEOUT_MS + 30_000;
 
@@ -84,7 +87,10 @@ export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { streamed
           });
         }
         c.header(REPLAYED_HEADER, 'true');
-        return c.body(row.responseBody ?? '', row.responseStatus as 200, row.responseHeaders ?? {});
+        const status = (row.responseStatus ?? 200) as 200;
+        const headers = row.responseHeaders ?? {};
+        if (NULL_BODY_STATUSES.includes(status)) return c.body(null, status, headers);
+        return c.body(row.responseBody ?? '', status, headers);
       }
       throw new ApiError('idempotency_key_in_use', `A request with this ${IDEMPOTENCY_HEADER} is changing hands; retry shortly.`, {
         'Retry-After': '1',
@@ -102,12 +108,18 @@ export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { streamed
       await next();
     } catch (err) {
       // Errors normally become responses inside `next`; one that escapes is an exception all the same.
-      if (claim) await releaseIdempotencyKey(rt.db, claim);
+      if (claim) await releaseIdempotencyKey(rt.db, claim).catch(() => undefined);
       throw err;
     }
     // Narrowed by TypeScript to the initial null: it is assigned inside the closure.
     const held = claim as IdempotencyClaim | null;
-    if (held) await settle(c, rt, held);
+    if (!held) return;
+    try {
+      await settle(c, rt, held);
+    } catch (err) {
+      // The work is done: answer it. The claim stays until locked_until, when a retry may take it over.
+      requestLogger(c).warn({ err: { message: (err as Error).message }, key }, 'could not store the answer for an idempotency key');
+    }
   };
 }
 
@@ -134,6 +146,7 @@ async function settle(c: Context<AppEnv>, rt: Pick<Runtime, 'db'>, claim: Idempo
     const value = res.headers.get(name);
     if (value !== null) headers[name] = value;
   }
+  // Kept as text: every POST under /v1 answers JSON (or nothing).
   const store = async (body: string) => {
     const stored = await completeIdempotencyKey(rt.db, claim, { status: res.status, headers, body });
     if (!stored) requestLogger(c).warn({ key: claim.key }, 'idempotency claim was taken over before the answer was stored');
