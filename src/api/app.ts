@@ -10,6 +10,7 @@ import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { authenticate } from './middleware/auth';
 import { handleError, notFoundHandler } from './middleware/errors';
+import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
 import { requestLog } from './middleware/request-log';
@@ -72,6 +73,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   v1.use(authenticate(rt.principals, rt.keyUses));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
+  v1.on('POST', '*', idempotency(rt, { streamedPaths: [`/v1${UPLOAD_PATH}`] }));
   registerUsage(v1, rt);
   registerTextGenerate(v1, rt);
   registerPlagiarismCheck(v1, rt);

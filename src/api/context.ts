@@ -8,6 +8,8 @@ export interface AppEnv {
     log: Logger;
     /** Set by the auth middleware on every /v1 request. */
     principal: Principal;
+    /** Set by the idempotency middleware on a keyed POST whose body streams: the route claims the key itself. */
+    idempotencyClaim?: (requestHash: string) => Promise<Response | null>;
   };
 }
 

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   invalid_file: 422,
   quota_exceeded: 429,
   rate_limit_exceeded: 429,
+  /** Idempotency-Key: a request with this key is still running; retry after `Retry-After`. */
+  idempotency_key_in_use: 409,
+  /** Idempotency-Key: the key was already used with a different request (method, path or body). */
+  idempotency_key_reused: 422,
   internal_error: 500,
   /** An upstream provider refused the request; retrying the same request will not help. */
   upstream_error: 502,

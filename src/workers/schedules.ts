@@ -7,6 +7,7 @@ export const SCHEDULES: readonly { name: JobName; everyMs: number }[] = [
   { name: 'cdn.sweep-expired', everyMs: 10 * 60_000 },
   { name: 'certificates.renew', everyMs: 24 * 3_600_000 },
   { name: 'dashboard.sweep-sessions', everyMs: 3_600_000 },
+  { name: 'idempotency.sweep-expired', everyMs: 3_600_000 },
 ];
 
 async function registerSchedules(rt: Pick<Runtime, 'queues'>): Promise<void> {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
-import { openAPIRouteHandler } from 'hono-openapi';
+import { generateSpecs } from 'hono-openapi';
 import type { AppEnv } from '../context';
+import { documentIdempotency } from '../schemas/idempotency-openapi';
 
 // The package exports no path to its browser bundle, so find it beside the entry point it does export.
 const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
@@ -25,25 +26,37 @@ const DOCS_PAGE = `<!doctype html>
  * default fonts are off: they load from Scalar's font host, so the page would reach out on every visit.
  */
 export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
-  app.get(
-    '/openapi.json',
-    openAPIRouteHandler(app, {
-      documentation: {
-        openapi: '3.1.0',
-        info: {
-          title: 'Kiln API',
-          version: '1.0.0',
-          description:
-            'Content generation and site hosting. Every `/v1` request needs `Authorization: Bearer <API key>`. ' +
-            'Errors always answer `{ "error": { "code", "message" } }`.',
+  // Generated once, on first request, when every route is registered; then amended with what applies to
+  // many routes at once (Idempotency-Key on every POST).
+  let spec: Promise<object> | null = null;
+  app.get('/openapi.json', async (c) => {
+    spec ??= generateSpecs(
+      app,
+      {
+        documentation: {
+          openapi: '3.1.0',
+          info: {
+            title: 'Kiln API',
+            version: '1.0.0',
+            description:
+              'Content generation and site hosting. Every `/v1` request needs `Authorization: Bearer <API key>`. ' +
+              'Errors always answer `{ "error": { "code", "message" } }`. Every POST accepts an `Idempotency-Key` to make retries safe.',
+          },
+          servers: [{ url: opts.publicUrl }],
+          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A `kiln_…` API key' } } },
+          security: [{ bearer: [] }],
         },
-        servers: [{ url: opts.publicUrl }],
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A `kiln_…` API key' } } },
-        security: [{ bearer: [] }],
+        exclude: [/^\/(?!v1\/)/],
       },
-      exclude: [/^\/(?!v1\/)/],
-    }),
-  );
+      c,
+    )
+      .then(documentIdempotency)
+      .catch((err: unknown) => {
+        spec = null;
+        throw err;
+      });
+    return c.json(await spec);
+  });
   let bundle: Promise<Buffer> | null = null;
   app.get('/docs/scalar.js', async (c) => {
     bundle ??= readFile(SCALAR_BUNDLE);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ export interface ReceivedFile {
   path: string;
   filename: string;
   size: number;
+  /** SHA-256 of the file's bytes (hex), computed as they stream through. */
+  sha256: string;
 }
 
 export interface ReceiveOptions {
@@ -65,7 +67,7 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   const dir = opts.dir || join(tmpdir(), 'kiln-uploads');
   await mkdir(dir, { recursive: true });
   const path = join(dir, randomUUID());
-  let received: { filename: string; size: number; truncated: boolean } | undefined;
+  let received: { filename: string; size: number; truncated: boolean; hash: ReturnType<typeof createHash> } | undefined;
   let sentAsText = false;
   let writing: Promise<void> | undefined;
   let fileStream: Readable | undefined;
@@ -79,10 +81,13 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
       stream.resume();
       return;
     }
-    const state = { filename: sanitizeFilename(info.filename), size: 0, truncated: false };
+    const state = { filename: sanitizeFilename(info.filename), size: 0, truncated: false, hash: createHash('sha256') };
     received = state;
     fileStream = stream;
-    stream.on('data', (chunk: Buffer) => (state.size += chunk.length));
+    stream.on('data', (chunk: Buffer) => {
+      state.size += chunk.length;
+      state.hash.update(chunk);
+    });
     // One byte over is enough to know: busboy stops keeping the file there and discards the rest.
     stream.on('limit', () => (state.truncated = true));
     writing = pipeline(stream, createWriteStream(path));
@@ -117,7 +122,7 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
     await unlink(path).catch(() => undefined);
     throw tooLarge(opts.maxBytes);
   }
-  return { path, filename: received.filename, size: received.size };
+  return { path, filename: received.filename, size: received.size, sha256: received.hash.digest('hex') };
 }
 
 const missingFile = (field: string) =>

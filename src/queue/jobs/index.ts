@@ -3,7 +3,7 @@ import { fileChatJob } from './file-chat';
 import { fileIngestJob } from './file-ingest';
 import { certificateIssueJob, deploymentBuildJob, domainVerifyJob } from './hosting';
 import { imageGenerateJob } from './image-generate';
-import { certificatesRenewJob, requeueStaleJob, sweepDashboardSessionsJob, sweepExpiredFilesJob } from './maintenance';
+import { certificatesRenewJob, requeueStaleJob, sweepDashboardSessionsJob, sweepExpiredFilesJob, sweepIdempotencyKeysJob } from './maintenance';
 import { plagiarismCheckJob } from './plagiarism-check';
 import { textGenerateJob } from './text-generate';
 import { voiceCloneJob } from './voice-clone';
@@ -26,6 +26,7 @@ export const JOB_DEFINITIONS = [
   requeueStaleJob,
   sweepExpiredFilesJob,
   sweepDashboardSessionsJob,
+  sweepIdempotencyKeysJob,
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';

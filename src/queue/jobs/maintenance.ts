@@ -30,3 +30,10 @@ export const sweepDashboardSessionsJob = defineJob({
   description: 'Deletes dashboard sessions past their idle or absolute end, and one-time links that were used or have expired.',
   payload: noPayload,
 });
+
+export const sweepIdempotencyKeysJob = defineJob({
+  name: 'idempotency.sweep-expired',
+  queue: 'maintenance',
+  description: 'Deletes Idempotency-Key records past their 24 hours.',
+  payload: noPayload,
+});

@@ -11,6 +11,7 @@ import { checkPlagiarism } from './plagiarism-check';
 import { requeueStaleJobs } from './requeue-stale';
 import { sweepDashboardSessions } from './sweep-dashboard-sessions';
 import { sweepExpiredFiles } from './sweep-expired-files';
+import { sweepIdempotencyKeys } from './sweep-idempotency-keys';
 import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
 import { generateText } from './text-generate';
@@ -43,4 +44,5 @@ export const PROCESSORS: Processors = {
   'jobs.requeue-stale': { run: requeueStaleJobs },
   'cdn.sweep-expired': { run: sweepExpiredFiles },
   'dashboard.sweep-sessions': { run: sweepDashboardSessions },
+  'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
 };

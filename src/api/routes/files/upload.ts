@@ -9,6 +9,7 @@ import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
+import { claimStreamedRequest } from '../../middleware/idempotency';
 import { submitRequestJob } from '../../request-jobs';
 import type { fileIngestJob } from '../../../queue/jobs';
 import { uploadedFileSchema } from '../../schemas/files';
@@ -49,6 +50,10 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       const blobKey = `documents/${c.get('principal').accountId}/${id}`;
       let input: v.InferOutput<typeof fileIngestJob.request.input>;
       try {
+        // Idempotency-Key: the raw multipart bytes carry a boundary each client picks afresh per send, so
+        // the request is identified by what it uploads (field, name, content hash, size), once received.
+        const replay = await claimStreamedRequest(c, JSON.stringify({ file: { filename: file.filename, sha256: file.sha256, size: file.size } }));
+        if (replay) return replay;
         const detected = await detectDocumentKind(file.path);
         if (detected.kind === null) {
           throw new ApiError(
