@@ -5,6 +5,7 @@ import { recordUsage } from '../../src/db/queries/usage';
 import { USAGE_METRICS, type UsageMetric } from '../../src/db/schema';
 import { newId } from '../../src/ids';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
+import { signedInClient } from '../support/dashboard';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 
 let svc: TestService;
@@ -230,5 +231,38 @@ describe('group_by validation and the plain report', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
     const text = JSON.stringify(op.responses['200']);
     for (const field of ['breakdown', 'date', 'key_id', 'prefix', 'product']) expect(text).toContain(`"${field}"`);
+  });
+});
+
+describe('the dashboard overview', () => {
+  it("shows the period's totals in the bars and today's use in the day table, read as group_by=day reads them", async () => {
+    const { client, user } = await signedInClient(svc.app, svc.rt);
+    const period = currentBillingPeriod();
+    await svc.rt.db.transaction(async (tx) => {
+      await recordUsage(tx, {
+        accountId: user.accountId,
+        keyId: null,
+        product: 'text',
+        metric: 'text_tokens',
+        quantity: 1234,
+        sourceId: newId('gen'),
+        periodKey: period.key,
+      });
+      await recordUsage(tx, {
+        accountId: user.accountId,
+        keyId: null,
+        product: 'image',
+        metric: 'images_generated',
+        quantity: 3,
+        sourceId: newId('img'),
+        periodKey: period.key,
+      });
+    });
+    expect((await client.get('/dashboard')).status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const row = new RegExp(`<th scope="row">${today}</th>(.*?)</tr>`).exec(client.lastHtml)?.[1];
+    expect(row).toContain('1,234 tokens');
+    expect(row).toContain('3 images');
+    expect(client.lastHtml).toMatch(/data-metric="text_tokens".*?1,234 tokens of/s);
   });
 });
