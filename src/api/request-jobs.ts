@@ -25,7 +25,7 @@ export async function submitRequestJob<K extends RequestJobName>(
   successStatus: 200 | 201 = 200,
 ) {
   const principal = c.get('principal');
-  await insertJob(deps.db, { id: job.id, accountId: principal.accountId, kind: job.kind, input: job.input });
+  await insertJob(deps.db, { id: job.id, accountId: principal.accountId, keyId: principal.keyId, kind: job.kind, input: job.input });
   try {
     await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id });
   } catch (err) {

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { Product } from '../db/schema';
 import { corpusQueueConfig } from './config/corpus';
 import { deployQueueConfig } from './config/deploy';
 import { domainsQueueConfig } from './config/domains';
@@ -44,6 +45,15 @@ export const REQUEST_JOB_NAMES = JOB_DEFINITIONS.filter((d) => 'request' in d).m
 
 export function isRequestJobName(name: string): name is RequestJobName {
   return (REQUEST_JOB_NAMES as string[]).includes(name);
+}
+
+/**
+ * The product a request row of this kind is billed under, read from its definition, so a new kind needs
+ * nothing here. Null for a kind this version does not run as a request (a row from an older version).
+ */
+export function productOf(kind: string): Product | null {
+  const definition: Definition | undefined = isJobName(kind) ? JOBS[kind] : undefined;
+  return definition && 'product' in definition ? definition.product : null;
 }
 
 export function isJobName(name: string): name is JobName {

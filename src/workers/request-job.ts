@@ -6,6 +6,7 @@ import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
 import type { JobRun } from '../queue/job-run';
+import { productOf } from '../queue/registry';
 import { PermanentJobError } from './errors';
 
 export interface RequestJobOutcome {
@@ -38,8 +39,10 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
     await recordCdnFiles(tx, outcome.files ?? []);
     await outcome.persist?.(tx);
     let any = false;
+    // Filed under the key the request came with and the product its kind names, for the usage breakdown.
+    const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: id, periodKey };
     for (const line of outcome.bill) {
-      any = (await recordUsage(tx, { accountId: row.accountId, metric: line.metric, quantity: line.quantity, sourceId: id, periodKey })) || any;
+      any = (await recordUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity })) || any;
     }
     return any;
   });

@@ -102,7 +102,15 @@ describe('quota', () => {
     const { accountId, auth } = await createTestAccount(a.rt, 'free');
     const period = billingPeriodOf(new Date());
     await a.rt.db.transaction((tx) =>
-      recordUsage(tx, { accountId, metric: 'images_generated', quantity: 24, sourceId: `seed_${accountId}`, periodKey: period.key }),
+      recordUsage(tx, {
+        accountId,
+        keyId: null,
+        product: null,
+        metric: 'images_generated',
+        quantity: 24,
+        sourceId: `seed_${accountId}`,
+        periodKey: period.key,
+      }),
     );
     const before = Date.now();
     const res = await a.app.request('/v1/image/generate', jsonRequest({ prompt: 'a tree', count: 2 }, auth));
@@ -124,7 +132,7 @@ describe('account scoping', () => {
   it("another account's job is not found", async () => {
     const owner = await createTestAccount(a.rt);
     const other = await createTestAccount(a.rt);
-    await insertJob(a.rt.db, { id: 'img_scopingtest000000001', accountId: owner.accountId, kind: 'image.generate', input: {} });
+    await insertJob(a.rt.db, { id: 'img_scopingtest000000001', accountId: owner.accountId, keyId: null, kind: 'image.generate', input: {} });
     expect((await a.app.request('/v1/jobs/img_scopingtest000000001', { headers: owner.auth })).status).toBe(202);
     const res = await a.app.request('/v1/jobs/img_scopingtest000000001', { headers: other.auth });
     expect(res.status).toBe(404);

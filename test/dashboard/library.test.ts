@@ -123,6 +123,7 @@ describe('dashboard: files', () => {
     await insertJob(svc.rt.db, {
       id: refusedId,
       accountId: user.accountId,
+      keyId: null,
       kind: 'file.ingest',
       input: { filename: 'scan.pdf', size_bytes: 500, kind: 'pdf', blob_key: 'x' },
     });

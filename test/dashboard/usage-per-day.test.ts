@@ -88,8 +88,8 @@ describe('usageAgainstQuota', () => {
     const accountId = await newAccount('free');
     const period = currentBillingPeriod();
     await database.db.transaction(async (tx) => {
-      await recordUsage(tx, { accountId, metric: 'images_generated', quantity: 3, sourceId: newId('gen'), periodKey: period.key });
-      await recordUsage(tx, { accountId, metric: 'text_tokens', quantity: 1234, sourceId: newId('gen'), periodKey: period.key });
+      await recordUsage(tx, { accountId, keyId: null, product: null, metric: 'images_generated', quantity: 3, sourceId: newId('gen'), periodKey: period.key });
+      await recordUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 1234, sourceId: newId('gen'), periodKey: period.key });
     });
     const cache = new UsageCache(database.db, 'unused');
 

@@ -22,7 +22,13 @@ describe('a job run twice leaves one result and one ledger entry', () => {
   it('running the processor again for a finished row changes nothing', async () => {
     const { accountId } = await createTestAccount(svc.rt);
     const id = newId('img');
-    await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: 'a tree', style: 'abstract', size: '512x512', count: 3 } });
+    await insertJob(svc.rt.db, {
+      id,
+      accountId,
+      keyId: null,
+      kind: 'image.generate',
+      input: { prompt: 'a tree', style: 'abstract', size: '512x512', count: 3 },
+    });
     const ctx = { rt: svc.rt, job: {} as never, log: svc.rt.log };
     await generateImages(ctx, { id });
     const first = await findJob(svc.rt.db, id);
@@ -39,7 +45,13 @@ describe('a job run twice leaves one result and one ledger entry', () => {
   it('the sweeper re-enqueues a row whose enqueue was lost, once, and a worker finishes it', async () => {
     const { accountId, auth } = await createTestAccount(svc.rt);
     const id = newId('img');
-    await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: 'a lost job', style: 'illustration', size: '512x512', count: 1 } });
+    await insertJob(svc.rt.db, {
+      id,
+      accountId,
+      keyId: null,
+      kind: 'image.generate',
+      input: { prompt: 'a lost job', style: 'illustration', size: '512x512', count: 1 },
+    });
     await svc.rt.db.update(jobs).set({ createdAt: sql`now() - interval '5 minutes'` }).where(eq(jobs.id, id));
     const ctx = { rt: svc.rt, job: {} as never, log: svc.rt.log };
     await requeueStaleJobs(ctx);
@@ -67,7 +79,7 @@ describe('bad input fails at once, without retries', () => {
       await queue.add('image.generate', { wrong: true } as never, { jobId: 'bad-payload' });
       const { accountId } = await createTestAccount(svc.rt);
       const id = newId('img');
-      await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: '', size: '3x3' } });
+      await insertJob(svc.rt.db, { id, accountId, keyId: null, kind: 'image.generate', input: { prompt: '', size: '3x3' } });
       await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
       for (const jobId of ['bad-payload', id]) {
         await until(`${jobId} to fail`, async () => (await (await queue.getJob(jobId))?.getState()) === 'failed');
@@ -92,7 +104,13 @@ describe('a worker that crashes after committing', () => {
     try {
       const { accountId } = await createTestAccount(svc.rt);
       const id = newId('img');
-      await insertJob(svc.rt.db, { id, accountId, kind: 'image.generate', input: { prompt: 'crash test', style: 'abstract', size: '512x512', count: 2 } });
+      await insertJob(svc.rt.db, {
+        id,
+        accountId,
+        keyId: null,
+        kind: 'image.generate',
+        input: { prompt: 'crash test', style: 'abstract', size: '512x512', count: 2 },
+      });
       await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
 
       const doomed = spawnKiln('worker', { ...env, KILN_FAULT: 'crash-after-commit' });

@@ -237,7 +237,15 @@ describe('POST /v1/file/chat errors', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
     const fileId = (await uploadOk(svc, auth, makeCsv(['x', 'y'], [[1, 2]]), 'a.csv')).file_id;
     await svc.rt.db.transaction((tx) =>
-      recordUsage(tx, { accountId, metric: 'file_chats', quantity: 2_000, sourceId: `seed_${accountId}`, periodKey: billingPeriodOf(new Date()).key }),
+      recordUsage(tx, {
+        accountId,
+        keyId: null,
+        product: null,
+        metric: 'file_chats',
+        quantity: 2_000,
+        sourceId: `seed_${accountId}`,
+        periodKey: billingPeriodOf(new Date()).key,
+      }),
     );
     const res = await svc.app.request('/v1/file/chat', jsonRequest({ file_id: fileId, message: 'How many rows?' }, auth));
     expect(res.status).toBe(429);

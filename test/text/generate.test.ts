@@ -134,7 +134,7 @@ describe('POST /v1/text/generate errors (spec 7)', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     const period = billingPeriodOf(new Date());
     await svc.rt.db.transaction((tx) =>
-      recordUsage(tx, { accountId, metric: 'text_tokens', quantity: 50_000, sourceId: `seed_${accountId}`, periodKey: period.key }),
+      recordUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 50_000, sourceId: `seed_${accountId}`, periodKey: period.key }),
     );
     const res = await svc.app.request('/v1/text/generate', jsonRequest({ prompt: 'one more' }, auth));
     await expectError(res, 429, 'quota_exceeded', /text tokens/);

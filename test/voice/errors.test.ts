@@ -64,7 +64,15 @@ describe('POST /v1/voice/synthesize errors (spec 7)', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
     const period = billingPeriodOf(new Date());
     await svc.rt.db.transaction((tx) =>
-      recordUsage(tx, { accountId, metric: 'audio_seconds', quantity: 36_000, sourceId: `seed_${accountId}`, periodKey: period.key }),
+      recordUsage(tx, {
+        accountId,
+        keyId: null,
+        product: null,
+        metric: 'audio_seconds',
+        quantity: 36_000,
+        sourceId: `seed_${accountId}`,
+        periodKey: period.key,
+      }),
     );
     const res = await svc.app.request('/v1/voice/synthesize', jsonRequest({ text: 'One more sentence, please.' }, auth));
     await expectError(res, 429, 'quota_exceeded', /audio seconds/);

@@ -1,39 +1,117 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
 import { currentBillingPeriod } from '../../billing/period';
+import { type UsageBreakdown, usageBreakdown, USAGE_GROUPINGS, type UsageGrouping } from '../../db/queries/usage';
+import { PRODUCTS, USAGE_METRICS } from '../../db/schema';
 import type { Runtime } from '../../runtime';
-import type { App } from '../context';
+import type { App, AppEnv } from '../context';
+import { invalidParameter } from '../errors';
 import { requireFeature } from '../middleware/auth';
 import { errorResponses } from '../schemas/responses';
+import type { Context } from 'hono';
+
+const usageTotalsSchema = v.object({
+  text_tokens: v.number(),
+  images_generated: v.number(),
+  audio_seconds: v.number(),
+  file_chats: v.number(),
+});
 
 export const usageReportSchema = v.object({
   period_start: v.string(),
   period_end: v.string(),
-  usage: v.object({
-    text_tokens: v.number(),
-    images_generated: v.number(),
-    audio_seconds: v.number(),
-    file_chats: v.number(),
-  }),
+  usage: usageTotalsSchema,
 });
 
-export function registerUsage(app: App, rt: Pick<Runtime, 'usage'>) {
+const dayRowSchema = v.object({ date: v.pipe(v.string(), v.description('A UTC day, `YYYY-MM-DD`.')), usage: usageTotalsSchema });
+const keyRowSchema = v.object({
+  key_id: v.pipe(v.nullable(v.string()), v.description('Null for usage billed before keys were recorded.')),
+  label: v.nullable(v.string()),
+  prefix: v.pipe(v.nullable(v.string()), v.description('The first characters of the key, as key listings show them.')),
+  usage: usageTotalsSchema,
+});
+const productRowSchema = v.object({
+  product: v.pipe(v.nullable(v.picklist(PRODUCTS)), v.description('Null for usage billed before products were recorded.')),
+  usage: usageTotalsSchema,
+});
+
+export const usageBreakdownReportSchema = v.object({
+  ...usageReportSchema.entries,
+  breakdown: v.pipe(
+    v.union([v.array(dayRowSchema), v.array(keyRowSchema), v.array(productRowSchema)]),
+    v.description('Only with `group_by`. The entries add up to `usage` exactly.'),
+  ),
+});
+
+/**
+ * `group_by` when the request names one. The plain request (no query string) is the hot path and costs
+ * nothing here; anything but one known value is refused rather than answered as the plain report.
+ */
+function readGroupBy(c: Context<AppEnv>): UsageGrouping | undefined {
+  if (!c.req.url.includes('?')) return undefined;
+  const values = c.req.queries('group_by');
+  if (values === undefined) return undefined;
+  const [value] = values;
+  if (values.length !== 1 || !(USAGE_GROUPINGS as readonly string[]).includes(value!)) {
+    throw invalidParameter(`'group_by' must be one of ${USAGE_GROUPINGS.join(', ')}.`);
+  }
+  return value as UsageGrouping;
+}
+
+const metricsOf = (at: (metric: (typeof USAGE_METRICS)[number]) => number) => Object.fromEntries(USAGE_METRICS.map((m) => [m, at(m)]));
+
+function breakdownView(report: UsageBreakdown) {
+  switch (report.groupBy) {
+    case 'day':
+      return report.perDay.days.map((date, i) => ({ date, usage: metricsOf((m) => report.perDay.series[m][i] ?? 0) }));
+    case 'key':
+      return report.perKey.map((k) => ({ key_id: k.keyId, label: k.label, prefix: k.prefix, usage: k.usage }));
+    case 'product':
+      return report.perProduct.map((p) => ({ product: p.product, usage: p.usage }));
+  }
+}
+
+export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
   app.get(
     '/usage',
     describeRoute({
       tags: ['Usage'],
       summary: 'Usage in the current billing period',
-      description: 'Totals of everything billed to the account since the start of the current calendar month (UTC).',
+      description:
+        'Totals of everything billed to the account since the start of the current calendar month (UTC). With `group_by`, ' +
+        'the answer adds `breakdown`: the same totals split by day, by API key or by product, read together with the totals ' +
+        'so that the entries add up to them exactly.',
+      parameters: [
+        {
+          in: 'query',
+          name: 'group_by',
+          required: false,
+          description:
+            '`day`: one entry per UTC day of the period so far, zeros included. `key`: one per API key that was billed ' +
+            '(`key_id` null for usage from before keys were recorded). `product`: one per product that was billed.',
+          schema: { type: 'string', enum: [...USAGE_GROUPINGS] },
+        },
+      ],
       responses: {
-        200: { description: 'Usage report', content: { 'application/json': { schema: resolver(usageReportSchema) } } },
-        ...errorResponses(401, 403, 429),
+        200: {
+          description: 'Usage report; with `group_by`, also `breakdown`',
+          content: { 'application/json': { schema: resolver(v.union([usageReportSchema, usageBreakdownReportSchema])) } },
+        },
+        ...errorResponses(400, 401, 403, 429),
       },
     }),
     requireFeature('usage'),
     async (c) => {
       const period = currentBillingPeriod();
-      const usage = await rt.usage.totals(c.get('principal').accountId, period.key);
-      return c.json({ period_start: period.startIso, period_end: period.endIso, usage });
+      const accountId = c.get('principal').accountId;
+      const groupBy = readGroupBy(c);
+      if (groupBy === undefined) {
+        // The cached totals: no query unless a worker has billed the account since the last read.
+        const usage = await rt.usage.totals(accountId, period.key);
+        return c.json({ period_start: period.startIso, period_end: period.endIso, usage });
+      }
+      const report = await usageBreakdown(rt.db, accountId, period, groupBy);
+      return c.json({ period_start: period.startIso, period_end: period.endIso, usage: report.totals, breakdown: breakdownView(report) });
     },
   );
 }

@@ -1,7 +1,7 @@
 import { raw } from 'hono/html';
 import { currentBillingPeriod } from '../../billing/period';
 import { findAccountPlan } from '../../db/queries/accounts';
-import { usagePerDay } from '../../db/queries/usage';
+import { usageBreakdown } from '../../db/queries/usage';
 import { USAGE_METRICS, type UsageMetric } from '../../db/schema';
 import { renderUsageChart } from '../charts/usage-chart';
 import type { Dashboard } from '../context';
@@ -29,10 +29,11 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/', async (c) => {
     const session = signedIn(c);
     const period = currentBillingPeriod();
-    const [plan, totals, daily] = await Promise.all([
+    // The totals and the days from one snapshot, as GET /v1/usage?group_by=day reads them: the bars and
+    // the charts always add up.
+    const [plan, { totals, perDay: daily }] = await Promise.all([
       findAccountPlan(rt.db, session.accountId),
-      rt.usage.totals(session.accountId, period.key),
-      usagePerDay(rt.db, session.accountId, period),
+      usageBreakdown(rt.db, session.accountId, period, 'day'),
     ]);
     if (!plan) return notFoundPage(c, 'account');
     const fmt = new Intl.NumberFormat('en');

@@ -4,7 +4,8 @@ import { jobs, type JobError } from '../schema';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export async function insertJob(db: DbOrTx, row: { id: string; accountId: string; kind: string; input: unknown }): Promise<JobRow> {
+/** `keyId` is the API key the request came with (null for a row no key asked for), so its bill can name the key. */
+export async function insertJob(db: DbOrTx, row: { id: string; accountId: string; keyId: string | null; kind: string; input: unknown }): Promise<JobRow> {
   const [inserted] = await db.insert(jobs).values(row).returning();
   return inserted!;
 }

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BillingPeriod } from '../../billing/period';
-import type { DbOrTx, Tx } from '../client';
-import { USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
+import type { Db, DbOrTx, Tx } from '../client';
+import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
 
 export type UsageTotals = Record<UsageMetric, number>;
 
@@ -10,7 +10,7 @@ export async function getUsageTotals(db: DbOrTx, accountId: string, periodKey: s
     .select({ metric: usageTotals.metric, total: usageTotals.total })
     .from(usageTotals)
     .where(and(eq(usageTotals.accountId, accountId), eq(usageTotals.periodStart, periodKey)));
-  const totals = Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as UsageTotals;
+  const totals = zeroTotals();
   for (const row of rows) totals[row.metric] = Number(row.total);
   return totals;
 }
@@ -21,12 +21,24 @@ export async function getUsageTotals(db: DbOrTx, accountId: string, periodKey: s
  */
 export async function recordUsage(
   tx: Tx,
-  entry: { accountId: string; metric: UsageMetric; quantity: number; sourceId: string; periodKey: string },
+  entry: {
+    accountId: string;
+    /** The API key the billed request came with; null when no key asked for it. */
+    keyId: string | null;
+    /** The job kind's product (src/queue/jobs/); null only for rows that have none. */
+    product: Product | null;
+    metric: UsageMetric;
+    quantity: number;
+    sourceId: string;
+    periodKey: string;
+  },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(usageLedger)
     .values({
       accountId: entry.accountId,
+      keyId: entry.keyId,
+      product: entry.product,
       metric: entry.metric,
       quantity: entry.quantity,
       sourceId: entry.sourceId,
@@ -45,6 +57,27 @@ export async function recordUsage(
   return true;
 }
 
+const zeroTotals = (): UsageTotals => Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as UsageTotals;
+
+/**
+ * Each metric's sum over the account's ledger rows of the period, per value of `group`: one grouped query
+ * (usage_ledger_account_idx). Every breakdown of usage is this query with another `group`.
+ */
+async function sumLedgerBy<G extends string | null>(db: DbOrTx, accountId: string, periodKey: string, group: SQL<G>): Promise<Map<G, UsageTotals>> {
+  const rows = await db
+    .select({ group, metric: usageLedger.metric, total: sql<string>`sum(${usageLedger.quantity})` })
+    .from(usageLedger)
+    .where(and(eq(usageLedger.accountId, accountId), eq(usageLedger.periodStart, periodKey)))
+    .groupBy(group, usageLedger.metric);
+  const sums = new Map<G, UsageTotals>();
+  for (const row of rows) {
+    let totals = sums.get(row.group);
+    if (!totals) sums.set(row.group, (totals = zeroTotals()));
+    if (row.metric in totals) totals[row.metric] += Number(row.total);
+  }
+  return sums;
+}
+
 export interface UsagePerDay {
   /** Every UTC day (`YYYY-MM-DD`) of the period up to today, or to its last day once it is over. */
   days: string[];
@@ -55,9 +88,8 @@ export interface UsagePerDay {
 const DAY_MS = 86_400_000;
 
 /**
- * Each metric's total per UTC day of `period`, for the dashboard's chart. One grouped query over the
- * account's ledger rows of that period (usage_ledger_account_idx); the days with nothing billed are
- * filled in here, not in SQL.
+ * Each metric's total per UTC day of `period`: the dashboard's chart and `GET /v1/usage?group_by=day`.
+ * The days with nothing billed are filled in here, not in SQL.
  */
 export async function usagePerDay(db: DbOrTx, accountId: string, period: BillingPeriod, now = new Date()): Promise<UsagePerDay> {
   const lastDay = Math.min(period.end.getTime() - DAY_MS, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -66,22 +98,100 @@ export async function usagePerDay(db: DbOrTx, accountId: string, period: Billing
   const series = Object.fromEntries(USAGE_METRICS.map((m) => [m, days.map(() => 0)])) as Record<UsageMetric, number[]>;
   if (days.length === 0) return { days, series };
 
-  const day = sql<string>`to_char(${usageLedger.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, metric: usageLedger.metric, total: sql<string>`sum(${usageLedger.quantity})` })
-    .from(usageLedger)
-    .where(and(eq(usageLedger.accountId, accountId), eq(usageLedger.periodStart, period.key)))
-    .groupBy(day, usageLedger.metric);
-
+  const perDay = await sumLedgerBy(db, accountId, period.key, sql<string>`to_char(${usageLedger.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
   const index = new Map(days.map((d, i) => [d, i]));
-  for (const row of rows) {
-    const values = series[row.metric];
-    if (!values) continue;
+  for (const [day, totals] of perDay) {
     // The worker picks the period from its own clock and the row's created_at comes from Postgres's, so a
     // row billed at a month's last instant can carry the next day's date: it is counted on the nearest day
     // shown, so that the days add up to the period's total.
-    const i = index.get(row.day) ?? (row.day < days[0]! ? 0 : days.length - 1);
-    values[i]! += Number(row.total);
+    const i = index.get(day) ?? (day < days[0]! ? 0 : days.length - 1);
+    for (const metric of USAGE_METRICS) series[metric][i]! += totals[metric];
   }
   return { days, series };
+}
+
+export interface KeyUsage {
+  /** Null for rows billed before keys were recorded. */
+  keyId: string | null;
+  label: string | null;
+  /** The key's first characters, as key listings show them. */
+  prefix: string | null;
+  usage: UsageTotals;
+}
+
+/**
+ * Each metric's total per API key in the period, for the keys that were billed (revoked ones too), oldest
+ * key first; the rows from before keys were recorded come last, as key null.
+ */
+export async function usagePerKey(db: DbOrTx, accountId: string, period: BillingPeriod): Promise<KeyUsage[]> {
+  const perKey = await sumLedgerBy(db, accountId, period.key, sql<string | null>`${usageLedger.keyId}`);
+  const ids = [...perKey.keys()].filter((id): id is string => id !== null);
+  const keys =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: apiKeys.id, label: apiKeys.label, prefix: apiKeys.displayPrefix, createdAt: apiKeys.createdAt })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.accountId, accountId), inArray(apiKeys.id, ids)))
+          .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  const known = new Set(keys.map((k) => k.id));
+  const rows: KeyUsage[] = keys.map((k) => ({ keyId: k.id, label: k.label, prefix: k.prefix, usage: perKey.get(k.id)! }));
+  // A key id the account does not have (cannot happen while keys are never deleted) still counts, unnamed.
+  for (const id of ids.sort()) if (!known.has(id)) rows.push({ keyId: id, label: null, prefix: null, usage: perKey.get(id)! });
+  const keyless = perKey.get(null);
+  if (keyless) rows.push({ keyId: null, label: null, prefix: null, usage: keyless });
+  return rows;
+}
+
+export interface ProductUsage {
+  /** Null for rows billed before products were recorded. */
+  product: Product | null;
+  usage: UsageTotals;
+}
+
+/** Each metric's total per product in the period, for the products that were billed, in PRODUCTS order; null last. */
+export async function usagePerProduct(db: DbOrTx, accountId: string, period: BillingPeriod): Promise<ProductUsage[]> {
+  const perProduct = await sumLedgerBy(db, accountId, period.key, sql<Product | null>`${usageLedger.product}`);
+  const order = (p: Product | null) => (p === null ? PRODUCTS.length : PRODUCTS.indexOf(p));
+  return [...perProduct]
+    .map(([product, usage]) => ({ product, usage }))
+    .sort((a, b) => order(a.product) - order(b.product) || String(a.product).localeCompare(String(b.product)));
+}
+
+export const USAGE_GROUPINGS = ['day', 'key', 'product'] as const;
+export type UsageGrouping = (typeof USAGE_GROUPINGS)[number];
+
+export type UsageBreakdown = { totals: UsageTotals } & (
+  | { groupBy: 'day'; perDay: UsagePerDay }
+  | { groupBy: 'key'; perKey: KeyUsage[] }
+  | { groupBy: 'product'; perProduct: ProductUsage[] }
+);
+
+/**
+ * The period's totals with one breakdown of them, read in one snapshot (a read-only repeatable-read
+ * transaction): the ledger and the totals are written in one transaction, so in one snapshot the parts
+ * add up to the totals exactly, even while jobs are being billed. GET /v1/usage?group_by=… and the
+ * dashboard's overview both read usage through this.
+ */
+export async function usageBreakdown<G extends UsageGrouping>(
+  db: Db,
+  accountId: string,
+  period: BillingPeriod,
+  groupBy: G,
+  now = new Date(),
+): Promise<Extract<UsageBreakdown, { groupBy: G }>> {
+  return db.transaction(
+    async (tx): Promise<UsageBreakdown> => {
+      const totals = await getUsageTotals(tx, accountId, period.key);
+      switch (groupBy) {
+        case 'day':
+          return { totals, groupBy, perDay: await usagePerDay(tx, accountId, period, now) };
+        case 'key':
+          return { totals, groupBy, perKey: await usagePerKey(tx, accountId, period) };
+        case 'product':
+          return { totals, groupBy, perProduct: await usagePerProduct(tx, accountId, period) };
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  ) as Promise<Extract<UsageBreakdown, { groupBy: G }>>;
 }

@@ -4,6 +4,10 @@ import { accountIdColumn } from './accounts';
 export const USAGE_METRICS = ['text_tokens', 'images_generated', 'audio_seconds', 'file_chats'] as const;
 export type UsageMetric = (typeof USAGE_METRICS)[number];
 
+/** What a ledger row was billed for: each request job kind names its product (src/queue/jobs/). */
+export const PRODUCTS = ['text', 'plagiarism', 'image', 'voice', 'files'] as const;
+export type Product = (typeof PRODUCTS)[number];
+
 /**
  * Append-only record of everything billed. (source_id, metric) is unique, so a job that runs twice
  * bills once: the second insert does nothing.
@@ -19,7 +23,7 @@ export const usageLedger = pgTable(
     /** The API key the billed request came with (null for rows from before keys were recorded). */
     keyId: text('key_id'),
     /** The product billed: `text`, `plagiarism`, `image`, `voice`, `files` (null for rows from before). */
-    product: text('product'),
+    product: text('product').$type<Product>(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Product } from '../../db/schema';
 import type { QueueName } from '../registry';
 
 /**
@@ -17,6 +18,8 @@ export interface JobDefinition<N extends string = string, P extends v.GenericSch
 /** A job whose row lives in the `jobs` table: the payload is its id, the row holds the input and the answer. */
 export interface RequestJobDefinition<N extends string = string, I extends v.GenericSchema = v.GenericSchema, R extends v.GenericSchema = v.GenericSchema>
   extends JobDefinition<N, typeof rowPayload> {
+  /** What its bill is filed under (usage_ledger.product), so usage can be broken down by product. */
+  product: Product;
   request: {
     /** The row's `input`, as the route writes it and the processor reads it. */
     input: I;
@@ -35,9 +38,17 @@ export function defineJob<const N extends string, P extends v.GenericSchema>(def
 export function defineRequestJob<const N extends string, I extends v.GenericSchema, R extends v.GenericSchema>(def: {
   name: N;
   queue: QueueName;
+  product: Product;
   description: string;
   input: I;
   result: R;
 }): RequestJobDefinition<N, I, R> {
-  return { name: def.name, queue: def.queue, description: def.description, payload: rowPayload, request: { input: def.input, result: def.result } };
+  return {
+    name: def.name,
+    queue: def.queue,
+    product: def.product,
+    description: def.description,
+    payload: rowPayload,
+    request: { input: def.input, result: def.result },
+  };
 }

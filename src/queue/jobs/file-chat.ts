@@ -4,6 +4,7 @@ import { defineRequestJob } from './define';
 export const fileChatJob = defineRequestJob({
   name: 'file.chat',
   queue: 'text',
+  product: 'files',
   description: 'Answers one POST /v1/file/chat from the document’s passages (or its rows), billed as one file chat.',
   input: v.object({
     file_id: v.string(),

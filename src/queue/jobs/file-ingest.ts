@@ -5,6 +5,7 @@ import { defineRequestJob } from './define';
 export const fileIngestJob = defineRequestJob({
   name: 'file.ingest',
   queue: 'files',
+  product: 'files',
   description: "Parses and indexes one POST /v1/file/upload; the upload's answer waits for it.",
   /** What the upload route hands the ingestion: the stored original and what the route read of it. */
   input: v.object({

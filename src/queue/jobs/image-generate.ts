@@ -7,6 +7,7 @@ export const IMAGE_SIZES = ['512x512', '1024x1024', '1024x1792'] as const;
 export const imageGenerateJob = defineRequestJob({
   name: 'image.generate',
   queue: 'image',
+  product: 'image',
   description: 'Renders, stores and bills the images of one POST /v1/image/generate.',
   input: v.object({
     prompt: v.string(),

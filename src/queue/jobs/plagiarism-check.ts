@@ -4,6 +4,7 @@ import { defineRequestJob } from './define';
 export const plagiarismCheckJob = defineRequestJob({
   name: 'plagiarism.check',
   queue: 'text',
+  product: 'plagiarism',
   description: 'Checks one POST /v1/plagiarism/check against the indexed corpus.',
   input: v.object({ text: v.string() }),
   result: v.object({

@@ -6,6 +6,7 @@ import { defineRequestJob } from './define';
 export const textGenerateJob = defineRequestJob({
   name: 'text.generate',
   queue: 'text',
+  product: 'text',
   description: 'Writes, rewrites or paraphrases one POST /v1/text/generate, billed in text tokens.',
   input: v.object({
     prompt: v.string(),

@@ -4,6 +4,7 @@ import { defineRequestJob } from './define';
 export const voiceSynthesizeJob = defineRequestJob({
   name: 'voice.synthesize',
   queue: 'voice',
+  product: 'voice',
   description: 'Speaks one POST /v1/voice/synthesize to an MP3 on the CDN, billed in audio seconds.',
   /** The request with its voice and language already resolved by the route. */
   input: v.object({
