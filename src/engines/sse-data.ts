@@ -18,7 +18,8 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
   for await (const chunk of body) {
     buffer += decoder.decode(chunk, { stream: true });
     let newline = buffer.search(/\r\n|\r|\n/);
-    while (newline >= 0) {
+    // A `\r` at the very end may be the first half of `\r\n`: wait for the next chunk to tell.
+    while (newline >= 0 && !(newline === buffer.length - 1 && buffer[newline] === '\r')) {
       const text = buffer.slice(0, newline);
       buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
       yield* line(text);

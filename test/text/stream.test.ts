@@ -204,6 +204,18 @@ describe('POST /v1/text/generate with stream: true (built-in engine)', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents the stream field, the text/event-stream answer and GET /v1/jobs/{id}/events', async () => {
+    const doc = await (await local.svc.app.request('/openapi.json')).json();
+    const generate = doc.paths['/v1/text/generate'].post;
+    expect(generate.requestBody.content['application/json'].schema.properties.stream.type).toBe('boolean');
+    expect(Object.keys(generate.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
+    const events = doc.paths['/v1/jobs/{id}/events'].get;
+    expect(Object.keys(events.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(events.parameters.map((p: { name: string }) => p.name)).toContain('Last-Event-ID');
+  });
+});
+
 describe('the job stream writer: a second run of the job', () => {
   it('repeats nothing when its text is the same, writes only what continues it, and nothing after done', async () => {
     const rt = local.svc.rt;
