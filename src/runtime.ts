@@ -14,6 +14,7 @@ import { createSpeechProvider } from './engines/voice/provider';
 import type { SpeechProvider } from './engines/voice/types';
 import { createLogger, type Logger } from './logger';
 import { JobEvents } from './queue/job-events';
+import { JobStreamReader } from './queue/job-stream-reader';
 import { Queues } from './queue/queues';
 import { createRedis } from './redis';
 import { createBlobStore, type BlobStore } from './storage';
@@ -35,6 +36,8 @@ export interface Runtime {
   subscriber: Redis;
   queues: Queues;
   jobEvents: JobEvents;
+  /** Live reads of jobs' event streams (streamed text) on one dedicated blocking connection, opened on first use. */
+  jobStreams: JobStreamReader;
   principals: PrincipalCache;
   /** When each API key was last used: noted per request, written to Postgres from a timer. */
   keyUses: KeyUseRecorder;
@@ -118,6 +121,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
 
   const keyUses = new KeyUseRecorder(database.db, log, config.KEY_LAST_USED_INTERVAL_MS);
 
+  const jobStreams = new JobStreamReader(config.REDIS_URL, redis);
+
   let closed: Promise<void> | null = null;
   return {
     config,
@@ -128,6 +133,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     subscriber,
     queues,
     jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
+    jobStreams,
     principals: new PrincipalCache(database.db, channels),
     keyUses,
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
@@ -154,6 +160,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
         await keyUses.close();
         await threads.close();
         await queues.close().catch(() => {});
+        await jobStreams.close();
         subscriber.disconnect();
         await redis.quit().catch(() => redis.disconnect());
         await database.close();

@@ -27,6 +27,7 @@ import { registerListFiles } from './routes/files/list';
 import { registerFileUpload, UPLOAD_PATH } from './routes/files/upload';
 import { registerHealth } from './routes/health';
 import { registerImageGenerate } from './routes/image-generate';
+import { registerJobEvents } from './routes/job-events';
 import { registerJobs } from './routes/jobs';
 import { registerUsage } from './routes/usage';
 import { registerTextGenerate } from './routes/text/generate';
@@ -86,6 +87,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerListFiles(v1, rt);
   registerDeleteFile(v1, rt);
   registerJobs(v1, rt);
+  registerJobEvents(v1, rt);
   registerCreateDeployment(v1, rt);
   registerListDeployments(v1, rt);
   registerReadDeployment(v1, rt);

@@ -24,6 +24,20 @@ export async function submitRequestJob<K extends RequestJobName>(
   job: { id: string; kind: K; input: RequestJobInput<K> },
   successStatus: 200 | 201 = 200,
 ) {
+  await createRequestJob(c, deps, job);
+  const row = await deps.jobEvents.waitFor(job.id, deps.config.SYNC_TIMEOUT_MS, async () => {
+    const current = await findJob(deps.db, job.id);
+    return isFinished(current) ? current : null;
+  });
+  return respondWithJob(c, row ?? { id: job.id, status: 'queued' }, successStatus);
+}
+
+/** Writes the row and enqueues its job (the row id is the jobId); a lost enqueue is the sweeper's to retry. */
+export async function createRequestJob<K extends RequestJobName>(
+  c: Context<AppEnv>,
+  deps: Pick<Deps, 'db' | 'queues'>,
+  job: { id: string; kind: K; input: RequestJobInput<K> },
+): Promise<void> {
   const principal = c.get('principal');
   await insertJob(deps.db, { id: job.id, accountId: principal.accountId, keyId: principal.keyId, kind: job.kind, input: job.input });
   try {
@@ -31,11 +45,6 @@ export async function submitRequestJob<K extends RequestJobName>(
   } catch (err) {
     requestLogger(c).warn({ err: { message: (err as Error).message }, jobId: job.id }, 'enqueue failed; the sweeper will retry');
   }
-  const row = await deps.jobEvents.waitFor(job.id, deps.config.SYNC_TIMEOUT_MS, async () => {
-    const current = await findJob(deps.db, job.id);
-    return isFinished(current) ? current : null;
-  });
-  return respondWithJob(c, row ?? { id: job.id, status: 'queued' }, successStatus);
 }
 
 /** The answer for a job row: its result (200, or 201 where the request created a resource), its error (its own status), or 202 while it runs. */

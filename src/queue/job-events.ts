@@ -24,12 +24,13 @@ export class JobEvents {
 
   /**
    * Resolves with `check()`'s first non-null answer, checking once now, on every completion message
-   * for `id`, and every `pollMs`; resolves null after `timeoutMs`.
+   * for `id`, and every `pollMs`; resolves null after `timeoutMs`, or when `signal` aborts.
    */
-  async waitFor<T>(id: string, timeoutMs: number, check: () => Promise<T | null>, pollMs = 1_000): Promise<T | null> {
+  async waitFor<T>(id: string, timeoutMs: number, check: () => Promise<T | null>, pollMs = 1_000, signal?: AbortSignal): Promise<T | null> {
     if (this.released) return check();
     await this.ensureSubscribed();
     if (this.released) return check();
+    if (signal?.aborted) return null;
     return new Promise<T | null>((resolve, reject) => {
       let settled = false;
       let checking = false;
@@ -41,6 +42,7 @@ export class JobEvents {
         clearInterval(poller);
         this.removeWaiter(id, onSignal);
         this.releases.delete(release);
+        signal?.removeEventListener('abort', release);
         if (error) reject(error);
         else resolve(value);
       };
@@ -69,6 +71,7 @@ export class JobEvents {
       };
       const release = () => finish(null);
       this.releases.add(release);
+      signal?.addEventListener('abort', release, { once: true });
       const timer = setTimeout(release, timeoutMs);
       const poller = setInterval(onSignal, pollMs);
       this.addWaiter(id, onSignal);

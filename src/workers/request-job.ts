@@ -16,6 +16,11 @@ export interface RequestJobOutcome {
   files?: NewCdnFile[];
   /** Rows the result depends on, written in the same transaction that completes the job. */
   persist?: (tx: Tx) => Promise<void>;
+  /**
+   * Runs after the commit, before waiters are told, with the result as stored (an earlier run's, if that
+   * one stored it first): a job's event stream ends with it. Its failure is logged; the row stands.
+   */
+  announce?: (stored: object) => Promise<void>;
 }
 
 /**
@@ -34,8 +39,12 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
   }
   const outcome = await work(row);
   const periodKey = billingPeriodOf(new Date()).key;
+  let stored = true;
   const billed = await rt.db.transaction(async (tx) => {
-    if (!(await completeJob(tx, id, outcome.result))) return false;
+    if (!(await completeJob(tx, id, outcome.result))) {
+      stored = false;
+      return false;
+    }
     await recordCdnFiles(tx, outcome.files ?? []);
     await outcome.persist?.(tx);
     let any = false;
@@ -52,6 +61,11 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
   }
   // Usage first: Redis delivers in order, so a caller woken by "done" never reads stale usage.
   if (billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);
+  if (outcome.announce) {
+    const result = stored ? outcome.result : ((await findJob(rt.db, id))?.result as object | undefined);
+    if (result)
+      await outcome.announce(result).catch((err: Error) => ctx.log.warn({ err: { message: err.message }, jobId: id }, 'announcing the result failed'));
+  }
   await rt.jobEvents.publishDone(id);
 }
 

@@ -36,7 +36,7 @@ function lexicon(): Promise<Lexicon> {
 }
 
 export function createLocalTextProvider(): LocalTextProvider {
-  return {
+  const provider: LocalTextProvider = {
     name: 'local',
     languages: LOCAL_LANGUAGES,
     async warmUp(): Promise<void> {
@@ -51,7 +51,26 @@ export function createLocalTextProvider(): LocalTextProvider {
       const text = generateLocalText(req, lex);
       return { text, promptTokens: countTokens(req.prompt), outputTokens: countTokens(text) };
     },
+    async generateStream(req, onDelta, signal): Promise<TextResult> {
+      // The piece is fitted to max_tokens as a whole (the tone pass changes lengths), then handed out
+      // a sentence at a time; composing takes milliseconds, so the reader waits on the sentences' delivery.
+      const result = await provider.generate(req, signal);
+      for (const sentence of splitSentences(result.text)) {
+        signal?.throwIfAborted();
+        await onDelta(sentence);
+      }
+      return result;
+    },
   };
+  return provider;
+}
+
+/**
+ * `text` cut after each sentence end or line break, the whitespace that follows kept with the sentence
+ * before it, so the pieces concatenate to `text` exactly.
+ */
+export function splitSentences(text: string): string[] {
+  return text.match(/[^\n]*?(?:[.!?…]+["'”’)\]]*(?=\s|$)|(?=\n)|$)\s*/gu)?.filter((piece) => piece.length > 0) ?? [];
 }
 
 function validate(req: TextRequest): void {

@@ -39,6 +39,25 @@ export interface TextProvider {
    */
   readonly languages: readonly string[] | 'any';
   generate(req: TextRequest, signal?: AbortSignal): Promise<TextResult>;
+  /**
+   * The same work, handing the text to `onDelta` as it is produced. The deltas, concatenated, are exactly
+   * the returned `text` (never more: whatever a cut to `maxTokens` removes is never handed out). Optional:
+   * a provider without it is streamed as one delta after `generate`.
+   */
+  generateStream?(req: TextRequest, onDelta: (text: string) => Promise<void>, signal?: AbortSignal): Promise<TextResult>;
+}
+
+/** Streams with the provider's own `generateStream`, or, without one, generates and hands the whole text over as one delta. */
+export async function generateTextStream(
+  provider: TextProvider,
+  req: TextRequest,
+  onDelta: (text: string) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<TextResult> {
+  if (provider.generateStream) return provider.generateStream(req, onDelta, signal);
+  const result = await provider.generate(req, signal);
+  if (result.text) await onDelta(result.text);
+  return result;
 }
 
 export function isTextMode(value: unknown): value is TextMode {

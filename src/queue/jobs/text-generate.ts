@@ -14,6 +14,8 @@ export const textGenerateJob = defineRequestJob({
     language: v.string(),
     tone: v.picklist(TEXT_TONES as TextTone[]),
     mode: v.picklist(TEXT_MODES as TextMode[]),
+    /** Asked with `stream: true`: the worker writes the text to the job's event stream as it goes. */
+    stream: v.optional(v.boolean()),
   }),
   result: v.object({
     id: v.string(),

@@ -14,7 +14,7 @@ import { sweepExpiredFiles } from './sweep-expired-files';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys';
 import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
-import { generateText } from './text-generate';
+import { failTextGeneration, generateText } from './text-generate';
 import { answerFileChat } from './file-chat';
 import { failFileIngest, ingestFile } from './file-ingest';
 
@@ -29,7 +29,7 @@ type Processors = { [N in JobName]: Processor<JobPayload<N>> };
 
 /** The one place that says which function runs each job. */
 export const PROCESSORS: Processors = {
-  'text.generate': { run: generateText, onFinalFailure: failRequestJob },
+  'text.generate': { run: generateText, onFinalFailure: failTextGeneration },
   'plagiarism.check': { run: checkPlagiarism, onFinalFailure: failRequestJob },
   'corpus.index': { run: indexCorpusBatch },
   'image.generate': { run: generateImages, onFinalFailure: failRequestJob },

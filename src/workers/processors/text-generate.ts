@@ -1,10 +1,18 @@
 import * as v from 'valibot';
+import { findJob } from '../../db/queries/jobs';
+import type { JobError } from '../../db/schema';
+import { generateTextStream, type TextRequest } from '../../engines/text';
 import { textGenerateJob } from '../../queue/jobs';
 import type { JobRun } from '../../queue/job-run';
+import { jobStreamKey, JobStreamWriter } from '../../queue/job-stream';
 import { invalidJobInput, refusedByProvider } from '../errors';
-import { runRequestJob } from '../request-job';
+import { failRequestJob, runRequestJob } from '../request-job';
 
-/** Generates one text and bills prompt + output tokens (o200k, or the server's own count). */
+/**
+ * Generates one text and bills prompt + output tokens (o200k, or the server's own count). A request
+ * made with `stream: true` also writes the text to the job's event stream as it is produced, and the
+ * stored result once committed (see queue/job-stream.ts for what a second run writes).
+ */
 export async function generateText(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   await runRequestJob(ctx, payload.id, async (row) => {
@@ -12,17 +20,20 @@ export async function generateText(ctx: JobRun, payload: { id: string }): Promis
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
     const started = performance.now();
-    const out = await rt.textProvider
-      .generate({ prompt: input.prompt, mode: input.mode, tone: input.tone, language: input.language, maxTokens: input.max_tokens })
-      .catch((err: unknown) => {
+    const req: TextRequest = { prompt: input.prompt, mode: input.mode, tone: input.tone, language: input.language, maxTokens: input.max_tokens };
+    const stream = input.stream ? await JobStreamWriter.open(rt.redis, jobStreamKey(rt.config.REDIS_PREFIX, row.id), ctx.log) : null;
+    const out = await (stream ? generateTextStream(rt.textProvider, req, (text) => stream.delta(text)) : rt.textProvider.generate(req)).catch(
+      (err: unknown) => {
         throw refusedByProvider(err, 'text');
-      });
+      },
+    );
     const tokensUsed = out.promptTokens + out.outputTokens;
     ctx.log.info(
       {
         jobId: row.id,
         mode: input.mode,
         tone: input.tone,
+        streamed: Boolean(stream),
         promptTokens: out.promptTokens,
         outputTokens: out.outputTokens,
         ms: Math.round(performance.now() - started),
@@ -32,6 +43,17 @@ export async function generateText(ctx: JobRun, payload: { id: string }): Promis
     return {
       result: { id: row.id, text: out.text, tokens_used: tokensUsed, language: input.language, created_at: new Date().toISOString() },
       bill: [{ metric: 'text_tokens', quantity: tokensUsed }],
+      announce: stream ? (stored) => stream.done(stored as Record<string, unknown>) : undefined,
     };
   });
+}
+
+/** The final failure: a streamed request's readers get the `error` event, then the row is failed as usual. */
+export async function failTextGeneration(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
+  const row = await findJob(ctx.rt.db, payload.id).catch(() => null);
+  if ((row?.input as { stream?: unknown } | undefined)?.stream === true) {
+    const stream = await JobStreamWriter.open(ctx.rt.redis, jobStreamKey(ctx.rt.config.REDIS_PREFIX, payload.id), ctx.log);
+    await stream.error(error);
+  }
+  await failRequestJob(ctx, payload, error);
 }

@@ -9,7 +9,8 @@ import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requireQuota } from '../../quota';
 import { textGenerateJob } from '../../../queue/jobs';
-import { submitRequestJob } from '../../request-jobs';
+import { streamJobEvents } from '../../job-event-stream';
+import { createRequestJob, submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
 
@@ -45,9 +46,27 @@ export const textGenerateBody = v.object({
   ),
   tone: v.optional(v.picklist(TEXT_TONES as TextTone[], `must be one of ${TEXT_TONES.join(', ')}`), 'formal'),
   mode: v.optional(v.picklist(TEXT_MODES as TextMode[], `must be one of ${TEXT_MODES.join(', ')}`), 'write'),
+  stream: v.optional(
+    v.pipe(
+      v.boolean('must be true or false'),
+      v.description('Answer `text/event-stream`: the text as it is written (`delta` events), then `done` with the usual result.'),
+    ),
+    false,
+  ),
 });
 
-export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage' | 'textProvider'>) {
+/** What the streamed answer's events look like, for the OpenAPI document. */
+export const TEXT_EVENT_STREAM_DESCRIPTION =
+  'Server-sent events, each with an `id:` (a sequence number; reconnect to `GET /v1/jobs/{id}/events` with `Last-Event-ID`): ' +
+  '`job` `{"id","status"}` (id 0; the job id is also in the `Kiln-Job-Id` header), then `delta` `{"text"}` as the text is written ' +
+  '(concatenated, the deltas are the final text; `reset` `{}` means forget the deltas so far: a retried run wrote a different text), ' +
+  'then exactly one `done` whose data is the result exactly as the non-streamed answer, or `error` with the error envelope; then the stream closes. ' +
+  'A `: ping` comment is sent every 15 s.';
+
+export function registerTextGenerate(
+  app: App,
+  rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>,
+) {
   app.post(
     '/text/generate',
     describeRoute({
@@ -56,10 +75,18 @@ export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db'
       description:
         '`write` composes a piece on the prompt’s subject; `rewrite` and `paraphrase` take the content to transform from `prompt`. ' +
         '`tokens_used` = prompt tokens + output tokens (o200k tokenizer); the output never exceeds `max_tokens`. ' +
-        'Answers 202 with a job link if generation takes longer than the synchronous wait.',
+        'Answers 202 with a job link if generation takes longer than the synchronous wait. ' +
+        'With `stream: true` the answer is `text/event-stream` instead (billed once, like the non-streamed answer).',
       requestBody: { content: { 'application/json': { schema: resolver(textGenerateBody) } } },
       responses: {
-        200: { description: 'The generated text', content: { 'application/json': { schema: resolver(textGenerateJob.request.result) } } },
+        200: {
+          description: 'The generated text; with `stream: true`, its events',
+          content: {
+            'application/json': { schema: resolver(textGenerateJob.request.result) },
+            'text/event-stream': { schema: { type: 'string', description: TEXT_EVENT_STREAM_DESCRIPTION } },
+          },
+          headers: { 'Kiln-Job-Id': { description: 'With `stream: true`: the job id, for `GET /v1/jobs/{id}/events`', schema: { type: 'string' } } },
+        },
         202: { description: 'Still generating; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 429),
       },
@@ -78,7 +105,10 @@ export function registerTextGenerate(app: App, rt: Pick<Runtime, 'config' | 'db'
       // The output's size is unknown until it is written: the check needs the prompt and one token, the bill is exact.
       await requireQuota(rt.usage, c.get('principal'), 'text_tokens', countTokens(body.prompt) + 1);
       const input = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };
-      return submitRequestJob(c, rt, { id: newId('gen'), kind: 'text.generate', input });
+      if (!body.stream) return submitRequestJob(c, rt, { id: newId('gen'), kind: 'text.generate', input });
+      const id = newId('gen');
+      await createRequestJob(c, rt, { id, kind: 'text.generate', input: { ...input, stream: true } });
+      return streamJobEvents(c, rt, id, -1);
     },
   );
 }

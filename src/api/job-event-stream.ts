@@ -1,0 +1,147 @@
+import type { Context } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { findJob, type JobRow } from '../db/queries/jobs';
+import { jobError } from '../db/schema';
+import { isErrorCode } from '../errors/codes';
+import { isTerminal, type JobStreamEvent, jobStreamKey, readJobStream, shownText } from '../queue/job-stream';
+import type { Runtime } from '../runtime';
+import type { AppEnv } from './context';
+import { envelope } from './errors';
+import { requestLogger } from './middleware/request-log';
+
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'jobEvents' | 'jobStreams'>;
+
+/** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+/** How often the job's row is looked at besides the completion messages (those can be lost). */
+const ROW_CHECK_MS = 15_000;
+/** A stream is answered for at most this long; the client reconnects with `Last-Event-ID`. */
+const MAX_STREAM_MS = 3_600_000;
+
+const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.status === 'succeeded' || row.status === 'failed');
+
+/**
+ * `Last-Event-ID` as the sequence number to resume after: -1 without one (the `job` event comes first),
+ * 0 after the `job` event. Anything else unreadable starts over, which repeats nothing a client can tell
+ * apart from a fresh start.
+ */
+export function resumePoint(header: string | undefined): number {
+  if (header === undefined || !/^\d{1,9}$/.test(header.trim())) return -1;
+  return Number(header.trim());
+}
+
+/**
+ * Answers `text/event-stream` with a job's events: `job` (id 0: where to reconnect), then `delta`s and
+ * `reset`s as the worker writes them to the job's Redis stream, then one `done` (the result, exactly the
+ * non-streamed answer) or `error` (the error envelope), and the stream closes. Event ids are the
+ * stream's sequence numbers, so a reconnect with `Last-Event-ID` gets the rest without gaps or repeats.
+ * When the stream holds no end (expired after an hour, never streamed, or the worker could not write
+ * it), the end comes from the job's row: deltas that make up the rest of its text, then `done`.
+ */
+export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, afterSeq: number): Response {
+  const key = jobStreamKey(deps.config.REDIS_PREFIX, jobId);
+  const requestId = c.get('requestId');
+  const log = requestLogger(c);
+  c.header('Kiln-Job-Id', jobId);
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const stop = new AbortController();
+    stream.onAbort(() => stop.abort());
+    let after = afterSeq;
+    let ended = false;
+
+    const send = async (e: Omit<JobStreamEvent, 'event'> & { event: JobStreamEvent['event'] | 'job' }): Promise<void> => {
+      if (ended || e.seq <= after) return;
+      after = e.seq;
+      if (isTerminal(e.event)) ended = true;
+      await stream.writeSSE({ event: e.event, id: String(e.seq), data: e.event === 'error' ? errorData(e.data, requestId) : e.data });
+    };
+
+    if (after < 0) await send({ seq: 0, event: 'job', data: JSON.stringify({ id: jobId, status: 'processing' }) });
+    const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort()), HEARTBEAT_MS);
+    let unwatch = () => {};
+    try {
+      await new Promise<void>((resolve) => {
+        // Writes happen one at a time, in order, whoever (the live reader or the row) has them.
+        let chain = Promise.resolve();
+        const enqueue = (work: () => Promise<void>) => {
+          chain = chain
+            .then(() => (ended || stop.signal.aborted ? undefined : work()))
+            .then(
+              () => {
+                if (ended) resolve();
+              },
+              (err: Error) => {
+                log.warn({ err: { message: err.message }, jobId }, 'job event stream ended by an error');
+                ended = true;
+                resolve();
+              },
+            );
+        };
+        stop.signal.addEventListener('abort', () => resolve(), { once: true });
+        unwatch = deps.jobStreams.watch(key, Math.max(after, 0), (events) =>
+          enqueue(async () => {
+            for (const e of events) await send(e);
+          }),
+        );
+        const check = async () => {
+          const row = await findJob(deps.db, jobId);
+          return isFinished(row) ? row : null;
+        };
+        deps.jobEvents.waitFor(jobId, MAX_STREAM_MS, check, ROW_CHECK_MS, stop.signal).then(
+          (row) =>
+            enqueue(async () => {
+              if (row) await finishFromRow(row);
+              else ended = true; // Shutting down or too long: the client reconnects.
+            }),
+          (err: Error) => enqueue(() => Promise.reject(err)),
+        );
+      });
+    } finally {
+      clearInterval(heartbeat);
+      unwatch();
+    }
+
+    /** The job is finished: what the stream still holds, and where it has no end, the end from the row. */
+    async function finishFromRow(row: JobRow): Promise<void> {
+      const events = await readJobStream(deps.redis, key);
+      for (const e of events) await send(e);
+      if (ended) return;
+      let seq = Math.max(after, events.at(-1)?.seq ?? 0, 0);
+      if (row.status === 'failed') {
+        const error = row.error ?? jobError('internal_error', 'The job failed.');
+        await send({ seq: seq + 1, event: 'error', data: JSON.stringify({ code: error.code, message: error.message }) });
+        return;
+      }
+      const result = (row.result ?? {}) as { text?: unknown };
+      if (typeof result.text === 'string') {
+        const shown = shownByClient(row, events, afterSeq, result.text);
+        const continues = shown !== null && result.text.startsWith(shown);
+        if (!continues) await send({ seq: ++seq, event: 'reset', data: '{}' });
+        const rest = continues ? result.text.slice(shown.length) : result.text;
+        if (rest) await send({ seq: ++seq, event: 'delta', data: JSON.stringify({ text: rest }) });
+      }
+      await send({ seq: seq + 1, event: 'done', data: JSON.stringify(row.result) });
+    }
+  });
+}
+
+/**
+ * The text a client holds once it has the stream's stored events, or null when that is unknown (the
+ * stream expired or was trimmed after the client read part of it). A job never streamed is answered
+ * the same way every time, the whole text as delta 1 and `done` as 2, so resuming after 1 holds it all.
+ */
+function shownByClient(row: JobRow, events: JobStreamEvent[], afterSeq: number, text: string): string | null {
+  if (events.length > 0) return events[0]!.seq === 1 || afterSeq <= 0 ? shownText(events) : null;
+  if (afterSeq <= 0) return '';
+  const streamed = (row.input as { stream?: unknown } | null)?.stream === true;
+  return afterSeq === 1 && !streamed ? text : null;
+}
+
+/** A stored `{code, message}` as the API's error envelope, with this request's id. */
+function errorData(data: string, requestId: string): string {
+  const { code, message } = JSON.parse(data) as { code: string; message: string };
+  return JSON.stringify(envelope(isErrorCode(code) ? code : 'internal_error', message, requestId));
+}
+
+export type { SSEStreamingApi };
