@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type BillingPeriod, billingPeriodOf } from '../../billing/period';
 import { recordWebhookEvent } from '../../webhooks/outbox';
 import type { DbOrTx, Tx } from '../client';
-import { accounts, plans, USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
+import { USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
 
 export type UsageTotals = Record<UsageMetric, number>;
 
@@ -23,12 +23,12 @@ export interface BilledUsage {
   events: number;
 }
 
-/** Each plan's quota column per metric. */
+/** Each plan's quota column per metric (fixed names, so safe to write into the statement). */
 const QUOTA_COLUMNS = {
-  text_tokens: plans.quotaTextTokens,
-  images_generated: plans.quotaImagesGenerated,
-  audio_seconds: plans.quotaAudioSeconds,
-  file_chats: plans.quotaFileChats,
+  text_tokens: sql.raw('p.quota_text_tokens'),
+  images_generated: sql.raw('p.quota_images_generated'),
+  audio_seconds: sql.raw('p.quota_audio_seconds'),
+  file_chats: sql.raw('p.quota_file_chats'),
 } satisfies Record<UsageMetric, unknown>;
 
 /** Warned at this share of the quota; `usage.quota_exceeded` at all of it. */
@@ -67,9 +67,7 @@ export async function recordUsage(
     })
     .returning({
       total: usageTotals.total,
-      quota: sql<
-        string | null
-      >`(SELECT ${QUOTA_COLUMNS[entry.metric]} FROM ${plans} JOIN ${accounts} ON ${accounts.planId} = ${plans.id} WHERE ${accounts.id} = ${entry.accountId})`,
+      quota: sql<string | null>`(SELECT ${QUOTA_COLUMNS[entry.metric]} FROM plans p JOIN accounts a ON a.plan_id = p.id WHERE a.id = ${entry.accountId})`,
     });
   const after = Number(row!.total);
   const quota = row!.quota === null ? null : Number(row!.quota);
