@@ -21,6 +21,7 @@ import { makeCorruptPdf, makePdf } from '../support/document-fixtures';
 import { spawnKiln } from '../support/processes';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 import { upload } from '../files/helpers';
+import { SPEAKER_TEXT, speakWav } from '../engines/voice/analysis/fixtures';
 
 /** An endpoint row for the account, as the endpoints API would write it. */
 async function addEndpoint(rt: Pick<Runtime, 'db'>, accountId: string, eventTypes: string[] = [], disabled = false) {
@@ -278,4 +279,45 @@ describe('a worker killed right after its commit', () => {
       await svc.close();
     }
   }, 120_000);
+});
+
+describe('voice events', () => {
+  let svc: TestService;
+  let workers: WorkerSet;
+  let files: Awaited<ReturnType<typeof startFileHost>>;
+  beforeAll(async () => {
+    svc = await startTestService({ FETCH_ALLOW_PRIVATE: 'true' });
+    workers = await startWorkers(svc.rt, { queues: ['voice'] });
+    files = await startFileHost();
+    files.put('/speaker.wav', Buffer.from(await speakWav(`${SPEAKER_TEXT} ${SPEAKER_TEXT}`, { variant: 'm3', pitch: 15, wordsPerMinute: 150 })));
+    files.put('/page.html', Buffer.from('<!doctype html><html><body>'.padEnd(50_000, 'x') + '</body></html>'));
+  });
+  afterAll(async () => {
+    await workers.close(5_000);
+    await svc.close();
+    await files.close();
+  });
+
+  it('voice.ready and voice.failed carry the voice as GET /v1/voices shows it', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt);
+    await addEndpoint(svc.rt, accountId, ['voice.ready', 'voice.failed']);
+    const clone = async (name: string, path: string) => {
+      const res = await svc.app.request('/v1/voice/clone', jsonRequest({ name, sample_url: files.url(path) }, auth));
+      const { voice_id } = await res.json();
+      return until(
+        `voice ${voice_id} finished`,
+        async () => {
+          const v = await (await svc.app.request(`/v1/voices/${voice_id}`, { headers: auth })).json();
+          return v.status === 'processing' ? null : v;
+        },
+        120_000,
+      );
+    };
+    const ready = await clone('Speaker', '/speaker.wav');
+    expect(ready.status).toBe('ready');
+    expect(await theEvent(svc.rt, accountId, 'voice.ready')).toEqual(ready);
+    const failed = await clone('Not audio', '/page.html');
+    expect(failed.status).toBe('failed');
+    expect(await theEvent(svc.rt, accountId, 'voice.failed')).toEqual(failed);
+  }, 150_000);
 });
