@@ -52,7 +52,15 @@ export interface Runtime {
   fileChatProvider: FileChatProvider;
   /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
   threads: EngineThreads;
-  channels: { jobDone: string; keyRevoked: string; accountChanged: string; usageChanged: string; routesChanged: string };
+  channels: {
+    jobDone: string;
+    keyRevoked: string;
+    accountChanged: string;
+    usageChanged: string;
+    routesChanged: string;
+    /** An account's transaction wrote webhook events to the outbox: the relay wakes (it also polls). */
+    webhookEvents: string;
+  };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +77,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     accountChanged: `${prefix}:events:account-changed`,
     usageChanged: `${prefix}:events:usage-changed`,
     routesChanged: `${prefix}:events:routes-changed`,
+    webhookEvents: `${prefix}:events:webhooks`,
   };
   const queues = new Queues(redis, prefix);
   const store = createBlobStore({

@@ -1,7 +1,6 @@
-import { isErrorCode } from '../errors/codes';
 import type { Context } from 'hono';
 import { findJob, insertJob, type JobRow } from '../db/queries/jobs';
-import { jobError } from '../db/schema';
+import { answeredJobError } from './schemas/jobs';
 import type { RequestJobInput, RequestJobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
@@ -51,9 +50,8 @@ export async function createRequestJob<K extends RequestJobName>(
 export function respondWithJob(c: Context<AppEnv>, row: Pick<JobRow, 'id' | 'status'> & Partial<JobRow>, successStatus: 200 | 201 = 200) {
   if (row.status === 'succeeded') return c.json(row.result as object, successStatus);
   if (row.status === 'failed') {
-    const error = row.error ?? jobError('internal_error', 'The job failed.');
-    // Rows store the code; a code this version no longer knows is answered as what it was: a failure.
-    throw new ApiError(isErrorCode(error.code) ? error.code : 'internal_error', error.message);
+    const error = answeredJobError(row);
+    throw new ApiError(error.code, error.message);
   }
   c.header('Location', `/v1/jobs/${row.id}`);
   c.header('Retry-After', '1');

@@ -15,6 +15,8 @@ import {
   type DeploymentRow,
 } from '../db/queries/deployments';
 import type { JobError } from '../db/schema';
+import { deploymentView } from '../api/schemas/hosting';
+import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from './archive';
 import { siteBlobKey } from './blob-keys';
 import { contentTypeFor } from './edge/content-type';
@@ -84,7 +86,16 @@ async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string
  */
 export async function buildDeployment(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
-  const d = await startBuild(rt.db, payload.id);
+  // The claim that moves it out of `pending` reports `deployment.building` in the same transaction.
+  const claimed = await rt.db.transaction(async (tx) => {
+    const row = await startBuild(tx, payload.id);
+    const event =
+      row?.started === true &&
+      (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.building', data: deploymentView(row, rt.config) })) !== null;
+    return { row, event };
+  });
+  if (claimed.event) await announceWebhookEvents(rt, ctx.log, claimed.row!.accountId);
+  const d = claimed.row;
   if (!d) {
     ctx.log.info({ deployment: payload.id }, 'deployment already finished or gone; nothing to do');
     return;
@@ -169,16 +180,27 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
  * wait gave up: by then their safety reload has caught up, and a site new to an edge is read through).
  */
 async function announceAndMarkPublished(ctx: JobRun, d: DeploymentRow): Promise<void> {
-  await tellEdges(ctx.rt, ctx.log, { deployment: d.id });
-  await markPublished(ctx.rt.db, d.id);
+  const { rt } = ctx;
+  await tellEdges(rt, ctx.log, { deployment: d.id });
+  const event = await rt.db.transaction(async (tx) => {
+    const published = await markPublished(tx, d.id);
+    return (
+      published && (await recordWebhookEvent(tx, { accountId: published.accountId, type: 'deployment.published', data: deploymentView(published, rt.config) }))
+    );
+  });
+  if (event) await announceWebhookEvents(rt, ctx.log, d.accountId);
 }
 
 /** Once no attempt is left: the deployment ends `failed` with the reason, in its status and its log. */
 export async function failDeployment(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
   const message = error.code === 'build_failed' ? error.message : `The build failed: ${error.message}`;
-  // One transaction: whoever sees `failed` also sees the log line that explains it.
-  await ctx.rt.db.transaction(async (tx) => {
+  const { rt } = ctx;
+  // One transaction: whoever sees `failed` also sees the log line that explains it, and the event.
+  const failed = await rt.db.transaction(async (tx) => {
     await appendDeploymentLog(tx, payload.id, message, 'error');
-    await failBuild(tx, payload.id, message);
+    const row = await failBuild(tx, payload.id, message);
+    const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.failed', data: deploymentView(row, rt.config) }));
+    return event ? row : null;
   });
+  if (failed) await announceWebhookEvents(rt, ctx.log, failed.accountId);
 }

@@ -4,6 +4,8 @@ import type { DeploymentEnvironment } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
+import { deploymentView } from '../api/schemas/hosting';
+import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { tellEdges } from './publishing';
 
 /**
@@ -32,7 +34,7 @@ export type RollbackOutcome = { kind: 'not_found' } | { kind: 'never_published';
  * switch (the dashboard records its audit event there, so the two commit together).
  */
 export async function rollbackDeployment(
-  rt: Pick<Runtime, 'db' | 'redis' | 'channels'>,
+  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>,
   log: Logger,
   input: { accountId: string; deploymentId: string },
   alsoInTx?: (tx: Tx, rolledBack: DeploymentRow) => Promise<void>,
@@ -40,12 +42,14 @@ export async function rollbackDeployment(
   const target = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
   if (!target) return { kind: 'not_found' };
   if (!target.publishedAt) return { kind: 'never_published', target };
-  const rolledBack = await rt.db.transaction(async (tx) => {
+  const { rolledBack, event } = await rt.db.transaction(async (tx) => {
     await setLiveDeployment(tx, target.siteId, target.environment, target.id);
     const row = await markRolledBack(tx, target.id, new Date());
+    const event = await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.rolled_back', data: deploymentView(row, rt.config) });
     await alsoInTx?.(tx, row);
-    return row;
+    return { rolledBack: row, event };
   });
+  if (event) await announceWebhookEvents(rt, log, rolledBack.accountId);
   await tellEdges(rt, log, { rollback: rolledBack.id });
   return { kind: 'rolled_back', deployment: rolledBack };
 }

@@ -1,5 +1,8 @@
 import { findDomainById, recordDomainCheck, setNextDomainCheck, type DomainRow } from '../db/queries/domains';
 import type { Runtime } from '../runtime';
+import { domainDetailView } from '../api/schemas/hosting';
+import type { DomainStatus } from '../db/schema';
+import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords, type DomainCheckObservation } from './domains';
 import { MAX_CHECK_DELAY_MS, nextCheckDelayMs, verificationExpired, FIRST_CHECK_DELAY_MS } from './domains/verify-schedule';
 import { tellEdges } from './publishing';
@@ -36,7 +39,9 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
   }
   if (seen.ownership && seen.routing) {
     try {
-      const verified = await recordDomainCheck(rt.db, d.id, 'verified', { verifiedAt: new Date(), lastCheck });
+      const verified = await decideDomain(rt, d.id, 'verified', { verifiedAt: new Date(), lastCheck });
+      // Null: another check decided first (and queued the certificate).
+      if (!verified) return findDomainById(rt.db, d.id);
       await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}` });
       await tellEdges(rt, rt.log, { domain: d.domain, verified: true });
       rt.log.info({ domain: d.domain, site: d.siteId }, 'domain verified');
@@ -44,14 +49,35 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
     } catch (err) {
       // Another account proved the same name first; this claim cannot become valid.
       if (!isUniqueViolation(err)) throw err;
-      return recordDomainCheck(rt.db, d.id, 'failed', { lastCheck });
+      return (await decideDomain(rt, d.id, 'failed', { lastCheck })) ?? findDomainById(rt.db, d.id);
     }
   }
   if (verificationExpired(d.windowStartedAt, new Date(), rt.config.DOMAIN_VERIFY_WINDOW_MS)) {
     rt.log.info({ domain: d.domain }, 'domain verification window over; failed');
-    return recordDomainCheck(rt.db, d.id, 'failed', { lastCheck });
+    return (await decideDomain(rt, d.id, 'failed', { lastCheck })) ?? findDomainById(rt.db, d.id);
   }
-  return recordDomainCheck(rt.db, d.id, 'pending_verification', { lastCheck, ...schedule });
+  // Null when another check decided meanwhile: the domain as it now is.
+  return (await recordDomainCheck(rt.db, d.id, 'pending_verification', { lastCheck, ...schedule })) ?? findDomainById(rt.db, d.id);
+}
+
+/**
+ * Records a check that ends verification and, in the same transaction, its event (`domain.verified` or
+ * `domain.failed`), then wakes the webhook relay. Null when the domain was no longer pending.
+ */
+async function decideDomain(
+  rt: Deps,
+  id: string,
+  status: Exclude<DomainStatus, 'pending_verification'>,
+  extra: Parameters<typeof recordDomainCheck>[3],
+): Promise<DomainRow | null> {
+  const { row, event } = await rt.db.transaction(async (tx) => {
+    const row = await recordDomainCheck(tx, id, status, extra);
+    const type = status === 'verified' ? 'domain.verified' : 'domain.failed';
+    const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type, data: domainDetailView(row, recordsFor(rt, row)) }));
+    return { row, event };
+  });
+  if (row && event) await announceWebhookEvents(rt, rt.log, row.accountId);
+  return row;
 }
 
 /** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */

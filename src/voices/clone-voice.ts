@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { completeClone, failClone, startCloneAttempt } from '../db/queries/voices';
+import { clonedVoiceView } from '../api/schemas/voices';
+import { completeClone, failClone, startCloneAttempt, type VoiceRow } from '../db/queries/voices';
+import type { DbOrTx } from '../db/client';
 import type { JobError } from '../db/schema';
 import type { SpeakerProfile } from '../engines/voice/types';
 import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../engines/voice/analysis';
 import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
+import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 
 const cloneFailure = (message: string) => new PermanentJobError({ code: 'clone_failed', message });
 
@@ -49,7 +52,7 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
       throw err;
     }
     const settings = voiceSettingsFromProfile(profile);
-    await completeClone(rt.db, voice.id, profile, settings);
+    await finishClone(ctx, 'voice.ready', (tx) => completeClone(tx, voice.id, profile, settings));
     ctx.log.info(
       {
         voiceId: voice.id,
@@ -68,5 +71,16 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
 
 /** A clone out of attempts (or refused outright) ends `failed`, with the reason for whoever polls. */
 export async function failVoiceClone(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
-  await failClone(ctx.rt.db, payload.id, error.message);
+  await finishClone(ctx, 'voice.failed', (tx) => failClone(tx, payload.id, error.message));
+}
+
+/** Ends the clone and, when that changed it (not a repeated delivery), records its event in the same transaction. */
+async function finishClone(ctx: JobRun, type: 'voice.ready' | 'voice.failed', change: (tx: DbOrTx) => Promise<VoiceRow | null>): Promise<void> {
+  const { rt } = ctx;
+  const accountId = await rt.db.transaction(async (tx) => {
+    const row = await change(tx);
+    const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type, data: clonedVoiceView(row) }));
+    return event ? row!.accountId : null;
+  });
+  if (accountId) await announceWebhookEvents(rt, ctx.log, accountId);
 }

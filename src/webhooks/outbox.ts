@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
 import type { DbOrTx } from '../db/client';
-import { webhookEvents } from '../db/schema';
 import { newId } from '../ids';
+import type { Logger } from '../logger';
 import type { WebhookEventType } from './event-types';
 
 export interface WebhookEventInput {
@@ -12,10 +14,37 @@ export interface WebhookEventInput {
 /**
  * Writes an event to the outbox. Call it with the transaction that makes the state change it reports,
  * so the two commit together or not at all; the relay sends it afterwards (at least once). Returns the
- * event id (`msg_…`, the `webhook-id` receivers deduplicate on).
+ * event id (`msg_…`, the `webhook-id` receivers deduplicate on), or null when no enabled endpoint of the
+ * account wants this type: one statement either way, so an account without endpoints pays one indexed
+ * lookup and writes nothing.
  */
-export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventInput): Promise<string> {
+export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventInput): Promise<string | null> {
   const id = newId('msg');
-  await tx.insert(webhookEvents).values({ id, accountId: event.accountId, type: event.type, data: event.data });
-  return id;
+  const rows = await tx.execute<{ id: string }>(sql`
+    INSERT INTO webhook_events (id, account_id, type, data)
+    SELECT ${id}, ${event.accountId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb
+    WHERE EXISTS (
+      SELECT 1 FROM webhook_endpoints
+      WHERE account_id = ${event.accountId} AND disabled_at IS NULL
+        AND (cardinality(event_types) = 0 OR ${event.type} = ANY(event_types))
+    )
+    RETURNING id`);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Wakes the relay at once after a transaction that recorded an event commits (the message is the account
+ * id). Best effort: the relay also polls the outbox, so a failure here only delays delivery and is logged,
+ * never thrown at the state change that already committed.
+ */
+export async function announceWebhookEvents(
+  rt: { redis: Redis; channels: { webhookEvents: string } },
+  log: Pick<Logger, 'warn'>,
+  accountId: string,
+): Promise<void> {
+  try {
+    await rt.redis.publish(rt.channels.webhookEvents, accountId);
+  } catch (err) {
+    log.warn({ err: { message: (err as Error).message }, accountId }, 'could not announce webhook events; the relay will find them by polling');
+  }
 }

@@ -6,7 +6,9 @@ import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
 import type { JobRun } from '../queue/job-run';
+import { finishedJobView } from '../api/schemas/jobs';
 import { productOf } from '../queue/registry';
+import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { PermanentJobError } from './errors';
 
 export interface RequestJobOutcome {
@@ -14,8 +16,11 @@ export interface RequestJobOutcome {
   result: object;
   bill: { metric: UsageMetric; quantity: number }[];
   files?: NewCdnFile[];
-  /** Rows the result depends on, written in the same transaction that completes the job. */
-  persist?: (tx: Tx) => Promise<void>;
+  /**
+   * Rows the result depends on, written in the same transaction that completes the job (only when it
+   * completes it now). Resolves to how many webhook events it recorded, so the relay is woken.
+   */
+  persist?: (tx: Tx) => Promise<number>;
   /**
    * Runs after the commit, before waiters are told, with the result as stored (an earlier run's, if that
    * one stored it first): a job's event stream ends with it. Its failure is logged; the row stands.
@@ -39,38 +44,57 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
   }
   const outcome = await work(row);
   const periodKey = billingPeriodOf(new Date()).key;
-  let stored = true;
-  const billed = await rt.db.transaction(async (tx) => {
-    if (!(await completeJob(tx, id, outcome.result))) {
-      stored = false;
-      return false;
-    }
+  const committed = await rt.db.transaction(async (tx) => {
+    const done = await completeJob(tx, id, outcome.result);
+    if (!done) return { stored: false, billed: false, events: 0 };
     await recordCdnFiles(tx, outcome.files ?? []);
-    await outcome.persist?.(tx);
-    let any = false;
+    let events = (await outcome.persist?.(tx)) ?? 0;
+    let billed = false;
     // Filed under the key the request came with and the product its kind names, for the usage breakdown.
     const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: id, periodKey };
     for (const line of outcome.bill) {
-      any = (await recordUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity })) || any;
+      const usage = await recordUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity });
+      if (!usage) continue;
+      billed = true;
+      events += usage.events;
     }
-    return any;
+    if (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'job.completed', data: finishedJobView(done) })) events++;
+    return { stored: true, billed, events };
   });
   if (rt.config.KILN_FAULT === 'crash-after-commit') {
     ctx.log.warn({ jobId: id }, 'fault injection: crashing after commit');
     process.exit(86);
   }
   // Usage first: Redis delivers in order, so a caller woken by "done" never reads stale usage.
-  if (billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);
+  if (committed.billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);
+  if (committed.events > 0) await announceWebhookEvents(rt, ctx.log, row.accountId);
   if (outcome.announce) {
-    const result = stored ? outcome.result : ((await findJob(rt.db, id))?.result as object | undefined);
+    const result = committed.stored ? outcome.result : ((await findJob(rt.db, id))?.result as object | undefined);
     if (result)
       await outcome.announce(result).catch((err: Error) => ctx.log.warn({ err: { message: err.message }, jobId: id }, 'announcing the result failed'));
   }
   await rt.jobEvents.publishDone(id);
 }
 
-/** The caller waiting on a request row gets this error as its answer. */
-export async function failRequestJob(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
-  await failJob(ctx.rt.db, payload.id, error);
-  await ctx.rt.jobEvents.publishDone(payload.id).catch(() => {});
+/**
+ * The caller waiting on a request row gets this error as its answer; `job.failed` is recorded with the
+ * change, and `alsoInTx` (a file upload's `file.failed`) runs in the same transaction when the row did
+ * fail now (not when an earlier run had already finished it). It returns how many events it recorded.
+ */
+export async function failRequestJob(
+  ctx: JobRun,
+  payload: { id: string },
+  error: JobError,
+  alsoInTx?: (tx: Tx, failed: JobRow) => Promise<number>,
+): Promise<void> {
+  const { rt } = ctx;
+  const failed = await rt.db.transaction(async (tx) => {
+    const row = await failJob(tx, payload.id, error);
+    if (!row) return null;
+    let events = (await alsoInTx?.(tx, row)) ?? 0;
+    if (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'job.failed', data: finishedJobView(row) })) events++;
+    return { accountId: row.accountId, events };
+  });
+  if (failed && failed.events > 0) await announceWebhookEvents(rt, ctx.log, failed.accountId);
+  await rt.jobEvents.publishDone(payload.id).catch(() => {});
 }

@@ -33,22 +33,37 @@ export async function findAccountDeployment(db: DbOrTx, accountId: string, id: s
   return row ?? null;
 }
 
-/** Claims a pending (or interrupted) build; null when it already finished (a duplicate delivery). */
-export async function startBuild(db: DbOrTx, id: string): Promise<DeploymentRow | null> {
-  const [row] = await db
+/**
+ * Claims a pending (or interrupted) build; null when it already finished (a duplicate delivery). `started`
+ * is true only for the attempt that moved it from `pending` (the one that reports `deployment.building`).
+ */
+export async function startBuild(db: DbOrTx, id: string): Promise<(DeploymentRow & { started: boolean }) | null> {
+  const set = { status: 'building' as const, startedAt: new Date() };
+  const [fresh] = await db
     .update(deployments)
-    .set({ status: 'building', startedAt: new Date() })
-    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building'])))
+    .set(set)
+    .where(and(eq(deployments.id, id), eq(deployments.status, 'pending')))
     .returning();
-  return row ?? null;
+  if (fresh) return { ...fresh, started: true };
+  const [again] = await db
+    .update(deployments)
+    .set(set)
+    .where(and(eq(deployments.id, id), eq(deployments.status, 'building')))
+    .returning();
+  return again ? { ...again, started: false } : null;
 }
 
-/** A build that already went live is never failed: it only waits for its status (see markPublished). */
-export async function failBuild(db: DbOrTx, id: string, error: string): Promise<void> {
-  await db
+/**
+ * A build that already went live is never failed: it only waits for its status (see markPublished). Returns
+ * the failed row, or null when nothing changed (already finished, or gone).
+ */
+export async function failBuild(db: DbOrTx, id: string, error: string): Promise<DeploymentRow | null> {
+  const [row] = await db
     .update(deployments)
     .set({ status: 'failed', error, finishedAt: new Date() })
-    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building']), isNull(deployments.publishedAt)));
+    .where(and(eq(deployments.id, id), inArray(deployments.status, ['pending', 'building']), isNull(deployments.publishedAt)))
+    .returning();
+  return row ?? null;
 }
 
 export async function appendDeploymentLog(db: DbOrTx, deploymentId: string, message: string, level: 'info' | 'warn' | 'error' = 'info') {
@@ -110,12 +125,17 @@ export async function publishBuild(tx: Tx, d: DeploymentRow, stats: { fileCount:
   return true;
 }
 
-/** `published` = completed, site live: set once the edges have loaded the build (publishBuild came first). */
-export async function markPublished(db: DbOrTx, id: string): Promise<void> {
-  await db
+/**
+ * `published` = completed, site live: set once the edges have loaded the build (publishBuild came first).
+ * Returns the published row, or null when it already was (a repeated announcement changes nothing).
+ */
+export async function markPublished(db: DbOrTx, id: string): Promise<DeploymentRow | null> {
+  const [row] = await db
     .update(deployments)
     .set({ status: 'published', finishedAt: new Date() })
-    .where(and(eq(deployments.id, id), eq(deployments.status, 'building'), isNotNull(deployments.publishedAt)));
+    .where(and(eq(deployments.id, id), eq(deployments.status, 'building'), isNotNull(deployments.publishedAt)))
+    .returning();
+  return row ?? null;
 }
 
 export async function setLiveDeployment(tx: DbOrTx, siteId: string, environment: DeploymentEnvironment, deploymentId: string) {

@@ -16,9 +16,10 @@ export async function findAccountDocument(db: DbOrTx, accountId: string, id: str
   return row ?? null;
 }
 
-/** Idempotent: a second run of the same ingestion leaves the first row as it was. */
-export async function insertDocument(db: DbOrTx, row: NewDocument): Promise<void> {
-  await db.insert(documents).values(row).onConflictDoNothing();
+/** Idempotent: a second run of the same ingestion leaves the first row as it was (and gets null). */
+export async function insertDocument(db: DbOrTx, row: NewDocument): Promise<DocumentRow | null> {
+  const [inserted] = await db.insert(documents).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
 }
 
 /**

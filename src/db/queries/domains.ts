@@ -40,7 +40,10 @@ export async function deleteDomain(db: DbOrTx, id: string): Promise<void> {
   await db.delete(domains).where(eq(domains.id, id));
 }
 
-/** A check that ends verification (verified, failed) also ends the schedule: no next check is shown. */
+/**
+ * A check that ends verification (verified, failed) also ends the schedule: no next check is shown. Only a
+ * pending domain is checked: null when it is no longer pending (another check decided first) or gone.
+ */
 export async function recordDomainCheck(
   db: DbOrTx,
   id: string,
@@ -56,7 +59,7 @@ export async function recordDomainCheck(
       ...(status === 'pending_verification' ? {} : { nextCheckAt: null }),
       ...extra,
     })
-    .where(eq(domains.id, id))
+    .where(and(eq(domains.id, id), eq(domains.status, 'pending_verification')))
     .returning();
   return row ?? null;
 }
@@ -79,8 +82,18 @@ export async function restartVerification(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-export async function setSslStatus(db: DbOrTx, id: string, ssl: SslStatus, sslError: string | null = null) {
-  await db.update(domains).set({ ssl, sslError }).where(eq(domains.id, id));
+/** Sets the domain's certificate status; returns the row and whether `ssl` changed (null when the domain is gone). */
+export async function setSslStatus(
+  db: DbOrTx,
+  id: string,
+  ssl: SslStatus,
+  sslError: string | null = null,
+): Promise<{ row: DomainRow; changed: boolean } | null> {
+  // The old value, read under the row lock the update takes anyway: two workers cannot both see the change.
+  const [old] = await db.select({ ssl: domains.ssl }).from(domains).where(eq(domains.id, id)).for('update');
+  if (!old) return null;
+  const [row] = await db.update(domains).set({ ssl, sslError }).where(eq(domains.id, id)).returning();
+  return row ? { row, changed: old.ssl !== ssl } : null;
 }
 
 /** Verified custom domains with their site: the edge's routing table for custom hosts. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { jobs, type JobError } from '../schema';
 
@@ -34,21 +34,24 @@ export async function startJobAttempt(db: DbOrTx, id: string): Promise<JobRow | 
   return row ?? null;
 }
 
-/** Returns false when the row was already finished, so the caller's transaction must not bill again. */
-export async function completeJob(db: DbOrTx, id: string, result: unknown): Promise<boolean> {
-  const done = await db
+/** The finished row, or null when it was already finished, so the caller's transaction must not bill again. */
+export async function completeJob(db: DbOrTx, id: string, result: unknown): Promise<JobRow | null> {
+  const [row] = await db
     .update(jobs)
     .set({ status: 'succeeded', result, error: null, completedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(jobs.id, id), ne(jobs.status, 'succeeded')))
-    .returning({ id: jobs.id });
-  return done.length > 0;
+    .returning();
+  return row ?? null;
 }
 
-export async function failJob(db: DbOrTx, id: string, error: JobError): Promise<void> {
-  await db
+/** The failed row, or null when it had already finished (succeeded, or failed before): nothing changed. */
+export async function failJob(db: DbOrTx, id: string, error: JobError): Promise<JobRow | null> {
+  const [row] = await db
     .update(jobs)
     .set({ status: 'failed', error, completedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(jobs.id, id), ne(jobs.status, 'succeeded')));
+    .where(and(eq(jobs.id, id), notInArray(jobs.status, ['succeeded', 'failed'])))
+    .returning();
+  return row ?? null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { BillingPeriod } from '../../billing/period';
+import { type BillingPeriod, billingPeriodOf } from '../../billing/period';
+import { recordWebhookEvent } from '../../webhooks/outbox';
 import type { Db, DbOrTx, Tx } from '../client';
 import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
 
@@ -15,9 +16,30 @@ export async function getUsageTotals(db: DbOrTx, accountId: string, periodKey: s
   return totals;
 }
 
+/** What one ledger line did: the period's new total, the plan's quota, and the quota events it recorded. */
+export interface BilledUsage {
+  total: number;
+  quota: number | null;
+  events: number;
+}
+
+/** Each plan's quota column per metric (fixed names, so safe to write into the statement). */
+const QUOTA_COLUMNS = {
+  text_tokens: sql.raw('p.quota_text_tokens'),
+  images_generated: sql.raw('p.quota_images_generated'),
+  audio_seconds: sql.raw('p.quota_audio_seconds'),
+  file_chats: sql.raw('p.quota_file_chats'),
+} satisfies Record<UsageMetric, unknown>;
+
+/** Warned at this share of the quota; `usage.quota_exceeded` at all of it. */
+export const QUOTA_WARNING_SHARE = 0.8;
+
 /**
  * Bills `quantity` of `metric` for the result `sourceId`. Must run inside the transaction that stores
- * the result. Returns false when that source was already billed (a retried job), and then changes nothing.
+ * the result. Returns null when that source was already billed (a retried job), and then changes nothing.
+ * When the line takes the period's total across 80 % or 100 % of the plan's quota, records
+ * `usage.quota_warning` / `usage.quota_exceeded` in the same transaction: once per metric and period,
+ * since the total only grows and only the line that crosses (before < threshold ≤ after) records it.
  */
 export async function recordUsage(
   tx: Tx,
@@ -32,7 +54,7 @@ export async function recordUsage(
     sourceId: string;
     periodKey: string;
   },
-): Promise<boolean> {
+): Promise<BilledUsage | null> {
   const inserted = await tx
     .insert(usageLedger)
     .values({
@@ -46,15 +68,31 @@ export async function recordUsage(
     })
     .onConflictDoNothing({ target: [usageLedger.sourceId, usageLedger.metric] })
     .returning({ id: usageLedger.id });
-  if (inserted.length === 0) return false;
-  await tx
+  if (inserted.length === 0) return null;
+  // The quota comes back with the new total: no extra round trip on the billing path.
+  const [row] = await tx
     .insert(usageTotals)
     .values({ accountId: entry.accountId, periodStart: entry.periodKey, metric: entry.metric, total: entry.quantity })
     .onConflictDoUpdate({
       target: [usageTotals.accountId, usageTotals.periodStart, usageTotals.metric],
       set: { total: sql`${usageTotals.total} + ${entry.quantity}` },
+    })
+    .returning({
+      total: usageTotals.total,
+      quota: sql<string | null>`(SELECT ${QUOTA_COLUMNS[entry.metric]} FROM plans p JOIN accounts a ON a.plan_id = p.id WHERE a.id = ${entry.accountId})`,
     });
-  return true;
+  const after = Number(row!.total);
+  const quota = row!.quota === null ? null : Number(row!.quota);
+  let events = 0;
+  if (quota !== null && quota > 0) {
+    const before = after - entry.quantity;
+    const period = billingPeriodOf(new Date(`${entry.periodKey}T00:00:00Z`));
+    const data = { metric: entry.metric, used: after, quota, period_start: period.startIso, period_end: period.endIso };
+    const crossed = (threshold: number) => before < threshold && threshold <= after;
+    if (crossed(quota * QUOTA_WARNING_SHARE) && (await recordWebhookEvent(tx, { accountId: entry.accountId, type: 'usage.quota_warning', data }))) events++;
+    if (crossed(quota) && (await recordWebhookEvent(tx, { accountId: entry.accountId, type: 'usage.quota_exceeded', data }))) events++;
+  }
+  return { total: after, quota, events };
 }
 
 const zeroTotals = (): UsageTotals => Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as UsageTotals;

@@ -55,20 +55,24 @@ export async function startCloneAttempt(db: DbOrTx, id: string): Promise<VoiceRo
   return row ?? null;
 }
 
-export async function completeClone(db: DbOrTx, id: string, profile: SpeakerProfile, settings: VoiceSettings): Promise<boolean> {
-  const done = await db
+/** The voice now `ready`, or null when it had already finished or was deleted (nothing changed). */
+export async function completeClone(db: DbOrTx, id: string, profile: SpeakerProfile, settings: VoiceSettings): Promise<VoiceRow | null> {
+  const [row] = await db
     .update(voices)
     .set({ status: 'ready', profile, settings, error: null, finishedAt: new Date() })
     .where(and(eq(voices.id, id), eq(voices.status, 'processing')))
-    .returning({ id: voices.id });
-  return done.length > 0;
+    .returning();
+  return row ?? null;
 }
 
-export async function failClone(db: DbOrTx, id: string, error: string): Promise<void> {
-  await db
+/** The voice now `failed`, or null when it had already finished or was deleted (nothing changed). */
+export async function failClone(db: DbOrTx, id: string, error: string): Promise<VoiceRow | null> {
+  const [row] = await db
     .update(voices)
     .set({ status: 'failed', error, finishedAt: new Date() })
-    .where(and(eq(voices.id, id), eq(voices.status, 'processing')));
+    .where(and(eq(voices.id, id), eq(voices.status, 'processing')))
+    .returning();
+  return row ?? null;
 }
 
 /** Clones still `processing` long after they were queued or started: their job was lost. */

@@ -1,5 +1,9 @@
+import { domainDetailView } from '../../api/schemas/hosting';
 import { certificatesExpiringBefore, findDomainById, setSslStatus, verifiedDomains } from '../../db/queries/domains';
+import type { SslStatus } from '../../db/schema';
 import { issueAndStoreCertificate } from '../../hosting/certificates';
+import { recordsFor } from '../../hosting/domain-verification';
+import { announceWebhookEvents, recordWebhookEvent } from '../../webhooks/outbox';
 import { tellEdges } from '../../hosting/publishing';
 import type { JobRun } from '../../queue/job-run';
 
@@ -15,13 +19,29 @@ export async function issueCertificate(ctx: JobRun, payload: { id: string }): Pr
   if (d?.status !== 'verified') return;
   try {
     const cert = await issueAndStoreCertificate(rt, d.domain);
-    await setSslStatus(rt.db, d.id, 'active');
+    await changeSsl(ctx, d.id, 'active');
     ctx.log.info({ domain: d.domain, issuer: cert.issuer, notAfter: cert.notAfter }, 'certificate issued');
   } catch (err) {
-    await setSslStatus(rt.db, d.id, 'error', (err as Error).message);
+    await changeSsl(ctx, d.id, 'error', (err as Error).message);
     throw err;
   }
   await tellEdges(rt, ctx.log, { domain: d.domain, certificate: true });
+}
+
+/**
+ * Sets `ssl` and, when it changed (a renewal of an active certificate does not), records `domain.ssl_active`
+ * or `domain.ssl_error` in the same transaction. Retries that fail again report nothing new.
+ */
+async function changeSsl(ctx: JobRun, id: string, ssl: Exclude<SslStatus, 'inactive'>, error?: string): Promise<void> {
+  const { rt } = ctx;
+  const accountId = await rt.db.transaction(async (tx) => {
+    const set = await setSslStatus(tx, id, ssl, error ?? null);
+    if (!set?.changed) return null;
+    const type = ssl === 'active' ? 'domain.ssl_active' : 'domain.ssl_error';
+    const event = await recordWebhookEvent(tx, { accountId: set.row.accountId, type, data: domainDetailView(set.row, recordsFor(rt, set.row)) });
+    return event && set.row.accountId;
+  });
+  if (accountId) await announceWebhookEvents(rt, ctx.log, accountId);
 }
 
 /** Daily: queues a fresh certificate for every verified domain whose certificate ends within 30 days. */

@@ -8,6 +8,9 @@ import { InvalidDocumentError } from '../../engines/documents/types';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError } from '../errors';
 import { failRequestJob, runRequestJob } from '../request-job';
+import { answeredJobError } from '../../api/schemas/jobs';
+import { uploadedFileView } from '../../api/schemas/files';
+import { recordWebhookEvent } from '../../webhooks/outbox';
 
 const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as const;
 
@@ -49,8 +52,8 @@ export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<
     return {
       result: { file_id: row.id, filename: input.filename, size_bytes: input.size_bytes, created_at: createdAt.toISOString() },
       bill: [],
-      persist: (tx) =>
-        insertDocument(tx, {
+      persist: async (tx) => {
+        const doc = await insertDocument(tx, {
           id: row.id,
           accountId: row.accountId,
           filename: input.filename,
@@ -62,7 +65,10 @@ export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<
           passageCount: ingested.passageCount,
           columns: ingested.columns ?? null,
           createdAt,
-        }),
+        });
+        // The file as the list shows it, recorded with the row that makes it visible.
+        return doc && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'file.ready', data: uploadedFileView(doc) })) ? 1 : 0;
+      },
     };
   });
 }
@@ -73,5 +79,14 @@ export async function failFileIngest(ctx: JobRun, payload: { id: string }, error
   await deleteDocumentContent(rt.db, payload.id);
   const input = v.safeParse(fileIngestJob.request.input, (await findJob(rt.db, payload.id))?.input);
   if (input.success) await rt.store.delete(input.output.blob_key);
-  await failRequestJob(ctx, payload, error);
+  await failRequestJob(ctx, payload, error, async (tx, job) => {
+    // No document row exists for a refused upload: the file is described by what the upload sent.
+    const data = {
+      file_id: job.id,
+      ...(input.success ? { filename: input.output.filename, size_bytes: input.output.size_bytes } : {}),
+      created_at: job.createdAt.toISOString(),
+      error: answeredJobError(job),
+    };
+    return (await recordWebhookEvent(tx, { accountId: job.accountId, type: 'file.failed', data })) ? 1 : 0;
+  });
 }
