@@ -49,7 +49,7 @@ export interface Runtime {
   fileChatProvider: FileChatProvider;
   /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
   threads: EngineThreads;
-  channels: { jobDone: string; keyRevoked: string; accountChanged: string; usageChanged: string; routesChanged: string };
+  channels: { jobDone: string; keyRevoked: string; accountChanged: string; usageChanged: string; routesChanged: string; webhookEvents: string };
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
   close(): Promise<void>;
@@ -66,6 +66,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     accountChanged: `${prefix}:events:account-changed`,
     usageChanged: `${prefix}:events:usage-changed`,
     routesChanged: `${prefix}:events:routes-changed`,
+    /** "New webhook events are in the outbox": wakes the relay (src/webhooks/relay.ts). */
+    webhookEvents: `${prefix}:events:webhook-events`,
   };
   const queues = new Queues(redis, prefix);
   const store = createBlobStore({

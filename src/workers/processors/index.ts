@@ -16,6 +16,7 @@ import { synthesizeSpeech } from './voice-synthesize';
 import { generateText } from './text-generate';
 import { answerFileChat } from './file-chat';
 import { failFileIngest, ingestFile } from './file-ingest';
+import { deliverWebhook } from './webhook-deliver';
 
 export interface Processor<P> {
   /** Its resolved value is stored as the BullMQ job's return value. */
@@ -43,4 +44,5 @@ export const PROCESSORS: Processors = {
   'jobs.requeue-stale': { run: requeueStaleJobs },
   'cdn.sweep-expired': { run: sweepExpiredFiles },
   'dashboard.sweep-sessions': { run: sweepDashboardSessions },
+  'webhook.deliver': { run: deliverWebhook },
 };
