@@ -113,3 +113,14 @@ export async function reopenDelivery(db: DbOrTx, id: string): Promise<number | n
     .returning({ attempts: webhookDeliveries.attempts });
   return row ? row.attempts : null;
 }
+
+/** One delivery of the endpoint as the log shows it, or null. */
+export async function findDeliveryLogRow(db: DbOrTx, endpointId: string, id: string): Promise<DeliveryLogRow | null> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
+  if (!row) return null;
+  return { ...row, last: (await latestAttempts(db, [id])).get(id) ?? null };
+}
