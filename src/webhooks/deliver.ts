@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { loadDeliveryForAttempt } from '../db/queries/webhooks';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from '../db/schema';
 import { randomBase62 } from '../ids';
@@ -72,7 +72,12 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
     await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, statusCode, durationMs, responseExcerpt: excerpt.slice(0, EXCERPT_CHARS) });
     let disabled = false;
     if (ok) {
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+      // Only a failing endpoint is written: a healthy one's row is not locked by every delivery to it,
+      // which would serialise all of them.
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)));
     } else {
       // 410 Gone: the receiver asks for no more (the spec's advice); otherwise five days without a success.
       const reason =
