@@ -21,6 +21,7 @@ const UNIT = [
   'test/workers/refused-by-provider.test.ts',
   'test/dashboard/usage-chart.test.ts',
   'test/dashboard/activity-text.test.ts',
+  'test/webhooks/signature.test.ts',
 ];
 
 export default defineConfig({

@@ -137,6 +137,28 @@ const envSchema = v.object({
   ),
   FETCH_ALLOW_PRIVATE: bool(false),
   FETCH_TIMEOUT_MS: int(60_000, 1_000, 600_000),
+  /** Time cap of one webhook delivery attempt (DNS, connect and the answer's head). */
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 60_000),
+  /**
+   * Waits before each retry of a failed webhook delivery, comma-separated ms; the first attempt is
+   * immediate. Default (about 33 h): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+   */
+  WEBHOOK_RETRY_DELAYS_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}(,\d{1,9}){0,19}$/, 'must be up to 20 comma-separated whole numbers of ms'),
+      v.transform((s) => s.split(',').map(Number)),
+    ),
+    '5000,300000,1800000,7200000,18000000,36000000,36000000',
+  ),
+  /** The outbox relay's safety-net poll; a Redis notice wakes it at once after each commit. */
+  WEBHOOK_RELAY_POLL_MS: int(1_000, 10, 60_000),
+  /**
+   * Whether a worker serving the webhooks queue also runs the outbox relay (default true). Tests turn it
+   * off except where they test webhooks: all test files share one database, so a relay in another file's
+   * process would deliver their events under its own settings.
+   */
+  WEBHOOK_RELAY: bool(true),
   DEPLOY_MAX_ARCHIVE_BYTES: int(200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
   DOMAIN_VERIFY_WINDOW_MS: int(48 * 3_600_000, 1_000, 30 * 24 * 3_600_000),
   /** First automatic DNS check after this long, doubling up to an hour. */

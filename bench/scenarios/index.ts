@@ -12,6 +12,7 @@ import { responsiveness } from './responsiveness';
 import { textGenerate } from './text';
 import { usage } from './usage';
 import { voiceSynthesis } from './voice';
+import { webhooksScenario } from './webhooks';
 
 /**
  * Every row of the report, in order. `baseline` scenarios are run first and again after all the
@@ -33,6 +34,7 @@ export const SCENARIOS: Scenario[] = [
   responsiveness,
   filesScenario,
   dashboardPages,
+  webhooksScenario,
   hostingCreate,
   hostingPublish,
   hostingEdge,

@@ -35,6 +35,13 @@ import { registerPlagiarismCheck } from './routes/text/plagiarism-check';
 import { registerClone } from './routes/voice/clone';
 import { registerSynthesize } from './routes/voice/synthesize';
 import { registerVoices } from './routes/voice/voices';
+import { registerCreateWebhook } from './routes/webhooks/create';
+import { registerDeleteWebhook } from './routes/webhooks/delete';
+import { registerListWebhookDeliveries } from './routes/webhooks/deliveries';
+import { registerListWebhooks } from './routes/webhooks/list';
+import { registerReadWebhook } from './routes/webhooks/read';
+import { registerReplayWebhookDelivery } from './routes/webhooks/replay';
+import { registerTestWebhook } from './routes/webhooks/test-event';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -94,6 +101,13 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerRollbackDeployment(v1, rt);
   registerDomains(v1, rt);
   registerListDomains(v1, rt);
+  registerCreateWebhook(v1, rt);
+  registerListWebhooks(v1, rt);
+  registerReadWebhook(v1, rt);
+  registerDeleteWebhook(v1, rt);
+  registerListWebhookDeliveries(v1, rt);
+  registerReplayWebhookDelivery(v1, rt);
+  registerTestWebhook(v1, rt);
   app.route('/v1', v1);
   return app;
 }

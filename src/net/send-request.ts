@@ -6,6 +6,11 @@ import type { FetchTarget } from './fetch-target';
 
 export interface RequestSettings {
   userAgent: string;
+  /** Default GET with no body. */
+  method?: 'GET' | 'POST';
+  /** Sent with the request; the user agent and the defaults above are added unless given here. */
+  headers?: Record<string, string>;
+  body?: Buffer;
   signal: AbortSignal;
   /** How the host is named in error messages. */
   label: string;
@@ -68,7 +73,7 @@ export function connectionError(label: string, err: unknown): FetchRefusedError 
   return new FetchRefusedError('connection', `${what} ${label} (${describeConnectionProblem(e)})`);
 }
 
-/** Sends one GET and resolves with the response head; the body is left unread for the caller. */
+/** Sends one request (GET unless told) and resolves with the response head; the body is left unread for the caller. */
 export function sendRequest(target: FetchTarget, settings: RequestSettings): Promise<http.IncomingMessage> {
   const { url } = target;
   const transport = url.protocol === 'https:' ? https : http;
@@ -78,12 +83,14 @@ export function sendRequest(target: FetchTarget, settings: RequestSettings): Pro
       hostname: target.hostname,
       port: url.port === '' ? undefined : Number(url.port),
       path: `${url.pathname}${url.search}`,
-      method: 'GET',
+      method: settings.method ?? 'GET',
       headers: {
         'user-agent': settings.userAgent,
         accept: '*/*',
         // Compressed bodies would let a small download expand past the size cap.
         'accept-encoding': 'identity',
+        ...(settings.body ? { 'content-length': String(settings.body.length) } : {}),
+        ...settings.headers,
       },
       lookup: pinnedLookup(target),
       // A pooled socket could outlive the check it was made under; every request gets its own.
@@ -93,6 +100,6 @@ export function sendRequest(target: FetchTarget, settings: RequestSettings): Pro
     req.on('response', resolve);
     // Stays attached after the response so late socket errors never go unhandled; the body stream reports them too.
     req.on('error', (err) => reject(settings.signal.aborted ? err : connectionError(settings.label, err)));
-    req.end();
+    req.end(settings.body);
   });
 }

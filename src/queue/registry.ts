@@ -8,6 +8,7 @@ import { imageQueueConfig } from './config/image';
 import { maintenanceQueueConfig } from './config/maintenance';
 import { textQueueConfig } from './config/text';
 import { voiceQueueConfig } from './config/voice';
+import { webhooksQueueConfig } from './config/webhooks';
 import type { QueueConfig } from './config/types';
 import { JOB_DEFINITIONS } from './jobs';
 
@@ -24,6 +25,7 @@ export const QUEUE_CONFIGS = {
   deploy: deployQueueConfig,
   domains: domainsQueueConfig,
   maintenance: maintenanceQueueConfig,
+  webhooks: webhooksQueueConfig,
 } as const satisfies Record<string, QueueConfig>;
 
 export type QueueName = keyof typeof QUEUE_CONFIGS;

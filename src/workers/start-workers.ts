@@ -5,6 +5,7 @@ import { waitForRedis, type Runtime } from '../runtime';
 import { createProcessor } from './base-processor';
 import { keepSchedulesRegistered } from './schedules';
 import { recordStalledFailure } from './stalled-failure';
+import { WebhookRelay } from '../webhooks/relay';
 
 export interface WorkerSet {
   queues: QueueName[];
@@ -51,11 +52,19 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
   });
   const stopSchedules = queues.includes('maintenance') ? await keepSchedulesRegistered(rt) : () => {};
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  // The webhook outbox relay runs where deliveries are worked (see src/webhooks/relay.ts).
+  let relay: WebhookRelay | null = null;
+  if (queues.includes('webhooks') && rt.config.WEBHOOK_RELAY) {
+    await waitForRedis(rt.subscriber);
+    relay = new WebhookRelay(rt, rt.log.child({ component: 'webhook-relay' }), rt.config.WEBHOOK_RELAY_POLL_MS);
+    await relay.start();
+  }
   rt.log.info({ queues }, 'workers started');
   return {
     queues,
     async close(timeoutMs) {
       stopSchedules();
+      await relay?.stop();
       const graceful = Promise.all(workers.map((w) => w.close()));
       const timedOut = await Promise.race([graceful.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref())]);
       // Force-closing releases the locks' renewals; the jobs stall and another worker takes them. A

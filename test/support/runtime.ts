@@ -24,6 +24,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     PUBLIC_URL: 'http://kiln.test',
     CDN_SIGNING_SECRET: 'test-signing-secret-0123456789',
     DATABASE_POOL_SIZE: '4',
+    // All test files share one database: only the webhook tests run the outbox relay (see config.ts).
+    WEBHOOK_RELAY: 'false',
     ...overrides,
   };
 }

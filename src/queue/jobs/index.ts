@@ -8,6 +8,7 @@ import { plagiarismCheckJob } from './plagiarism-check';
 import { textGenerateJob } from './text-generate';
 import { voiceCloneJob } from './voice-clone';
 import { voiceSynthesizeJob } from './voice-synthesize';
+import { webhookDeliverJob } from './webhooks';
 
 /** Every job kind Kiln runs. A new kind is one definition file plus one line here (see docs/architecture.md). */
 export const JOB_DEFINITIONS = [
@@ -27,6 +28,7 @@ export const JOB_DEFINITIONS = [
   sweepExpiredFilesJob,
   sweepDashboardSessionsJob,
   sweepIdempotencyKeysJob,
+  webhookDeliverJob,
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';

@@ -17,6 +17,7 @@ import { synthesizeSpeech } from './voice-synthesize';
 import { failTextGeneration, generateText } from './text-generate';
 import { answerFileChat } from './file-chat';
 import { failFileIngest, ingestFile } from './file-ingest';
+import { deliverWebhook } from './webhook-deliver';
 
 export interface Processor<P> {
   /** Its resolved value is stored as the BullMQ job's return value. */
@@ -45,4 +46,5 @@ export const PROCESSORS: Processors = {
   'cdn.sweep-expired': { run: sweepExpiredFiles },
   'dashboard.sweep-sessions': { run: sweepDashboardSessions },
   'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
+  'webhook.deliver': { run: deliverWebhook },
 };

@@ -1,0 +1,40 @@
+import { describeRoute, resolver } from 'hono-openapi';
+import type { Runtime } from '../../../runtime';
+import { createWebhookEndpoint } from '../../../webhooks/endpoints';
+import type { App } from '../../context';
+import { requireFeature } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/json-body';
+import { refuseNonPublicHost } from '../../schemas/fetch-url';
+import { errorResponses } from '../../schemas/responses';
+import { createdWebhookEndpointSchema, createWebhookBody, webhookEndpointView } from '../../schemas/webhooks';
+
+export function registerCreateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
+  app.post(
+    '/webhooks',
+    describeRoute({
+      tags: ['Webhooks'],
+      summary: 'Add a webhook endpoint',
+      description:
+        'Events of the chosen types are POSTed to `url` as `{type, timestamp, data}`, signed per Standard Webhooks ' +
+        '(`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer carries the signing `secret`, shown only here. ' +
+        'A URL whose host is a non-public address is refused here when it is an IP or `localhost`, and at every delivery whatever it resolves to.',
+      requestBody: { content: { 'application/json': { schema: resolver(createWebhookBody) } } },
+      responses: {
+        201: { description: 'Endpoint added', content: { 'application/json': { schema: resolver(createdWebhookEndpointSchema) } } },
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    requireFeature('usage'),
+    jsonBody(createWebhookBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      refuseNonPublicHost('url', body.url, rt.config.FETCH_ALLOW_PRIVATE);
+      const endpoint = await createWebhookEndpoint(rt, c.get('principal').accountId, {
+        url: body.url,
+        eventTypes: body.event_types,
+        description: body.description,
+      });
+      return c.json({ ...webhookEndpointView(endpoint), secret: endpoint.secret }, 201);
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import { describeRoute } from 'hono-openapi';
+import { deleteAccountWebhookEndpoint } from '../../../db/queries/webhooks';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { notFound } from '../../errors';
+import { requireFeature } from '../../middleware/auth';
+import { errorResponses } from '../../schemas/responses';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+
+export function registerDeleteWebhook(app: App, rt: Pick<Runtime, 'db'>) {
+  app.delete(
+    '/webhooks/:id',
+    describeRoute({
+      tags: ['Webhooks'],
+      summary: 'Delete a webhook endpoint',
+      description: 'Irreversible: nothing more is sent to it, retries under way stop, and its delivery log goes with it. A second delete answers 404.',
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+    }),
+    requireFeature('usage'),
+    async (c) => {
+      const id = c.req.param('id');
+      const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);
+      if (!known || !(await deleteAccountWebhookEndpoint(rt.db, c.get('principal').accountId, id))) {
+        throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
+      }
+      return c.body(null, 204);
+    },
+  );
+}

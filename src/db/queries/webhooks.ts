@@ -1,0 +1,126 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema';
+import { keysetPage, type Page, type PageRequest } from './keyset-page';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export async function insertWebhookEndpoint(db: DbOrTx, row: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpointRow> {
+  const [created] = await db.insert(webhookEndpoints).values(row).returning();
+  return created!;
+}
+
+/** Another account's endpoint is simply not found. */
+export async function findAccountWebhookEndpoint(db: DbOrTx, accountId: string, id: string): Promise<WebhookEndpointRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  return row ?? null;
+}
+
+export async function listAccountWebhookEndpoints(db: DbOrTx, accountId: string, page: PageRequest): Promise<Page<WebhookEndpointRow>> {
+  return keysetPage(webhookEndpoints, page, ({ where, orderBy, limit }) =>
+    db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.accountId, accountId), where))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+}
+
+/** Deletes the endpoint with its deliveries and their attempts (cascade); queued attempts then find nothing to do. */
+export async function deleteAccountWebhookEndpoint(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+    .returning({ id: webhookEndpoints.id });
+  return gone.length > 0;
+}
+
+/** A delivery as the log shows it: with its event's type and its latest attempt. */
+export interface DeliveryLogRow {
+  delivery: WebhookDeliveryRow;
+  eventType: string;
+  last: { at: Date; statusCode: number | null; durationMs: number; responseExcerpt: string | null } | null;
+}
+
+export async function findEndpointDelivery(db: DbOrTx, endpointId: string, id: string): Promise<WebhookDeliveryRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
+  return row ?? null;
+}
+
+/** The endpoint's deliveries, newest first (keyset paging), each with its latest attempt: two statements per page. */
+export async function listEndpointDeliveries(db: DbOrTx, endpointId: string, page: PageRequest): Promise<Page<DeliveryLogRow>> {
+  const rows = await keysetPage(webhookDeliveries, page, ({ where, orderBy, limit }) =>
+    db
+      .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), where))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+  const lasts = await latestAttempts(
+    db,
+    rows.rows.map((r) => r.delivery.id),
+  );
+  return { hasMore: rows.hasMore, rows: rows.rows.map((r) => ({ ...r, last: lasts.get(r.delivery.id) ?? null })) };
+}
+
+export async function latestAttempts(db: DbOrTx, deliveryIds: string[]): Promise<Map<string, NonNullable<DeliveryLogRow['last']>>> {
+  if (deliveryIds.length === 0) return new Map();
+  const attempts = await db
+    .selectDistinctOn([webhookAttempts.deliveryId], {
+      deliveryId: webhookAttempts.deliveryId,
+      at: webhookAttempts.at,
+      statusCode: webhookAttempts.statusCode,
+      durationMs: webhookAttempts.durationMs,
+      responseExcerpt: webhookAttempts.responseExcerpt,
+    })
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(webhookAttempts.deliveryId, desc(webhookAttempts.id));
+  return new Map(attempts.map(({ deliveryId, ...a }) => [deliveryId, a]));
+}
+
+/** Everything one attempt needs, in one statement; null when the delivery (or its endpoint) was deleted. */
+export async function loadDeliveryForAttempt(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      delivery: webhookDeliveries,
+      event: { id: webhookEvents.id, type: webhookEvents.type, data: webhookEvents.data, createdAt: webhookEvents.createdAt },
+      endpoint: { id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret, disabledAt: webhookEndpoints.disabledAt },
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, id));
+  return row ?? null;
+}
+
+/** Marks a delivery `pending` again for a replay, unless it already is; answers its attempts so far, or null. */
+export async function reopenDelivery(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: sql`now()` })
+    .where(and(eq(webhookDeliveries.id, id), sql`${webhookDeliveries.status} <> 'pending'`))
+    .returning({ attempts: webhookDeliveries.attempts });
+  return row ? row.attempts : null;
+}
+
+/** One delivery of the endpoint as the log shows it, or null. */
+export async function findDeliveryLogRow(db: DbOrTx, endpointId: string, id: string): Promise<DeliveryLogRow | null> {
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
+  if (!row) return null;
+  return { ...row, last: (await latestAttempts(db, [id])).get(id) ?? null };
+}

@@ -1,0 +1,70 @@
+import {
+  findDeliveryLogRow,
+  findEndpointDelivery,
+  insertWebhookEndpoint,
+  reopenDelivery,
+  type DeliveryLogRow,
+  type WebhookEndpointRow,
+} from '../db/queries/webhooks';
+import { webhookDeliveries, webhookEvents } from '../db/schema';
+import { newId } from '../ids';
+import type { Runtime } from '../runtime';
+import { deliveryIdFor } from './delivery-ids';
+import { enqueueReplay } from './deliver';
+import { TEST_EVENT_TYPE, type WebhookEventType } from './event-types';
+import { newWebhookSecret } from './signature';
+
+/**
+ * What an account can do with its endpoints, for the /v1 routes and the dashboard alike. The caller has
+ * already found the endpoint in the account (another account's is not found).
+ */
+
+export async function createWebhookEndpoint(
+  rt: Pick<Runtime, 'db'>,
+  accountId: string,
+  input: { url: string; eventTypes: WebhookEventType[]; description: string },
+): Promise<WebhookEndpointRow> {
+  return insertWebhookEndpoint(rt.db, {
+    id: newId('whep'),
+    accountId,
+    url: input.url,
+    eventTypes: input.eventTypes,
+    description: input.description,
+    secret: newWebhookSecret(),
+  });
+}
+
+/**
+ * Sends a `webhook.test` event to this one endpoint: the event is written already dispatched (the relay
+ * never fans it out to the account's other endpoints) with its one delivery, then the attempt is queued.
+ */
+export async function sendTestEvent(rt: Pick<Runtime, 'db' | 'queues'>, endpoint: WebhookEndpointRow): Promise<DeliveryLogRow> {
+  const eventId = newId('msg');
+  const deliveryId = deliveryIdFor(eventId, endpoint.id);
+  const delivery = await rt.db.transaction(async (tx) => {
+    await tx.insert(webhookEvents).values({
+      id: eventId,
+      accountId: endpoint.accountId,
+      type: TEST_EVENT_TYPE,
+      data: { endpoint_id: endpoint.id, message: 'A test event from Kiln. Answer 2xx to acknowledge it.' },
+      dispatchedAt: new Date(),
+    });
+    const [row] = await tx.insert(webhookDeliveries).values({ id: deliveryId, eventId, endpointId: endpoint.id }).returning();
+    return row!;
+  });
+  await rt.queues.enqueue('webhook.deliver', { id: deliveryId, attempt: 1 }, { jobId: deliveryId });
+  return { delivery, eventType: TEST_EVENT_TYPE, last: null };
+}
+
+export type ReplayResult = { ok: true; delivery: DeliveryLogRow } | { ok: false; reason: 'not_found' | 'pending' };
+
+/** One more attempt of a finished delivery (succeeded or failed), now; no retries follow it. */
+export async function replayDelivery(rt: Pick<Runtime, 'db' | 'queues'>, endpoint: WebhookEndpointRow, deliveryId: string): Promise<ReplayResult> {
+  const found = await findEndpointDelivery(rt.db, endpoint.id, deliveryId);
+  if (!found) return { ok: false, reason: 'not_found' };
+  const attempts = await reopenDelivery(rt.db, found.id);
+  if (attempts === null) return { ok: false, reason: 'pending' };
+  await enqueueReplay(rt, found.id, attempts);
+  const delivery = await findDeliveryLogRow(rt.db, endpoint.id, found.id);
+  return delivery ? { ok: true, delivery } : { ok: false, reason: 'not_found' };
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/event-types';
+import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+
+let svc: TestService;
+
+beforeAll(async () => {
+  svc = await startTestService({ FETCH_ALLOW_PRIVATE: 'true' });
+});
+afterAll(async () => {
+  await svc.close();
+});
+
+const create = (auth: Record<string, string>, body: unknown) => svc.app.request('/v1/webhooks', jsonRequest(body, auth));
+const errorOf = async (res: Response) => {
+  const body = await res.json();
+  return [res.status, body.error?.code, body.error?.message] as const;
+};
+
+describe('/v1/webhooks', () => {
+  it('creates an endpoint on any plan, answering its secret once; reads, lists and deletes it', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    const res = await create(auth, { url: 'https://hooks.example.com/kiln', event_types: ['job.completed', 'deployment.failed'], description: 'ops' });
+    const created = await res.json();
+    expect(res.status, JSON.stringify(created)).toBe(201);
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^whep_[a-z0-9]{20}$/),
+      url: 'https://hooks.example.com/kiln',
+      description: 'ops',
+      event_types: ['job.completed', 'deployment.failed'],
+      status: 'enabled',
+      failing_since: null,
+      disabled_at: null,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+
+    const read = await (await svc.app.request(`/v1/webhooks/${created.id}`, { headers: auth })).json();
+    const { secret: _secret, ...withoutSecret } = created;
+    expect(read).toEqual(withoutSecret);
+
+    const all = await create(auth, { url: 'http://hooks.example.com/all' });
+    const second = await all.json();
+    expect(second.event_types).toEqual([]);
+    expect(second.description).toBe('');
+    const list = await (await svc.app.request('/v1/webhooks', { headers: auth })).json();
+    expect(list).toEqual({ object: 'list', data: [second, read].map(({ secret: _s, ...e }) => e), has_more: false });
+    const page = await (await svc.app.request(`/v1/webhooks?limit=1&starting_after=${second.id}`, { headers: auth })).json();
+    expect(page.data.map((e: { id: string }) => e.id)).toEqual([created.id]);
+    expect((await (await svc.app.request(`/v1/webhooks/${created.id}/deliveries`, { headers: auth })).json()).data).toEqual([]);
+
+    expect((await svc.app.request(`/v1/webhooks/${created.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+    expect(await errorOf(await svc.app.request(`/v1/webhooks/${created.id}`, { method: 'DELETE', headers: auth }))).toEqual([
+      404,
+      'not_found',
+      `No webhook endpoint ${created.id} on this account.`,
+    ]);
+    expect((await svc.app.request(`/v1/webhooks/${created.id}`, { headers: auth })).status).toBe(404);
+  });
+
+  it('refuses bad URLs, unknown or repeated event types and unknown fields', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    expect(await errorOf(await create(auth, {}))).toEqual([400, 'missing_required_field', `'url' is required.`]);
+    expect((await errorOf(await create(auth, { url: 'ftp://example.com/x' })))[2]).toBe(`'url' must be an http(s) URL`);
+    expect((await errorOf(await create(auth, { url: 'not a url' })))[0]).toBe(400);
+    expect((await errorOf(await create(auth, { url: 'https://u:p@example.com/' })))[2]).toMatch(/user name or password/);
+    const unknownType = await errorOf(await create(auth, { url: 'https://example.com/', event_types: ['job.exploded'] }));
+    expect(unknownType[2]).toMatch(/^'event_types\.0' must list only known event types/);
+    expect((await errorOf(await create(auth, { url: 'https://example.com/', event_types: ['job.failed', 'job.failed'] })))[2]).toMatch(/more than once/);
+    expect((await errorOf(await create(auth, { url: 'https://example.com/', event_types: 'job.failed' })))[0]).toBe(400);
+    expect((await errorOf(await create(auth, { url: 'https://example.com/', events: [] })))[0]).toBe(400);
+    const everyType = await create(auth, { url: 'https://example.com/', event_types: [...WEBHOOK_EVENT_TYPES] });
+    expect(everyType.status).toBe(201);
+  });
+
+  it('another account’s endpoint is not found, on every route, and not listed', async () => {
+    const a = await createTestAccount(svc.rt, 'free');
+    const b = await createTestAccount(svc.rt, 'free');
+    const ep = await (await create(a.auth, { url: 'https://example.com/a' })).json();
+    const routes: [string, string][] = [
+      ['GET', `/v1/webhooks/${ep.id}`],
+      ['DELETE', `/v1/webhooks/${ep.id}`],
+      ['GET', `/v1/webhooks/${ep.id}/deliveries`],
+      ['POST', `/v1/webhooks/${ep.id}/test`],
+      ['POST', `/v1/webhooks/${ep.id}/deliveries/whd_0123456789abcdef/replay`],
+    ];
+    for (const [method, path] of routes) {
+      const res = await svc.app.request(path, { method, headers: b.auth });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await (await svc.app.request('/v1/webhooks', { headers: b.auth })).json()).data).toEqual([]);
+    expect((await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: a.auth })).status).toBe(200);
+    expect((await svc.app.request(`/v1/webhooks/${ep.id}/deliveries/whd_0123456789abcdef/replay`, { method: 'POST', headers: a.auth })).status).toBe(404);
+    expect((await svc.app.request('/v1/webhooks/whep_nope', { headers: a.auth })).status).toBe(404);
+    expect((await svc.app.request('/v1/webhooks/..%2f', { headers: a.auth })).status).toBe(404);
+  });
+});
