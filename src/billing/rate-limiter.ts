@@ -71,7 +71,9 @@ interface Lease {
    * The per-period limits the tokens were granted under (the account's, then the key's when it has its
    * own): a plan or key change makes the lease worthless.
    */
-  limits: string;
+  limit: number;
+  /** The key's own limit when the tokens were taken from its bucket too; 0 when not. */
+  innerLimit: number;
   tokens: number;
   expiresAt: number;
   remaining: number;
@@ -120,11 +122,11 @@ export class RateLimiter {
   async take(subject: string, limitPerPeriod: number, inner?: InnerLimit): Promise<RateDecision> {
     const leaseSubject = inner ? inner.subject : subject;
     const limit = inner ? Math.min(limitPerPeriod, inner.limitPerPeriod) : limitPerPeriod;
-    const limits = inner ? `${limitPerPeriod}/${inner.limitPerPeriod}` : String(limitPerPeriod);
+    const innerLimit = inner ? inner.limitPerPeriod : 0;
     const now = Date.now();
     this.countDemand(leaseSubject, now);
     for (;;) {
-      const leased = this.fromLease(leaseSubject, limits, limit, Date.now());
+      const leased = this.fromLease(leaseSubject, limitPerPeriod, innerLimit, limit, Date.now());
       if (leased) return leased;
       // One Redis call per subject at a time; requests arriving meanwhile share its lease.
       const inFlight = this.pending.get(leaseSubject);
@@ -140,7 +142,8 @@ export class RateLimiter {
       call.finally(() => this.pending.delete(leaseSubject)).catch(() => {});
     }
     const [granted, remaining, resetMs, retryMs] = await call;
-    if (granted > 1) this.leases.set(leaseSubject, { limits, tokens: granted - 1, expiresAt: Date.now() + LEASE_TTL_MS, remaining, resetMs });
+    if (granted > 1)
+      this.leases.set(leaseSubject, { limit: limitPerPeriod, innerLimit, tokens: granted - 1, expiresAt: Date.now() + LEASE_TTL_MS, remaining, resetMs });
     return {
       allowed: granted >= 1,
       limit,
@@ -150,10 +153,10 @@ export class RateLimiter {
     };
   }
 
-  private fromLease(subject: string, limits: string, limit: number, now: number): RateDecision | null {
+  private fromLease(subject: string, outerLimit: number, innerLimit: number, limit: number, now: number): RateDecision | null {
     const lease = this.leases.get(subject);
     if (!lease) return null;
-    if (lease.tokens <= 0 || lease.expiresAt <= now || lease.limits !== limits) {
+    if (lease.tokens <= 0 || lease.expiresAt <= now || lease.limit !== outerLimit || lease.innerLimit !== innerLimit) {
       this.leases.delete(subject);
       return null;
     }
