@@ -339,7 +339,18 @@ function printHuman(result: object) {
       );
     return;
   }
-  for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);
+  for (const [name, value] of Object.entries(result)) {
+    // A new key's settings: its scopes as lists show them, and what null means for the others.
+    const shown =
+      name === 'scopes'
+        ? describeScopes(value)
+        : value === null && name === 'expires_at'
+          ? 'never'
+          : value === null && name === 'rate_limit_per_minute'
+            ? "the account's"
+            : value;
+    process.stdout.write(`${name}: ${shown}\n`);
+  }
   if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
   if ('sent' in result) process.stderr.write('Mailed to the person: the link works once, until expires_at.\n');
   else if ('link' in result) process.stderr.write('Hand this link to the person: it works once, until expires_at, and cannot be shown again.\n');

@@ -146,17 +146,20 @@ describe('CLI keys create and list', () => {
     const second = JSON.parse((await cli(['keys', 'create', '--account', account.id, '--label', 'plain', '--expires-at', at, '--json'], env)).stdout);
     expect(second).toMatchObject({ scopes: null, expires_at: at, rate_limit_per_minute: null });
 
+    const human = await cli(['keys', 'create', '--account', account.id, '--label', 'human', '--scopes', 'usage'], env);
+    expect(human.stdout).toContain("scopes: usage\nexpires_at: never\nrate_limit_per_minute: the account's\n");
+
     const listed = await cli(['keys', 'list', '--account', account.id, '--json'], env);
     expect(listed.stdout).not.toContain(key.key);
     const list = JSON.parse(listed.stdout).keys;
-    expect(list.map((k: { label: string }) => k.label)).toEqual(['ci', 'plain']);
+    expect(list.map((k: { label: string }) => k.label)).toEqual(['ci', 'plain', 'human']);
     expect(list[0]).toMatchObject({ scopes: ['text', 'image'], rate_limit_per_minute: 10, expires_at: key.expires_at, expired: false });
 
     await svc.rt.database.sql`UPDATE api_keys SET expires_at = now() - interval '1 day' WHERE id = ${second.id}`;
-    const human = await cli(['keys', 'list', '--account', account.id], env);
-    expect(human.stdout).toContain('scopes text, image  10/min  expires');
-    expect(human.stdout).toMatch(/plain {2}scopes all {2}EXPIRED /);
-    expect(human.stdout).not.toContain(key.key);
+    const humanList = await cli(['keys', 'list', '--account', account.id], env);
+    expect(humanList.stdout).toContain('scopes text, image  10/min  expires');
+    expect(humanList.stdout).toMatch(/plain {2}scopes all {2}EXPIRED /);
+    expect(humanList.stdout).not.toContain(key.key);
 
     const res = await svc.app.request('/v1/usage', { headers: { Authorization: `Bearer ${key.key}` } });
     expect(res.status).toBe(403);
