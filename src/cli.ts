@@ -4,7 +4,19 @@ import { announceRevocation } from './accounts/principal-cache';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { databaseProblem } from './db/database-problem';
-import { createAccount, createApiKey, findAccount, listAccounts, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId } from './db/queries/accounts';
+import { describeScopes, isExpired, KEY_RATE_LIMIT_MAX, parseDuration, parseKeyRateLimit, parseScopes } from './accounts/key-settings';
+import {
+  createAccount,
+  createApiKey,
+  FEATURES,
+  type Feature,
+  findAccount,
+  listAccounts,
+  listApiKeys,
+  PLAN_IDS,
+  revokeApiKey,
+  type PlanId,
+} from './db/queries/accounts';
 import * as v from 'valibot';
 import { emailField } from './dashboard/form';
 import { inviteLink, LinkRefused, passwordResetLink } from './dashboard/links';
@@ -28,7 +40,8 @@ const USAGE = `Usage: kiln <command> [options]
   users invite --account ACCOUNT_ID --email EMAIL [--role owner|member] [--json]
   users list [--account ACCOUNT_ID] [--json]
   users reset-password --email EMAIL [--send] [--json]
-  keys create --account ACCOUNT_ID --label LABEL [--json]
+  keys create --account ACCOUNT_ID --label LABEL [--scopes text,image,...]
+              [--expires-at ISO-8601 | --expires-in 30d|12h|45m] [--rate-limit N] [--json]
   keys list --account ACCOUNT_ID [--json]
   keys revoke KEY_ID [--json]
   corpus add --url URL [--file PATH] [--account ACCOUNT_ID] [--json]
@@ -36,6 +49,8 @@ const USAGE = `Usage: kiln <command> [options]
   corpus list [--account ACCOUNT_ID] [--json]
   corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
 
+  keys: --scopes limits the key to those products (${FEATURES.join(', ')}; default: all),
+  --rate-limit gives it its own requests-per-minute limit, below the account's.
   users: dashboard sign-ins. invite and reset-password print a one-time link (valid for
   DASHBOARD_LINK_TTL_MS) to hand to the person; reset-password --send also mails it (needs SMTP_URL).
   corpus: the plagiarism reference corpus (public, or private to --account). add and import are
@@ -52,6 +67,9 @@ type Flags = {
   name?: string;
   plan?: string;
   'rate-limit'?: string;
+  scopes?: string;
+  'expires-at'?: string;
+  'expires-in'?: string;
   account?: string;
   label?: string;
   url?: string;
@@ -84,6 +102,9 @@ async function run(argv: string[], config: Config): Promise<object> {
       name: { type: 'string' },
       plan: { type: 'string' },
       'rate-limit': { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-at': { type: 'string' },
+      'expires-in': { type: 'string' },
       account: { type: 'string' },
       label: { type: 'string' },
       url: { type: 'string' },
@@ -192,8 +213,8 @@ async function run(argv: string[], config: Config): Promise<object> {
       case 'keys create': {
         const accountId = need(flags, 'account');
         if (!(await findAccount(db, accountId))) throw new NotFoundError(`no account ${accountId}`);
-        const key = await createApiKey(db, { accountId, label: need(flags, 'label') });
-        return { id: key.id, key: key.key, label: key.label };
+        const key = await createApiKey(db, { accountId, label: need(flags, 'label'), ...keyOptions(flags) });
+        return { id: key.id, key: key.key, label: key.label, ...keySettings(key) };
       }
       case 'keys list': {
         const accountId = need(flags, 'account');
@@ -207,6 +228,8 @@ async function run(argv: string[], config: Config): Promise<object> {
             created_at: k.createdAt.toISOString(),
             revoked_at: k.revokedAt?.toISOString() ?? null,
             last_used_at: k.lastUsedAt?.toISOString() ?? null,
+            ...keySettings(k),
+            expired: isExpired(k.expiresAt),
           })),
         };
       }
@@ -240,6 +263,40 @@ async function run(argv: string[], config: Config): Promise<object> {
   } finally {
     await close();
   }
+}
+
+/** The scopes, expiry and own limit of `keys create`, refused in words when malformed. */
+function keyOptions(flags: Flags): { scopes: Feature[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null } {
+  let scopes: Feature[] | null = null;
+  if (flags.scopes !== undefined) {
+    const parsed = parseScopes(flags.scopes.split(','));
+    if (!parsed.ok) throw new UsageError(`--scopes: ${parsed.message}`);
+    scopes = parsed.scopes;
+  }
+  if (flags['expires-at'] !== undefined && flags['expires-in'] !== undefined) throw new UsageError('give --expires-at or --expires-in, not both');
+  let expiresAt: Date | null = null;
+  if (flags['expires-at'] !== undefined) {
+    const raw = flags['expires-at'].trim();
+    expiresAt = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(raw) ? new Date(raw) : null;
+    if (!expiresAt || Number.isNaN(expiresAt.getTime()))
+      throw new UsageError('--expires-at must be an ISO-8601 date or time, e.g. 2027-01-31 or 2027-01-31T12:00:00Z');
+    if (expiresAt.getTime() <= Date.now()) throw new UsageError(`--expires-at ${expiresAt.toISOString()} is not in the future`);
+  } else if (flags['expires-in'] !== undefined) {
+    const ms = parseDuration(flags['expires-in']);
+    if (ms === null) throw new UsageError('--expires-in must be a number of days, hours or minutes, e.g. 30d, 12h or 45m');
+    expiresAt = new Date(Date.now() + ms);
+  }
+  let rateLimitPerMinute: number | null = null;
+  if (flags['rate-limit'] !== undefined) {
+    rateLimitPerMinute = parseKeyRateLimit(flags['rate-limit']);
+    if (rateLimitPerMinute === null) throw new UsageError(`--rate-limit must be a whole number of requests per minute, from 1 to ${KEY_RATE_LIMIT_MAX}`);
+  }
+  return { scopes, expiresAt, rateLimitPerMinute };
+}
+
+/** A key's settings as the CLI prints them: never the key itself. */
+function keySettings(k: { scopes: string[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null }) {
+  return { scopes: k.scopes, expires_at: k.expiresAt?.toISOString() ?? null, rate_limit_per_minute: k.rateLimitPerMinute };
 }
 
 /** Progress of long corpus commands, for people: stderr, so `--json` stdout stays one object. */
@@ -276,11 +333,24 @@ function printHuman(result: object) {
     if (result.keys.length === 0) process.stdout.write('(no keys)\n');
     for (const k of result.keys)
       process.stdout.write(
-        `${k.id}  ${k.prefix}…  ${k.label}  created ${k.created_at}  last used ${k.last_used_at ?? 'never'}${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`,
+        `${k.id}  ${k.prefix}…  ${k.label}  scopes ${describeScopes(k.scopes)}  ${k.rate_limit_per_minute === null ? '' : `${k.rate_limit_per_minute}/min  `}` +
+          `${k.expires_at === null ? '' : `${k.expired ? 'EXPIRED' : 'expires'} ${k.expires_at}  `}created ${k.created_at}  last used ${k.last_used_at ?? 'never'}` +
+          `${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`,
       );
     return;
   }
-  for (const [name, value] of Object.entries(result)) process.stdout.write(`${name}: ${value}\n`);
+  for (const [name, value] of Object.entries(result)) {
+    // A new key's settings: its scopes as lists show them, and what null means for the others.
+    const shown =
+      name === 'scopes'
+        ? describeScopes(value)
+        : value === null && name === 'expires_at'
+          ? 'never'
+          : value === null && name === 'rate_limit_per_minute'
+            ? "the account's"
+            : value;
+    process.stdout.write(`${name}: ${shown}\n`);
+  }
   if ('key' in result) process.stderr.write('Store this key now: it is shown only once.\n');
   if ('sent' in result) process.stderr.write('Mailed to the person: the link works once, until expires_at.\n');
   else if ('link' in result) process.stderr.write('Hand this link to the person: it works once, until expires_at, and cannot be shown again.\n');

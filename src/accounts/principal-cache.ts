@@ -45,11 +45,18 @@ export class PrincipalCache {
     await subscriber.subscribe(this.channels.keyRevoked, this.channels.accountChanged);
   }
 
-  /** The principal of a cached, unexpired key, without a promise: the path of almost every request. */
+  /**
+   * The principal of a cached entry, without a promise: the path of almost every request. Neither a
+   * stale entry nor a key past its own expiry is served: the key expires on time, not up to a TTL late,
+   * and the caller's lookup reads the row again (and answers the 401 that says when it expired).
+   */
   peek(key: string): Principal | undefined {
     const hash = this.hashes.get(key);
     const hit = hash === undefined ? undefined : this.entries.get(hash);
-    return hit && hit.expiresAt > Date.now() ? hit.principal : undefined;
+    if (!hit) return undefined;
+    const now = Date.now();
+    const keyExpiresAt = hit.principal.expiresAt;
+    return hit.expiresAt > now && (keyExpiresAt === null || keyExpiresAt > now) ? hit.principal : undefined;
   }
 
   async resolve(key: string): Promise<Principal | null> {

@@ -6,26 +6,44 @@ import type { Redis } from 'ioredis';
  * after which requests are admitted at the steady rate. Redis's clock is used so that API processes
  * with skewed clocks still agree.
  *
- * The script can grant several requests at once (ARGV[3]): up to that many, as many as the allowance
- * holds. It returns {granted, remaining, reset ms, retry ms}.
+ * The script checks every bucket in KEYS (the account's, and the key's own when it has a lower limit)
+ * with its limit in ARGV[2 + i], and admits a request only when all of them hold it, spending it in
+ * each: both limits in the same round trip. It can grant several requests at once (ARGV[2]): up to that
+ * many, as many as every allowance holds. It returns {granted, remaining, reset ms, retry ms}, where
+ * remaining is the least left in any bucket, reset the time until all are full, and retry the time
+ * until all admit one more.
  */
 const GCRA_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local limit = tonumber(ARGV[1])
-local period = tonumber(ARGV[2])
-local want = tonumber(ARGV[3])
-local interval = math.max(1, math.floor(period / limit))
-local burst = interval * limit
-local tat = tonumber(redis.call('GET', KEYS[1]) or now)
-if tat < now then tat = now end
-local granted = math.min(want, math.floor((now + burst - tat) / interval))
-if granted < 1 then
-  return {0, 0, tat - now, tat + interval - burst - now}
+local period = tonumber(ARGV[1])
+local granted = tonumber(ARGV[2])
+local tats, intervals, bursts = {}, {}, {}
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 + i])
+  local interval = math.max(1, math.floor(period / limit))
+  local burst = interval * limit
+  local tat = tonumber(redis.call('GET', KEYS[i]) or now)
+  if tat < now then tat = now end
+  granted = math.min(granted, math.floor((now + burst - tat) / interval))
+  tats[i], intervals[i], bursts[i] = tat, interval, burst
 end
-local new_tat = tat + granted * interval
-redis.call('SET', KEYS[1], string.format('%d', new_tat), 'PX', new_tat - now)
-return {granted, math.floor((burst - (new_tat - now)) / interval), new_tat - now, 0}
+local reset, retry, remaining = 0, 0, nil
+if granted < 1 then
+  for i = 1, #KEYS do
+    reset = math.max(reset, tats[i] - now)
+    retry = math.max(retry, tats[i] + intervals[i] - bursts[i] - now)
+  end
+  return {0, 0, reset, retry}
+end
+for i = 1, #KEYS do
+  local new_tat = tats[i] + granted * intervals[i]
+  redis.call('SET', KEYS[i], string.format('%d', new_tat), 'PX', new_tat - now)
+  local left = math.floor((bursts[i] - (new_tat - now)) / intervals[i])
+  if remaining == nil or left < remaining then remaining = left end
+  reset = math.max(reset, new_tat - now)
+end
+return {granted, remaining, reset, 0}
 `;
 
 export interface RateDecision {
@@ -38,12 +56,24 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
-type GcraRedis = Redis & { kilnGcra(key: string, limit: number, periodMs: number, want: number): Promise<[number, number, number, number]> };
+/** `kilnGcra(numberOfKeys, ...keys, periodMs, want, ...limits)` */
+type GcraRedis = Redis & { kilnGcra(...args: (string | number)[]): Promise<[number, number, number, number]> };
 
-/** Requests of one account that this process may admit without asking Redis again. */
+/** A second bucket a request must also pass: an API key's own, lower limit within its account's. */
+export interface InnerLimit {
+  subject: string;
+  limitPerPeriod: number;
+}
+
+/** Requests of one subject that this process may admit without asking Redis again. */
 interface Lease {
-  /** The per-period limit the tokens were granted under: a plan change makes the lease worthless. */
+  /**
+   * The per-period limits the tokens were granted under (the account's, then the key's when it has its
+   * own): a plan or key change makes the lease worthless.
+   */
   limit: number;
+  /** The key's own limit when the tokens were taken from its bucket too; 0 when not. */
+  innerLimit: number;
   tokens: number;
   expiresAt: number;
   remaining: number;
@@ -78,42 +108,55 @@ export class RateLimiter {
     private readonly keyPrefix: string,
     private readonly periodMs = 60_000,
   ) {
-    if (!('kilnGcra' in redis)) redis.defineCommand('kilnGcra', { numberOfKeys: 1, lua: GCRA_SCRIPT });
+    // No fixed numberOfKeys: a call passes one bucket or two.
+    if (!('kilnGcra' in redis)) redis.defineCommand('kilnGcra', { lua: GCRA_SCRIPT });
     this.redis = redis as GcraRedis;
   }
 
-  async take(subject: string, limitPerPeriod: number): Promise<RateDecision> {
+  /**
+   * Spends one request of `subject` (an account) under its limit, and when `inner` is given also of
+   * that subject (one of its keys) under the inner, lower limit: both buckets in one Redis call. The
+   * decision reports the lower limit. Leases are per innermost subject, so requests of a key with its
+   * own limit never use requests leased to its account's other keys, nor the reverse.
+   */
+  async take(subject: string, limitPerPeriod: number, inner?: InnerLimit): Promise<RateDecision> {
+    const leaseSubject = inner ? inner.subject : subject;
+    const limit = inner ? Math.min(limitPerPeriod, inner.limitPerPeriod) : limitPerPeriod;
+    const innerLimit = inner ? inner.limitPerPeriod : 0;
     const now = Date.now();
-    this.countDemand(subject, now);
+    this.countDemand(leaseSubject, now);
     for (;;) {
-      const leased = this.fromLease(subject, limitPerPeriod, Date.now());
+      const leased = this.fromLease(leaseSubject, limitPerPeriod, innerLimit, limit, Date.now());
       if (leased) return leased;
-      // One Redis call per account at a time; requests arriving meanwhile share its lease.
-      const inFlight = this.pending.get(subject);
+      // One Redis call per subject at a time; requests arriving meanwhile share its lease.
+      const inFlight = this.pending.get(leaseSubject);
       if (!inFlight) break;
       await inFlight.catch(() => {});
     }
-    const want = this.leaseSize(subject, limitPerPeriod);
-    const call = this.redis.kilnGcra(`${this.keyPrefix}:${subject}`, limitPerPeriod, this.periodMs, want);
+    const want = this.leaseSize(leaseSubject, limit);
+    const call = inner
+      ? this.redis.kilnGcra(2, `${this.keyPrefix}:${subject}`, `${this.keyPrefix}:${inner.subject}`, this.periodMs, want, limitPerPeriod, inner.limitPerPeriod)
+      : this.redis.kilnGcra(1, `${this.keyPrefix}:${subject}`, this.periodMs, want, limitPerPeriod);
     if (want > 1) {
-      this.pending.set(subject, call);
-      call.finally(() => this.pending.delete(subject)).catch(() => {});
+      this.pending.set(leaseSubject, call);
+      call.finally(() => this.pending.delete(leaseSubject)).catch(() => {});
     }
     const [granted, remaining, resetMs, retryMs] = await call;
-    if (granted > 1) this.leases.set(subject, { limit: limitPerPeriod, tokens: granted - 1, expiresAt: Date.now() + LEASE_TTL_MS, remaining, resetMs });
+    if (granted > 1)
+      this.leases.set(leaseSubject, { limit: limitPerPeriod, innerLimit, tokens: granted - 1, expiresAt: Date.now() + LEASE_TTL_MS, remaining, resetMs });
     return {
       allowed: granted >= 1,
-      limit: limitPerPeriod,
+      limit,
       remaining: remaining + Math.max(0, granted - 1),
       resetSeconds: Math.ceil(resetMs / 1000),
       retryAfterSeconds: granted >= 1 ? 0 : Math.max(1, Math.ceil(retryMs / 1000)),
     };
   }
 
-  private fromLease(subject: string, limit: number, now: number): RateDecision | null {
+  private fromLease(subject: string, outerLimit: number, innerLimit: number, limit: number, now: number): RateDecision | null {
     const lease = this.leases.get(subject);
     if (!lease) return null;
-    if (lease.tokens <= 0 || lease.expiresAt <= now || lease.limit !== limit) {
+    if (lease.tokens <= 0 || lease.expiresAt <= now || lease.limit !== outerLimit || lease.innerLimit !== innerLimit) {
       this.leases.delete(subject);
       return null;
     }

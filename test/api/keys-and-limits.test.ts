@@ -32,7 +32,7 @@ describe('operator CLI and keys', () => {
     const created = await cli(['keys', 'create', '--account', account.id, '--label', 'ci', '--json'], env);
     expect(created.code).toBe(0);
     const key = JSON.parse(created.stdout);
-    expect(Object.keys(key).sort()).toEqual(['id', 'key', 'label']);
+    expect(Object.keys(key).sort()).toEqual(['expires_at', 'id', 'key', 'label', 'rate_limit_per_minute', 'scopes']);
     expect(key.key).toMatch(/^kiln_[A-Za-z0-9]{32,}$/);
     expect(key.label).toBe('ci');
 

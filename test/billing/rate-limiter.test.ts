@@ -59,3 +59,40 @@ describe('a changed limit', () => {
     expect(after.remaining).toBeLessThan(60);
   });
 });
+
+describe('a key with its own limit inside its account', () => {
+  it('under heavy concurrent load on two processes, admits no more than the key’s limit, and spends the account’s too', async () => {
+    const keyLimit = 1200;
+    const accountLimit = 6000;
+    const started = Date.now();
+    const load = async (limiter: RateLimiter, n: number) => {
+      const results = await Promise.all(
+        Array.from({ length: n }, () => limiter.take('acct_busy', accountLimit, { subject: 'key_busy', limitPerPeriod: keyLimit })),
+      );
+      expect(results.every((d) => d.limit === keyLimit)).toBe(true);
+      return results.filter((d) => d.allowed).length;
+    };
+    let admitted = 0;
+    for (let round = 0; round < 6; round++) {
+      const [x, y] = await Promise.all([load(a!, 400), load(b!, 400)]);
+      admitted += x + y;
+    }
+    const refilled = Math.ceil((Date.now() - started) / 50) + 1;
+    expect(admitted).toBeLessThanOrEqual(keyLimit + refilled);
+    expect(admitted).toBeGreaterThanOrEqual(keyLimit - 2 * 20);
+    // The account's own allowance (another key's view of it) lost at least what the key was admitted,
+    // less what refilled meanwhile (one every 10 ms at 6000/min).
+    const account = await a!.take('acct_busy', accountLimit);
+    const accountRefilled = Math.ceil((Date.now() - started) / 10) + 1;
+    expect(account.remaining).toBeLessThanOrEqual(accountLimit - admitted + accountRefilled);
+    expect(account.remaining).toBeLessThan(accountLimit - 1);
+  });
+
+  it('refuses when the account is spent even though the key has room, with the time until both admit one', async () => {
+    for (let i = 0; i < 3; i++) expect((await a!.take('acct_full', 3)).allowed).toBe(true);
+    const refused = await b!.take('acct_full', 3, { subject: 'key_roomy', limitPerPeriod: 2 });
+    expect(refused).toMatchObject({ allowed: false, limit: 2, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(20);
+  });
+});

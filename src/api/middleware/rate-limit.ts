@@ -3,11 +3,19 @@ import type { RateLimiter } from '../../billing/rate-limiter';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 
-/** Counts every authenticated request of the account against its per-minute limit. */
+/**
+ * Counts every authenticated request of the account against its per-minute limit, and a key with its
+ * own lower limit also against the key's (both in the limiter's one Redis call). A key limit at or
+ * above the account's adds nothing the account's bucket does not already enforce, so it is skipped.
+ */
 export function rateLimit(limiter: RateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = c.get('principal');
-    const d = await limiter.take(principal.accountId, principal.rateLimitPerMinute);
+    const keyLimit = principal.keyRateLimitPerMinute;
+    const d =
+      keyLimit !== null && keyLimit < principal.rateLimitPerMinute
+        ? await limiter.take(principal.accountId, principal.rateLimitPerMinute, { subject: principal.keyId, limitPerPeriod: keyLimit })
+        : await limiter.take(principal.accountId, principal.rateLimitPerMinute);
     const headers = {
       'RateLimit-Limit': String(d.limit),
       'RateLimit-Remaining': String(d.remaining),

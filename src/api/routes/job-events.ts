@@ -3,6 +3,7 @@ import { findAccountJob } from '../../db/queries/jobs';
 import type { Runtime } from '../../runtime';
 import type { App } from '../context';
 import { notFound } from '../errors';
+import { requireJobScope } from '../middleware/auth';
 import { resumePoint, streamJobEvents } from '../job-event-stream';
 import { errorResponses } from '../schemas/responses';
 import { TEXT_EVENT_STREAM_DESCRIPTION } from './text/generate';
@@ -33,13 +34,14 @@ export function registerJobEvents(app: App, rt: Pick<Runtime, 'config' | 'db' | 
           description: 'The job’s events',
           content: { 'text/event-stream': { schema: { type: 'string', description: TEXT_EVENT_STREAM_DESCRIPTION } } },
         },
-        ...errorResponses(401, 404),
+        ...errorResponses(401, 403, 404),
       },
     }),
     async (c) => {
       const id = c.req.param('id');
       const row = await findAccountJob(rt.db, c.get('principal').accountId, id);
       if (!row) throw notFound(`No job ${id} on this account.`);
+      requireJobScope(c.get('principal'), row);
       return streamJobEvents(c, rt, row.id, resumePoint(c.req.header('Last-Event-ID')));
     },
   );

@@ -3,6 +3,7 @@ import { findAccountJob } from '../../db/queries/jobs';
 import type { Runtime } from '../../runtime';
 import type { App } from '../context';
 import { notFound } from '../errors';
+import { requireJobScope } from '../middleware/auth';
 import { respondWithJob } from '../request-jobs';
 import { errorResponses } from '../schemas/responses';
 
@@ -17,12 +18,13 @@ export function registerJobs(app: App, rt: Pick<Runtime, 'db'>) {
       responses: {
         200: { description: 'The finished result, in the original endpoint’s shape' },
         202: { description: 'Still running' },
-        ...errorResponses(401, 404),
+        ...errorResponses(401, 403, 404),
       },
     }),
     async (c) => {
       const row = await findAccountJob(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!row) throw notFound(`No job ${c.req.param('id')} on this account.`);
+      requireJobScope(c.get('principal'), row);
       return respondWithJob(c, row);
     },
   );

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
+import { describeScopes, isExpired, parseKeyRateLimit } from '../../accounts/key-settings';
 import { announceRevocation } from '../../accounts/principal-cache';
-import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from '../../db/queries/accounts';
+import { createApiKey, FEATURES, type Feature, findAccountPlan, findApiKey, listApiKeys, revokeApiKey } from '../../db/queries/accounts';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
@@ -13,14 +14,29 @@ import { notFoundPage, renderPage } from '../views/render';
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
+/** "Never", the time it expires, or the time it expired with an "Expired" badge. */
+const Expiry: FC<{ at: Date | null; now: Date }> = ({ at, now }) =>
+  at === null ? (
+    <span class="muted">Never</span>
+  ) : isExpired(at, now) ? (
+    <>
+      <span class="badge error">Expired</span> <Time at={at} />
+    </>
+  ) : (
+    <Time at={at} />
+  );
+
 /** Active keys get a revoke link; revoked ones say when instead. */
-const KeyTable: FC<{ keys: KeyRow[] }> = ({ keys }) => (
+const KeyTable: FC<{ keys: KeyRow[]; now: Date }> = ({ keys, now }) => (
   <div class="table-wrap">
     <table>
       <thead>
         <tr>
           <th scope="col">Label</th>
           <th scope="col">Key</th>
+          <th scope="col">Scopes</th>
+          <th scope="col">Limit</th>
+          <th scope="col">Expires</th>
           <th scope="col">Created</th>
           <th scope="col">Last used</th>
           <th scope="col">{keys[0]?.revokedAt ? 'Revoked' : <span class="visually-hidden">Actions</span>}</th>
@@ -31,6 +47,11 @@ const KeyTable: FC<{ keys: KeyRow[] }> = ({ keys }) => (
           <tr data-key-id={k.id}>
             <td>{k.label}</td>
             <td class="mono">{k.prefix}…</td>
+            <td data-scopes>{describeScopes(k.scopes)}</td>
+            <td data-limit>{k.rateLimitPerMinute === null ? <span class="muted">Account’s</span> : `${k.rateLimitPerMinute}/min`}</td>
+            <td data-expires>
+              <Expiry at={k.expiresAt} now={now} />
+            </td>
             <td>
               <Time at={k.createdAt} />
             </td>
@@ -55,7 +76,71 @@ const KeyTable: FC<{ keys: KeyRow[] }> = ({ keys }) => (
 /** What a key id looks like; anything else (NUL, odd bytes Postgres refuses) is no key, without a query. */
 const KEY_ID = /^key_[a-z0-9]{1,64}$/;
 
-const createForm = v.object({ label: labelField('label', 100) });
+const EXPIRY_CHOICES = ['never', '7', '30', '90', 'custom'] as const;
+type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
+const DAY_MS = 86_400_000;
+
+const createForm = v.object({
+  label: labelField('label', 100),
+  /** Sent by the form with its scope checkboxes; a post without it (a script, an older page) gets every product. */
+  scopes_shown: v.optional(v.string()),
+  ...Object.fromEntries(FEATURES.map((f) => [`scope_${f}`, v.optional(v.string())])),
+  expires: v.optional(v.picklist(EXPIRY_CHOICES, 'Choose when the key expires.'), 'never'),
+  expires_on: v.optional(v.string(), ''),
+  rate_limit: v.optional(v.string(), ''),
+});
+
+/** What the person filled in, to show the form again as it was after an error. */
+interface KeyFormValues {
+  label?: string;
+  scopes?: readonly Feature[];
+  expires?: ExpiryChoice;
+  expiresOn?: string;
+  rateLimit?: string;
+}
+
+/**
+ * The new key's settings from the form, or the first thing wrong with them in words. All products
+ * checked is stored as "all" (null), so the key also covers products added to the plan later. A custom
+ * date is the last day the key works: it expires at the end of that day, UTC.
+ */
+function keySettingsOf(
+  form: v.InferOutput<typeof createForm>,
+  now: Date,
+): { ok: true; scopes: Feature[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null } | { ok: false; error: string } {
+  const fields = form as Record<string, string | undefined>;
+  const checked = form.scopes_shown === undefined ? [...FEATURES] : FEATURES.filter((f) => fields[`scope_${f}`] !== undefined);
+  if (checked.length === 0) return { ok: false, error: 'Choose at least one product the key may call.' };
+  let expiresAt: Date | null = null;
+  if (form.expires === 'custom') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(form.expires_on.trim());
+    const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+    if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== form.expires_on.trim())
+      return { ok: false, error: 'Enter the expiry date as a date, e.g. 2027-01-31.' };
+    expiresAt = new Date(day.getTime() + DAY_MS);
+    if (expiresAt.getTime() <= now.getTime()) return { ok: false, error: 'The expiry date has passed; choose today or a later day.' };
+  } else if (form.expires !== 'never') {
+    expiresAt = new Date(now.getTime() + Number(form.expires) * DAY_MS);
+  }
+  let rateLimitPerMinute: number | null = null;
+  if (form.rate_limit.trim() !== '') {
+    rateLimitPerMinute = parseKeyRateLimit(form.rate_limit);
+    if (rateLimitPerMinute === null)
+      return { ok: false, error: 'Enter the key’s limit as a whole number of requests per minute (at least 1), or leave it empty.' };
+  }
+  return { ok: true, scopes: checked.length === FEATURES.length ? null : checked, expiresAt, rateLimitPerMinute };
+}
+
+/** The product names as the form shows them. */
+const PRODUCT_NAMES: Record<Feature, string> = {
+  text: 'Text generation',
+  plagiarism: 'Plagiarism checks',
+  image: 'Image generation',
+  voice: 'Voice',
+  files: 'Files',
+  hosting: 'Hosting',
+  usage: 'Usage',
+};
 
 /**
  * API Keys: create with a label (the key is shown on the answer to that one POST and never again:
@@ -65,9 +150,16 @@ const createForm = v.object({ label: labelField('label', 100) });
 export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
 
-  const keysPage = async (c: Context<DashEnv>, extra: { created?: { key: string; label: string }; error?: string; notice?: string; label?: string } = {}) => {
+  const keysPage = async (
+    c: Context<DashEnv>,
+    extra: { created?: { key: string; label: string }; error?: string; notice?: string; values?: KeyFormValues } = {},
+  ) => {
     const session = signedIn(c);
-    const keys = await listApiKeys(db, session.accountId);
+    const [keys, plan] = await Promise.all([listApiKeys(db, session.accountId), findAccountPlan(db, session.accountId)]);
+    const now = new Date();
+    const values = extra.values ?? {};
+    const checked = values.scopes ?? FEATURES;
+    const expires = values.expires ?? 'never';
     const active = keys.filter((k) => !k.revokedAt);
     const revoked = keys.filter((k) => k.revokedAt);
     return renderPage(
@@ -98,8 +190,61 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
         <section aria-labelledby="create">
           <h2 id="create">Create a key</h2>
           {extra.error && <Notice kind="error">{extra.error}</Notice>}
-          <PostForm action="/dashboard/keys" csrfToken={c.get('csrfToken')} class="inline">
-            <Field label="Label" name="label" value={extra.label} required maxlength={100} hint="What uses it, e.g. “production server” or “CI”." />
+          <PostForm action="/dashboard/keys" csrfToken={c.get('csrfToken')} class="key-form">
+            <Field label="Label" name="label" value={values.label} required maxlength={100} hint="What uses it, e.g. “production server” or “CI”." />
+            <input type="hidden" name="scopes_shown" value="1" />
+            <fieldset class="scopes" aria-describedby="scopes-hint">
+              <legend>Products this key may call</legend>
+              {FEATURES.map((f) => (
+                <label class="check">
+                  <input type="checkbox" name={`scope_${f}`} value="on" checked={checked.includes(f)} /> {PRODUCT_NAMES[f]}{' '}
+                  <span class="muted mono">({f})</span>
+                </label>
+              ))}
+              <p class="hint" id="scopes-hint">
+                Any other product answers 403. All checked means every product, also ones added to the plan later.
+              </p>
+            </fieldset>
+            <div class="field">
+              <label for="f-expires">Expires</label>
+              <select id="f-expires" name="expires">
+                <option value="never" selected={expires === 'never'}>
+                  Never
+                </option>
+                {(['7', '30', '90'] as const).map((d) => (
+                  <option value={d} selected={expires === d}>
+                    In {d} days
+                  </option>
+                ))}
+                <option value="custom" selected={expires === 'custom'}>
+                  On a date (below)
+                </option>
+              </select>
+            </div>
+            <div class="field">
+              <label for="f-expires_on">Expiry date</label>
+              <input id="f-expires_on" name="expires_on" type="date" value={values.expiresOn} aria-describedby="f-expires_on-hint" />
+              <p class="hint" id="f-expires_on-hint">
+                With “On a date”: the last day the key works (it expires at the end of that day, UTC).
+              </p>
+            </div>
+            <div class="field">
+              <label for="f-rate_limit">Requests per minute (optional)</label>
+              <input
+                id="f-rate_limit"
+                name="rate_limit"
+                type="number"
+                min="1"
+                step="1"
+                inputmode="numeric"
+                value={values.rateLimit}
+                aria-describedby="f-rate_limit-hint"
+              />
+              <p class="hint" id="f-rate_limit-hint">
+                This key’s own limit; empty for the account’s{plan ? ` (${plan.rateLimitPerMinute}/min)` : ''}. A higher number has no effect: the account’s
+                limit still applies.
+              </p>
+            </div>
             <button type="submit" class="primary">
               Create key
             </button>
@@ -107,13 +252,13 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
         </section>
         <section aria-labelledby="active">
           <h2 id="active">Active keys</h2>
-          {active.length === 0 ? <p class="muted">No active keys. Create one above to call the API.</p> : <KeyTable keys={active} />}
+          {active.length === 0 ? <p class="muted">No active keys. Create one above to call the API.</p> : <KeyTable keys={active} now={now} />}
           <p class="hint">Last use is recorded within about a minute of each request.</p>
         </section>
         {revoked.length > 0 && (
           <section aria-labelledby="revoked">
             <h2 id="revoked">Revoked keys</h2>
-            <KeyTable keys={revoked} />
+            <KeyTable keys={revoked} now={now} />
           </section>
         )}
       </>,
@@ -129,9 +274,30 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
     const session = signedIn(c);
     const form = await readForm(c, createForm);
     if (!form.ok) return keysPage(c, { error: form.first });
+    const settings = keySettingsOf(form.values, new Date());
+    if (!settings.ok) {
+      const fields = form.values as Record<string, string | undefined>;
+      return keysPage(c, {
+        error: settings.error,
+        values: {
+          label: form.values.label,
+          scopes: form.values.scopes_shown === undefined ? FEATURES : FEATURES.filter((f) => fields[`scope_${f}`] !== undefined),
+          expires: form.values.expires,
+          expiresOn: form.values.expires_on,
+          rateLimit: form.values.rate_limit,
+        },
+      });
+    }
+    const { scopes, expiresAt, rateLimitPerMinute } = settings;
     const created = await db.transaction(async (tx) => {
-      const key = await createApiKey(tx, { accountId: session.accountId, label: form.values.label });
-      await audit(c, tx, 'key.created', key.id, { label: key.label, prefix: key.displayPrefix });
+      const key = await createApiKey(tx, { accountId: session.accountId, label: form.values.label, scopes, expiresAt, rateLimitPerMinute });
+      await audit(c, tx, 'key.created', key.id, {
+        label: key.label,
+        prefix: key.displayPrefix,
+        scopes: key.scopes,
+        expires_at: key.expiresAt?.toISOString() ?? null,
+        rate_limit_per_minute: key.rateLimitPerMinute,
+      });
       return key;
     });
     return keysPage(c, { created: { key: created.key, label: created.label } });

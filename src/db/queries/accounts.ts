@@ -10,13 +10,27 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 export type Feature = 'usage' | 'text' | 'plagiarism' | 'image' | 'voice' | 'files' | 'hosting';
 
+/** Every product a key can be scoped to, in the order lists show them. */
+export const FEATURES: readonly Feature[] = ['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage'];
+
+export function isFeature(value: string): value is Feature {
+  return (FEATURES as readonly string[]).includes(value);
+}
+
 /** What a request knows about its caller once the key is recognised. */
 export interface Principal {
   keyId: string;
   accountId: string;
   planId: string;
+  /** The account's limit (its override, else its plan's). */
   rateLimitPerMinute: number;
+  /** The key's own limit, when it has one: the key is held to the lower of the two. */
+  keyRateLimitPerMinute: number | null;
   features: readonly Feature[];
+  /** Products this key may call; null means every product of the plan. */
+  scopes: readonly Feature[] | null;
+  /** Epoch ms after which the key answers 401; null when it never expires. */
+  expiresAt: number | null;
   quotas: Record<UsageMetric, number>;
 }
 
@@ -87,12 +101,30 @@ export async function findDemoAccount(db: DbOrTx) {
   return row ?? null;
 }
 
+export interface NewApiKey {
+  accountId: string;
+  label: string;
+  /** Products the key may call; null or absent for every product of the plan. */
+  scopes?: readonly Feature[] | null;
+  expiresAt?: Date | null;
+  rateLimitPerMinute?: number | null;
+}
+
 /** Creates a key and returns the only copy of its secret. */
-export async function createApiKey(db: DbOrTx, input: { accountId: string; label: string }) {
+export async function createApiKey(db: DbOrTx, input: NewApiKey) {
   const fresh = generateApiKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ id: newId('key'), accountId: input.accountId, label: input.label, displayPrefix: fresh.displayPrefix, hash: fresh.hash })
+    .values({
+      id: newId('key'),
+      accountId: input.accountId,
+      label: input.label,
+      displayPrefix: fresh.displayPrefix,
+      hash: fresh.hash,
+      scopes: input.scopes ? [...input.scopes] : null,
+      expiresAt: input.expiresAt ?? null,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? null,
+    })
     .returning();
   return { ...row!, key: fresh.key };
 }
@@ -114,6 +146,9 @@ export async function listApiKeys(db: DbOrTx, accountId: string) {
       createdAt: apiKeys.createdAt,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
+      rateLimitPerMinute: apiKeys.rateLimitPerMinute,
     })
     .from(apiKeys)
     .where(eq(apiKeys.accountId, accountId))
@@ -153,10 +188,14 @@ export async function revokeApiKey(db: DbOrTx, keyId: string, accountId?: string
   return row ?? null;
 }
 
+/** The principal of an active (unrevoked) key: also an expired one, so the 401 can say when it expired. */
 export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Principal | null> {
   const [row] = await db
     .select({
       keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
+      keyRateLimitPerMinute: apiKeys.rateLimitPerMinute,
       accountId: accounts.id,
       planId: plans.id,
       rateLimitOverride: accounts.rateLimitOverride,
@@ -174,7 +213,10 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
     accountId: row.accountId,
     planId: row.planId,
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
+    keyRateLimitPerMinute: row.keyRateLimitPerMinute,
     features: row.features as Feature[],
+    scopes: row.scopes as Feature[] | null,
+    expiresAt: row.expiresAt?.getTime() ?? null,
     quotas: quotasOf(row),
   };
 }
