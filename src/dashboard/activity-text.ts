@@ -63,6 +63,8 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
     if (from && to) return `changed the plan from ${from} to ${to}`;
     return to ? `changed the plan to ${to}` : 'changed the plan';
   },
+  'webhook.created': (e) => `added webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
+  'webhook.deleted': (e) => `deleted webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
 };
 
 export function describeActivity(e: ActivityEvent): string {

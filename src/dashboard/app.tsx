@@ -20,6 +20,7 @@ import { registerOverviewPage } from './pages/overview';
 import { registerSignInPages } from './pages/sign-in';
 import { registerSignUpPages } from './pages/sign-up';
 import { registerVoicesPages } from './pages/voices';
+import { registerWebhooksPages } from './pages/webhooks';
 import { registerSitesPages } from './pages/sites';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
@@ -118,6 +119,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerActivityPage(app, deps);
   registerMembersPages(app, deps);
   registerSitesPages(app, deps);
+  registerWebhooksPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;
 }

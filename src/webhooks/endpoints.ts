@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../db/client';
 import {
   findDeliveryLogRow,
   findEndpointDelivery,
@@ -20,7 +21,8 @@ import { newWebhookSecret } from './signature';
  */
 
 export async function createWebhookEndpoint(
-  rt: Pick<Runtime, 'db'>,
+  // A transaction too: the dashboard writes its audit row with the endpoint.
+  rt: { db: DbOrTx },
   accountId: string,
   input: { url: string; eventTypes: WebhookEventType[]; description: string },
 ): Promise<WebhookEndpointRow> {

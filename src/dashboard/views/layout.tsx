@@ -9,6 +9,7 @@ export const NAV = [
   { href: '/dashboard/domains', label: 'Domains', section: 'domains' },
   { href: '/dashboard/voices', label: 'Voices', section: 'voices' },
   { href: '/dashboard/files', label: 'Files', section: 'files' },
+  { href: '/dashboard/webhooks', label: 'Webhooks', section: 'webhooks' },
   { href: '/dashboard/activity', label: 'Activity', section: 'activity', ownersOnly: true },
   { href: '/dashboard/members', label: 'Members', section: 'members', ownersOnly: true },
 ] as const;

@@ -105,6 +105,8 @@ export const AUDIT_ACTIONS = [
   'voice.deleted',
   'file.deleted',
   'account.plan_changed',
+  'webhook.created',
+  'webhook.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
