@@ -198,7 +198,11 @@ describe('Redis restarted with an empty dataset', () => {
           ...j.filter((r) => r.status !== 'succeeded' && r.status !== 'failed'),
         ];
       };
-      await until('every accepted request to reach a final status', async () => (await unfinished()).length === 0, HANG_MS, 250);
+      await until('every accepted request to reach a final status', async () => (await unfinished()).length === 0, HANG_MS, 250).catch(async (err) => {
+        // Say which ones, and what the worker last said, so a hang can be told from a slow backlog.
+        console.error('[recovery] still unfinished:', JSON.stringify(await unfinished()), '\nworker output tail:\n', worker.output().slice(-4000));
+        throw err;
+      });
       console.log(
         `[recovery] answers while Redis was down: ${during.join(', ')}; every accepted request final ${seconds(Date.now() - returnedAt)} after Redis came back empty`,
       );
