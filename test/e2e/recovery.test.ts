@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
 import { deploymentLogLines } from '../../src/db/queries/deployments';
+import { createLogger } from '../../src/logger';
+import { release } from '../../src/roles/release';
 import { deployments, jobs, voices } from '../../src/db/schema';
 import { startFileHost } from '../support/file-host';
 import { spawnKiln, type Spawned } from '../support/processes';
@@ -131,7 +134,18 @@ describe('Redis restarted with an empty dataset', () => {
       // Not audio: the clone fails, which is a final status all the same.
       files.put('/sample.wav', Buffer.from('not a sound at all'));
 
+      // A database of its own: another test file's stale-job sweeper (one database for the whole run) could
+      // otherwise take this test's rows into its own Redis while this Redis is away, and leave them claimed.
+      const own = new URL(testEnv().DATABASE_URL!);
+      const adminUrl = own.toString();
+      own.pathname = `/kiln_recovery_${Math.random().toString(36).slice(2, 10)}`;
+      await release(testConfig({ DATABASE_URL: own.toString() }), createLogger({ level: 'silent', role: 'test' }));
+      cleanups.push(async () => {
+        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${own.pathname.slice(1)}" WITH (FORCE)`).finally(() => admin.end());
+      });
       const env = testEnv({
+        DATABASE_URL: own.toString(),
         REDIS_URL: redis.url,
         FETCH_ALLOW_PRIVATE: 'true',
         SYNC_TIMEOUT_MS: '500',
