@@ -16,7 +16,7 @@ import { audit } from '../audit';
 import { readForm } from '../form';
 import { signedIn } from '../guards';
 import { Field, Notice, Pager, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const PAGE_SIZE = 20;
 /** Shown with the records: any TTL works, and a short one lets a mistyped record be corrected quickly. */
@@ -465,21 +465,15 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/domains/:domain/remove', async (c) => {
     const d = await accountDomain(c);
     if (!d) return notFoundPage(c, 'domain');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Remove ${d.domain}?`, section: 'domains' },
+      { title: `Remove ${d.domain}?`, section: 'domains', action: `${domainPath(d.domain)}/remove`, confirm: 'Remove domain', cancel: domainPath(d.domain) },
       <>
         <p>
           Kiln stops serving <span class="mono">{d.domain}</span> at once
           {d.status === 'verified' ? ' and deletes its certificate' : ''}. The site <span class="mono">{d.siteId}</span> stays, at its own address. To use the
           domain again, add it again and verify it with a new TXT record.
         </p>
-        <PostForm action={`${domainPath(d.domain)}/remove`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Remove domain
-          </button>
-          <a href={domainPath(d.domain)}>Cancel</a>
-        </PostForm>
       </>,
     );
   });

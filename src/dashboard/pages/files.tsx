@@ -6,8 +6,8 @@ import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
-import { Notice, Pager, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { Notice, Pager, Time } from '../views/forms';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const KIND_LABELS: Record<string, string> = { pdf: 'PDF', docx: 'Word (.docx)', csv: 'CSV' };
 
@@ -159,20 +159,14 @@ export function registerFilesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/files/:id/delete', async (c) => {
     const doc = await findFile(signedIn(c).accountId, c.req.param('id'));
     if (!doc) return notFoundPage(c, 'file');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Delete “${doc.filename}”?`, section: 'files' },
+      { title: `Delete “${doc.filename}”?`, section: 'files', action: `/dashboard/files/${doc.id}/delete`, confirm: 'Delete file', cancel: '/dashboard/files' },
       <>
         <p>
           The file <span class="mono">{doc.id}</span> ({formatBytes(doc.sizeBytes)}), its indexed passages and the stored original are removed, and it can no
           longer be used in file chat. Answers already given stay as they were. This cannot be undone.
         </p>
-        <PostForm action={`/dashboard/files/${doc.id}/delete`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Delete file
-          </button>
-          <a href="/dashboard/files">Cancel</a>
-        </PostForm>
       </>,
     );
   });

@@ -10,7 +10,7 @@ import { audit } from '../audit';
 import { labelField, readForm } from '../form';
 import { signedIn } from '../guards';
 import { Field, Notice, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
 
@@ -307,20 +307,14 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
     const id = c.req.param('id');
     const key = KEY_ID.test(id) ? await findApiKey(db, signedIn(c).accountId, id) : null;
     if (!key || key.revokedAt) return notFoundPage(c, 'active key');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Revoke “${key.label}”?`, section: 'keys' },
+      { title: `Revoke “${key.label}”?`, section: 'keys', action: `/dashboard/keys/${key.id}/revoke`, confirm: 'Revoke key', cancel: '/dashboard/keys' },
       <>
         <p>
           Requests with <span class="mono">{key.prefix}…</span> will be refused at once, on every server. This cannot be undone: a revoked key never works
           again.
         </p>
-        <PostForm action={`/dashboard/keys/${key.id}/revoke`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Revoke key
-          </button>
-          <a href="/dashboard/keys">Cancel</a>
-        </PostForm>
       </>,
     );
   });

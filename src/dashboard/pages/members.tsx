@@ -9,7 +9,7 @@ import { emailField, readForm } from '../form';
 import { requireOwner, signedIn } from '../guards';
 import { inviteLink, LinkRefused, type OneTimeLink } from '../links';
 import { Field, Notice, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const inviteForm = v.object({ email: emailField, role: v.picklist(MEMBER_ROLES, 'Choose a role.') });
 
@@ -219,20 +219,20 @@ export function registerMembersPages(app: Dashboard, { rt }: DashboardDeps) {
     const found = await removable(c);
     if (!found.target) return found.page;
     const { target } = found;
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Remove ${target.email}?`, section: 'members' },
+      {
+        title: `Remove ${target.email}?`,
+        section: 'members',
+        action: `/dashboard/members/${target.userId}/remove`,
+        confirm: 'Remove member',
+        cancel: '/dashboard/members',
+      },
       <>
         <p>
           {target.email} ({ROLE_LABELS[target.role].toLowerCase()}) will no longer be able to sign in to this account, and their open sessions in it end now.
           Their sign-in itself stays, with any other account they belong to. To let them back, invite them again.
         </p>
-        <PostForm action={`/dashboard/members/${target.userId}/remove`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Remove member
-          </button>
-          <a href="/dashboard/members">Cancel</a>
-        </PostForm>
       </>,
     );
   });

@@ -11,8 +11,8 @@ import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
 import { signedIn } from '../guards';
-import { Notice, Pager, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { Notice, Pager, Time } from '../views/forms';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const PAGE_SIZE = 25;
 const SITES_PAGE_SIZE = 50;
@@ -435,20 +435,21 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     if (!(await hostingOnPlan(c))) return notOnPlan(c);
     const d = await rollbackTarget(c);
     if (!d) return notFoundPage(c, 'published deployment');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Roll back ${d.siteId} to ${d.id}?`, section: 'sites' },
+      {
+        title: `Roll back ${d.siteId} to ${d.id}?`,
+        section: 'sites',
+        action: `/dashboard/deployments/${d.id}/rollback`,
+        confirm: 'Roll back to this deployment',
+        tone: 'primary',
+        cancel: `/dashboard/deployments/${d.id}`,
+      },
       <>
         <p>
           <span class="mono">{d.id}</span> (created <Time at={d.createdAt} />) becomes the live {d.environment} deployment of <strong>{d.siteId}</strong> at
           once. Later deployments are kept; you can roll forward to one of them the same way.
         </p>
-        <PostForm action={`/dashboard/deployments/${d.id}/rollback`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="primary">
-            Roll back to this deployment
-          </button>
-          <a href={`/dashboard/deployments/${d.id}`}>Cancel</a>
-        </PostForm>
       </>,
     );
   });
@@ -475,9 +476,16 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     const site = await redeploySite(c);
     if (!site) return notFoundPage(c, 'site');
     const source = await latestPublishedDeployment(db, site.id);
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Redeploy ${site.id}?`, section: 'sites' },
+      {
+        title: `Redeploy ${site.id}?`,
+        section: 'sites',
+        action: `/dashboard/sites/${site.id}/redeploy`,
+        confirm: 'Redeploy',
+        tone: 'primary',
+        cancel: `/dashboard/sites/${site.id}`,
+      },
       <>
         {source ? (
           <p>
@@ -496,12 +504,6 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
             {site.id} has never been published, so there is nothing to redeploy: the build would fail. Deploy it from an archive first.
           </Notice>
         )}
-        <PostForm action={`/dashboard/sites/${site.id}/redeploy`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="primary">
-            Redeploy
-          </button>
-          <a href={`/dashboard/sites/${site.id}`}>Cancel</a>
-        </PostForm>
       </>,
     );
   });

@@ -7,8 +7,8 @@ import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
-import { Notice, Pager, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { Notice, Pager, Time } from '../views/forms';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const STATUS: Record<VoiceRow['status'], { label: string; kind: 'ok' | 'warn' | 'error' }> = {
   processing: { label: 'Processing', kind: 'warn' },
@@ -99,20 +99,20 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/voices/:id/delete', async (c) => {
     const voice = await findAccountVoice(db, signedIn(c).accountId, c.req.param('id'));
     if (!voice) return notFoundPage(c, 'voice');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Delete “${voice.name}”?`, section: 'voices' },
+      {
+        title: `Delete “${voice.name}”?`,
+        section: 'voices',
+        action: `/dashboard/voices/${voice.id}/delete`,
+        confirm: 'Delete voice',
+        cancel: '/dashboard/voices',
+      },
       <>
         <p>
           The voice <span class="mono">{voice.id}</span> and its measured profile are removed; requests that name it are refused from now on. Audio already made
           with it stays available until its link expires. This cannot be undone.
         </p>
-        <PostForm action={`/dashboard/voices/${voice.id}/delete`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Delete voice
-          </button>
-          <a href="/dashboard/voices">Cancel</a>
-        </PostForm>
       </>,
     );
   });

@@ -21,7 +21,7 @@ import { readForm } from '../form';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
 import { Field, Notice, Pager, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 /** How many endpoints the list shows: an account has a handful; the API lists the rest. */
 const ENDPOINTS_SHOWN = 100;
@@ -350,20 +350,20 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/webhooks/:id/delete', async (c) => {
     const endpoint = await findEndpoint(c, c.req.param('id'));
     if (!endpoint) return notFoundPage(c, 'webhook endpoint');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: 'Delete this webhook endpoint?', section: 'webhooks' },
+      {
+        title: 'Delete this webhook endpoint?',
+        section: 'webhooks',
+        action: `/dashboard/webhooks/${endpoint.id}/delete`,
+        confirm: 'Delete endpoint',
+        cancel: `/dashboard/webhooks/${endpoint.id}`,
+      },
       <>
         <p>
           No more events are sent to <span class="mono">{endpoint.url}</span>, and its delivery log is deleted with it. This cannot be undone: adding the URL
           again gives it a new signing secret.
         </p>
-        <PostForm action={`/dashboard/webhooks/${endpoint.id}/delete`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Delete endpoint
-          </button>
-          <a href={`/dashboard/webhooks/${endpoint.id}`}>Cancel</a>
-        </PostForm>
       </>,
     );
   });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DashEnv } from '../context';
+import { PostForm } from './forms';
 import { Page, PublicPage, type Section } from './layout';
 
 /** A signed-in page for the current request, with its session and form token filled in. */
@@ -28,5 +29,38 @@ export function notFoundPage(c: Context<DashEnv>, what = 'page') {
       There is no such {what} in this account. <a href="/dashboard">Back to the overview</a>.
     </p>,
     404,
+  );
+}
+
+export interface Confirmation {
+  title: string;
+  section: Section;
+  /** Where the confirming POST goes. */
+  action: string;
+  /** The button's words, e.g. "Delete file". */
+  confirm: string;
+  /** `danger` for what cannot be undone, `primary` for a change that can be. */
+  tone?: 'danger' | 'primary';
+  cancel: string;
+}
+
+/**
+ * The page a destructive or consequential link leads to: what will happen, then one POST button and a way
+ * back. A GET never changes anything, so a prefetching browser or a pasted link cannot delete by accident.
+ */
+export function confirmPage(c: Context<DashEnv>, confirmation: Confirmation, explanation: Child) {
+  const { title, section, action, confirm, tone = 'danger', cancel } = confirmation;
+  return renderPage(
+    c,
+    { title, section },
+    <>
+      {explanation}
+      <PostForm action={action} csrfToken={c.get('csrfToken')} class="actions">
+        <button type="submit" class={tone}>
+          {confirm}
+        </button>
+        <a href={cancel}>Cancel</a>
+      </PostForm>
+    </>,
   );
 }
