@@ -5,6 +5,7 @@ import { createApiKey } from '../../src/db/queries/accounts';
 import { createDashboardUser, type DashboardUser, signedInClient } from '../support/dashboard';
 import { type MailServer, startMailServer } from '../support/mail-server';
 import { startTestService, testConfig, type TestService } from '../support/runtime';
+import { nastyStrings, sometimes, oddPathSegments, queryStrings } from '../support/fuzz';
 
 /**
  * Property-based fuzzing of every /dashboard route through `app.request()`, signed in: odd path
@@ -86,16 +87,7 @@ afterAll(async () => {
 
 // ---------- values ----------
 
-const sometimes = <T>(arb: fc.Arbitrary<T>, percent: number) =>
-  fc.oneof({ arbitrary: fc.constant(null), weight: 100 - percent }, { arbitrary: arb, weight: percent });
-
-/** Any UTF-16 code units: NUL, control characters and lone surrogates included. */
-const anyUnits = (maxLength = 20) => fc.string({ unit: fc.nat(0xffff).map((c) => String.fromCharCode(c)), maxLength });
-const nasty = fc.oneof(
-  anyUnits(),
-  fc.constantFrom('a\u0000b', '\u0000', 'x\ud800', '\udfffy', '\ud83d\ude00', 'é', '\u202e', '   ', '', '<script>alert(1)</script>', '"\'><'),
-  fc.string({ unit: 'binary', maxLength: 30 }),
-);
+const nasty = nastyStrings('<script>alert(1)</script>', '"\'><');
 const big = fc.constantFrom(1_000, 30_000, FORM_LIMIT - 200, FORM_LIMIT + 10, 200_000).map((n) => 'x'.repeat(n));
 
 /** Plausible values per field name, so that many requests pass validation and reach the handlers. */
@@ -187,22 +179,10 @@ const pathParam = fc.oneof(
   },
   { arbitrary: fc.constant('mine'), weight: 2 },
   { arbitrary: fc.constant('theirs'), weight: 2 },
-  { arbitrary: fc.string({ unit: 'binary', maxLength: 30 }).map(encodeURIComponent), weight: 2 },
-  { arbitrary: fc.string({ unit: fc.constantFrom(..."abc_-.~!$&'()*+,;=:@%0123456789ABCDEFZ".split('')), maxLength: 12 }), weight: 2 },
+  ...oddPathSegments,
 );
 
-const queryString = sometimes(
-  fc.array(
-    fc.oneof(
-      fc.constantFrom('%zz', '%00=1', 'a=%', 'done=revoked', 'done=password', 'before=-1', 'before=abc', 'before=1e400', 'next=%2F%2Fevil', 'x=%2'),
-      fc
-        .tuple(nasty, nasty)
-        .map(([k, v]) => `${encodeURIComponent(k.replace(/[\ud800-\udfff]/g, ''))}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`),
-    ),
-    { minLength: 1, maxLength: 4 },
-  ),
-  30,
-);
+const queryString = queryStrings(['done=revoked', 'done=password', 'before=-1', 'before=abc', 'before=1e400', 'next=%2F%2Fevil'], nasty);
 
 interface FuzzRequest {
   route: Route;
