@@ -45,11 +45,12 @@ describe('parseRedirects', () => {
       '/z //evil.example',
       '/a /b 301 extra',
       `/${'l'.repeat(1_001)} /x`,
+      '/api/* https://api.example.com/:splat 200! Signed=API_SIGNATURE_TOKEN',
     ].join('\n');
     const { rules, problems } = parseRedirects(text);
     expect(rules.map((r) => r.line)).toEqual([1]);
     const byLine = Object.fromEntries(problems.map((p) => [p.line, p.reason]));
-    expect(Object.keys(byLine).map(Number)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(Object.keys(byLine).map(Number)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(byLine[2]).toMatch(/no target/);
     expect(byLine[3]).toMatch(/must start with \//);
     expect(byLine[4]).toMatch(/domain-level/);
@@ -61,6 +62,7 @@ describe('parseRedirects', () => {
     expect(byLine[10]).toMatch(/starts with \/\//);
     expect(byLine[11]).toMatch(/unexpected "extra"/);
     expect(byLine[12]).toMatch(/longer than 1,000/);
+    expect(byLine[13]).toMatch(/signed proxy rules are not supported/);
   });
 
   it('caps static and dynamic rules separately and says so', () => {
