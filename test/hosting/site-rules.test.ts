@@ -101,6 +101,16 @@ describe('SiteRuleMatcher.matchRedirect', () => {
     const staticFirst = matcher('/a /static\n/* /dynamic');
     expect(staticFirst.matchRedirect('/a', '', false)).toMatchObject({ target: '/static' });
     expect(staticFirst.matchRedirect('/b', '', false)).toMatchObject({ target: '/dynamic' });
+    // Rules indexed by their first segment and rules starting with a placeholder keep file order between them.
+    const mixed = matcher('/:lang/docs/* /by-lang/:splat\n/en/* /english/:splat\n/:lang/guide-1 /g1\n/:lang/guide-12 /g12\n/en/guide-12 /never');
+    expect(mixed.matchRedirect('/en/docs/a', '', false)).toMatchObject({ target: '/by-lang/a' });
+    expect(mixed.matchRedirect('/en/guide-12', '', false)).toMatchObject({ target: '/english/guide-12' });
+    expect(mixed.matchRedirect('/fr/guide-12', '', false)).toMatchObject({ target: '/g12' });
+    expect(mixed.matchRedirect('/fr/guide-1', '', false)).toMatchObject({ target: '/g1' });
+    expect(mixed.matchRedirect('/fr/guide-123', '', false)).toBeNull();
+    const blog = matcher('/blog* /b/:splat\n/blog/* /c/:splat');
+    expect(blog.matchRedirect('/blogroll', '', false)).toMatchObject({ target: '/b/roll' });
+    expect(blog.matchRedirect('/blog/x', '', false)).toMatchObject({ target: '/b//x' });
   });
 
   it('lets an existing file win unless the rule is forced', () => {

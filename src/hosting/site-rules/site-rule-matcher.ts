@@ -20,6 +20,30 @@ interface CompiledRedirect {
   rule: RedirectRule;
   index: number;
   pattern: CompiledPattern;
+  /** "/segment" that any matching path contains (a literal segment after a placeholder), or null. */
+  mustInclude: string | null;
+}
+
+const LITERAL_SEGMENT = /^[^:*]+$/;
+
+/** The literal first segment rules are indexed by ("blog" for "/blog/*"), or null when it varies. */
+function firstSegmentOf(from: string): string | null {
+  const end = from.indexOf('/', 1);
+  const segment = end === -1 ? from.slice(1) : from.slice(1, end);
+  return segment !== '' && LITERAL_SEGMENT.test(segment) ? segment : null;
+}
+
+function requestFirstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+}
+
+function longestLiteralSegment(from: string): string | null {
+  let best: string | null = null;
+  for (const segment of from.replace(/\*$/, '').split('/').slice(2)) {
+    if (LITERAL_SEGMENT.test(segment) && (best === null || segment.length > best.length)) best = segment;
+  }
+  return best === null ? null : `/${best}`;
 }
 
 interface CompiledHeader {
@@ -61,7 +85,9 @@ export class SiteRuleMatcher {
   /** Without a forced rule, a request for an existing file never needs the redirect rules. */
   private readonly anyForced: boolean;
   private readonly staticRedirects = new Map<string, CompiledRedirect[]>();
-  private readonly dynamicRedirects: CompiledRedirect[] = [];
+  /** Dynamic rules by their literal first segment; the rest (first segment a placeholder or splat) apart. */
+  private readonly dynamicByFirst = new Map<string, CompiledRedirect[]>();
+  private readonly dynamicAnyFirst: CompiledRedirect[] = [];
   private readonly staticHeaders = new Map<string, CompiledHeader[]>();
   private readonly dynamicHeaders: CompiledHeader[] = [];
   private readonly headerSets = new Map<string, HeaderSet | null>();
@@ -71,9 +97,18 @@ export class SiteRuleMatcher {
     this.hasHeaders = rules.headers.length > 0;
     this.anyForced = rules.redirects.some((r) => r.force);
     rules.redirects.forEach((rule, index) => {
-      const compiled = { rule, index, pattern: compilePattern(rule.from) };
-      if (isDynamicRule(rule)) this.dynamicRedirects.push(compiled);
-      else {
+      const compiled: CompiledRedirect = { rule, index, pattern: compilePattern(rule.from), mustInclude: null };
+      if (isDynamicRule(rule)) {
+        const first = firstSegmentOf(rule.from);
+        if (first === null) {
+          compiled.mustInclude = longestLiteralSegment(rule.from);
+          this.dynamicAnyFirst.push(compiled);
+        } else {
+          const list = this.dynamicByFirst.get(first);
+          if (list) list.push(compiled);
+          else this.dynamicByFirst.set(first, [compiled]);
+        }
+      } else {
         const list = this.staticRedirects.get(compiled.pattern.prefix);
         if (list) list.push(compiled);
         else this.staticRedirects.set(compiled.pattern.prefix, [compiled]);
@@ -107,11 +142,27 @@ export class SiteRuleMatcher {
         break;
       }
     }
+    // Only rules that can match this path's first segment, merged back into file order.
+    const byFirst = this.dynamicByFirst.get(requestFirstSegment(key));
+    const anyFirst = this.dynamicAnyFirst;
     let params: URLSearchParams | undefined;
-    for (const c of this.dynamicRedirects) {
+    let i = 0;
+    let j = 0;
+    for (;;) {
+      const a = byFirst?.[i];
+      const b = anyFirst[j];
+      let c: CompiledRedirect;
+      if (a !== undefined && (b === undefined || a.index < b.index)) {
+        c = a;
+        i++;
+      } else if (b !== undefined) {
+        c = b;
+        j++;
+      } else break;
       if (c.index > foundIndex) break;
       const { rule } = c;
       if (fileExists && !rule.force) continue;
+      if (c.mustInclude !== null && !key.includes(c.mustInclude)) continue;
       const values = matchPattern(c.pattern, key);
       if (values === null) continue;
       if (rule.query.length > 0) {
