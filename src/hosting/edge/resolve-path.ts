@@ -87,12 +87,15 @@ export function resolveSitePath(site: LiveSite, urlPath: string): ResolvedPath {
 
   const exact = files.get(relative);
   if (exact) {
+    // Checked with endsWith first: the common request (an asset) allocates nothing more here.
+    const isIndex = relative === 'index.html' || relative.endsWith('/index.html');
+    if (!isIndex && !relative.endsWith('.html')) return { kind: 'file', path: relative, entry: exact };
     const file = { path: relative, entry: exact };
     const parts = segments ?? relative.split('/');
     const last = parts[parts.length - 1]!;
     // "/index.html" → "/", "/docs/index.html" → "/docs/": the folder URL always serves this very file.
-    if (last === 'index.html') return { kind: 'redirect', location: locationOf(parts.slice(0, -1), true), file };
-    if (last.endsWith('.html') && last !== '.html') {
+    if (isIndex) return { kind: 'redirect', location: locationOf(parts.slice(0, -1), true), file };
+    if (last !== '.html') {
       const base = relative.slice(0, -'.html'.length);
       // "/about" must serve about.html itself, or the redirect would lead elsewhere (or on, to "/about/").
       if (!files.has(base) && !files.has(`${base}/index.html`)) {
