@@ -314,15 +314,21 @@ describe('clean URLs', () => {
   });
 });
 
-it('a redeploy without source keeps the rules', async () => {
+it('a redeploy without source keeps the rules; a rollback brings back the rules it had', async () => {
   const again = await h.deploy({ site_id: sites.spa });
   expect(again.status).toBe('published');
-  await until('the redeploy is served', async () => {
-    const d = await (await h.svc.app.request(`/v1/hosting/deployments/${again.id}`, { headers: h.auth })).json();
-    return d.status === 'published';
-  });
   const r = await get(sites.spa, '/some/route');
   expect(r.status).toBe(200);
   expect(text(r)).toBe(page('spa shell'));
   expect((await get(sites.spa, '/assets/gone.js')).status).toBe(404);
+
+  files.put('/spa-norules.zip', await zipBuffer([{ name: 'index.html', data: page('no rules') }]));
+  const plain = await h.deploy({ site_id: sites.spa, source_url: files.url('/spa-norules.zip') });
+  expect(plain.status).toBe('published');
+  expect((await get(sites.spa, '/some/route')).status).toBe(404);
+
+  const rolled = await h.svc.app.request(`/v1/hosting/deployments/${deployments.spa!.id}/rollback`, { method: 'POST', headers: h.auth });
+  expect(rolled.status).toBe(200);
+  await until('the rolled-back rules are served', async () => (await get(sites.spa, '/some/route')).status === 200);
+  expect(text(await get(sites.spa, '/some/route'))).toBe(page('spa shell'));
 });
