@@ -13,6 +13,7 @@ const UNIT = [
   'test/hosting/archive-*.test.ts',
   'test/hosting/domains.test.ts',
   'test/hosting/edge-resolve.test.ts',
+  'test/hosting/site-rules.test.ts',
   'test/net/address-policy.test.ts',
   'test/storage/create-blob-store.test.ts',
   'test/storage/local-store.test.ts',

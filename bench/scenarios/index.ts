@@ -4,7 +4,7 @@ import { dashboardPages } from './dashboard';
 import { filesScenario } from './files';
 import { health } from './health';
 import { hostingCreate } from './hosting-create';
-import { hostingEdge } from './hosting-edge';
+import { hostingEdge, hostingEdgeRules } from './hosting-edge';
 import { hostingPublish } from './hosting-publish';
 import { imageGenerate } from './image-generate';
 import { plagiarismCheck } from './plagiarism';
@@ -38,4 +38,5 @@ export const SCENARIOS: Scenario[] = [
   hostingCreate,
   hostingPublish,
   hostingEdge,
+  hostingEdgeRules,
 ];

@@ -23,6 +23,8 @@ import { contentTypeFor } from './edge/content-type';
 import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
 import { tellEdges } from './publishing';
+import { isRuleFile, RULE_FILES, readSiteRules } from './site-rules';
+import type { SiteRules } from './site-rules/types';
 
 type ManifestEntry = Omit<DeploymentFileRow, 'deploymentId'>;
 
@@ -40,13 +42,20 @@ export function displayUrl(raw: string): string {
   return u.toString();
 }
 
-async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string, log: (m: string) => Promise<void>): Promise<ManifestEntry[]> {
+interface StoredSite {
+  entries: ManifestEntry[];
+  /** The text of `_redirects` / `_headers` at the site root, when present (they are not stored as files). */
+  ruleFiles: { redirects?: string; headers?: string };
+}
+
+async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string, log: (m: string) => Promise<void>): Promise<StoredSite> {
   const head = Buffer.alloc(512);
   const fh = await open(archivePath, 'r');
   const { bytesRead } = await fh.read(head, 0, 512, 0).finally(() => fh.close());
   if (!detectArchiveKind(head.subarray(0, bytesRead))) throw buildFailure('The source is not a .zip or .tar.gz archive (recognised by content, not by name).');
 
   const entries: ManifestEntry[] = [];
+  const ruleFiles: StoredSite['ruleFiles'] = {};
   const inFlight = new Set<Promise<void>>();
   let failed: unknown;
   const store = async (path: string, data: Buffer) => {
@@ -63,6 +72,10 @@ async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string
   };
   const result = await extractSiteArchive(archivePath, DEFAULT_ARCHIVE_LIMITS, async (file) => {
     if (failed) throw failed;
+    if (isRuleFile(file.path)) {
+      ruleFiles[file.path === RULE_FILES.redirects ? 'redirects' : 'headers'] = file.data.toString('utf8');
+      return;
+    }
     const p = store(file.path, file.data).catch((err) => {
       failed ??= err;
     });
@@ -75,7 +88,7 @@ async function storeSiteFiles(ctx: JobRun, d: DeploymentRow, archivePath: string
   await log(
     `Extracted ${result.files} files (${result.bytes} bytes) from the ${result.kind} archive${result.stripped ? `, served from its folder "${result.stripped}/"` : ''}.`,
   );
-  return entries;
+  return { entries, ruleFiles };
 }
 
 /**
@@ -125,6 +138,7 @@ type BuildLog = (message: string, level?: 'info' | 'warn' | 'error') => Promise<
 async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void> {
   const { rt } = ctx;
   let entries: ManifestEntry[];
+  let siteRules: SiteRules | null;
   if (d.sourceUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'kiln-build-'));
     try {
@@ -146,7 +160,11 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
         throw err;
       }
       try {
-        entries = await storeSiteFiles(ctx, d, archivePath, log);
+        const stored = await storeSiteFiles(ctx, d, archivePath, log);
+        entries = stored.entries;
+        const read = readSiteRules(stored.ruleFiles);
+        siteRules = read.rules;
+        for (const m of read.messages) await log(m.message, m.level);
       } catch (err) {
         if (err instanceof ArchiveError) throw buildFailure(`The archive was refused: ${err.message}`);
         throw err;
@@ -158,13 +176,16 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
     const previous = await latestPublishedDeployment(rt.db, d.siteId);
     if (!previous) throw buildFailure(`Site ${d.siteId} has no earlier successful deployment to redeploy; send a source_url.`);
     entries = (await deploymentManifest(rt.db, previous.id)).map(({ deploymentId: _, ...f }) => f);
-    await log(`No source_url: redeploying the ${entries.length} files of ${previous.id}.`);
+    siteRules = previous.siteRules;
+    await log(
+      `No source_url: redeploying the ${entries.length} files of ${previous.id}${siteRules ? ` with its ${siteRules.redirects.length} redirect and ${siteRules.headers.length} header rules` : ''}.`,
+    );
   }
 
   const totalBytes = entries.reduce((n, e) => n + e.size, 0);
   const wentLive = await rt.db.transaction(async (tx) => {
     await insertManifest(tx, d.id, entries);
-    return publishBuild(tx, d, { fileCount: entries.length, totalBytes });
+    return publishBuild(tx, d, { fileCount: entries.length, totalBytes, siteRules });
   });
   await log(
     wentLive

@@ -28,25 +28,61 @@ describe('resolveSitePath', () => {
     expect(fileOf('')).toBe('index.html');
     expect(fileOf('/blog/')).toBe('blog/index.html');
     expect(fileOf('/blog/post/')).toBe('blog/post/index.html');
-    expect(fileOf('/index.html')).toBe('index.html');
     expect(fileOf('/assets/app.js')).toBe('assets/app.js');
   });
 
   it('redirects a directory without its trailing slash', () => {
-    expect(resolveSitePath(site, '/blog')).toEqual({ kind: 'redirect', location: '/blog/' });
-    expect(resolveSitePath(site, '/blog/post')).toEqual({ kind: 'redirect', location: '/blog/post/' });
-    expect(resolveSitePath(site, '//blog//post')).toEqual({ kind: 'redirect', location: '/blog/post/' });
+    expect(resolveSitePath(site, '/blog')).toMatchObject({ kind: 'redirect', location: '/blog/', file: { path: 'blog/index.html' } });
+    expect(resolveSitePath(site, '/blog/post')).toMatchObject({ kind: 'redirect', location: '/blog/post/' });
+    expect(resolveSitePath(site, '//blog//post')).toMatchObject({ kind: 'redirect', location: '/blog/post/' });
   });
 
   it('never produces a protocol-relative redirect', () => {
     const s: LiveSite = { ...site, files: new Map([['evil.example/index.html', entry('x')]]) };
-    expect(resolveSitePath(s, '//evil.example')).toEqual({ kind: 'redirect', location: '/evil.example/' });
+    expect(resolveSitePath(s, '//evil.example')).toMatchObject({ kind: 'redirect', location: '/evil.example/' });
+    expect(resolveSitePath(s, '//evil.example/index.html')).toMatchObject({ kind: 'redirect', location: '/evil.example/' });
   });
 
   it('serves pretty URLs from <path>.html, preferring the directory redirect', () => {
     expect(fileOf('/about')).toBe('about.html');
     expect(resolveSitePath(site, '/docs').kind).toBe('redirect');
     expect(fileOf('/docs.html')).toBe('docs.html');
+  });
+
+  it('redirects .html and index.html to clean URLs, unless the clean URL belongs to another file', () => {
+    expect(resolveSitePath(site, '/index.html')).toMatchObject({ kind: 'redirect', location: '/', file: { path: 'index.html' } });
+    expect(resolveSitePath(site, '/blog/index.html')).toMatchObject({ kind: 'redirect', location: '/blog/', file: { path: 'blog/index.html' } });
+    expect(resolveSitePath(site, '/about.html')).toMatchObject({ kind: 'redirect', location: '/about', file: { path: 'about.html' } });
+    expect(resolveSitePath(site, '/about/')).toMatchObject({ kind: 'redirect', location: '/about', file: { path: 'about.html' } });
+    // "/docs" is the folder's (→ "/docs/"), so docs.html keeps its own name.
+    expect(resolveSitePath(site, '/docs.html')).toMatchObject({ kind: 'file', path: 'docs.html' });
+    const named: LiveSite = { ...site, files: new Map(['notes', 'notes.html'].map((p) => [p, entry(p)])) };
+    expect(resolveSitePath(named, '/notes.html')).toMatchObject({ kind: 'file', path: 'notes.html' });
+    expect(resolveSitePath(named, '/notes')).toMatchObject({ kind: 'file', path: 'notes' });
+  });
+
+  it('never needs more than one hop: every redirect lands on a file served in place', () => {
+    const layouts = [
+      ['index.html', 'about.html', 'about/index.html', 'docs/index.html', 'docs.html', 'notes', 'notes.html', 'a/b.html', 'a/b/index.html', '404.html'],
+      ['about.html', 'about/index.html'],
+      ['docs/index.html', 'docs.html', 'docs'],
+      ['x.html', 'x/y.html', 'x/index.html', 'index.html'],
+    ];
+    for (const layout of layouts) {
+      const s: LiveSite = { ...site, files: new Map(layout.map((p) => [p, entry(p)])) };
+      const urls = new Set<string>(['/', '/index.html']);
+      for (const p of layout) {
+        const noExt = p.replace(/\.html$/, '');
+        const folder = p.replace(/\/?index\.html$/, '');
+        for (const u of [`/${p}`, `/${noExt}`, `/${noExt}/`, `/${folder}`, `/${folder}/`, `/${p}/`]) urls.add(u.replace(/\/+/g, '/'));
+      }
+      for (const url of urls) {
+        const first = resolveSitePath(s, url);
+        if (first.kind !== 'redirect') continue;
+        const second = resolveSitePath(s, first.location);
+        expect(second, `${layout.join(',')}: ${url} → ${first.location}`).toEqual({ kind: 'file', path: first.file.path, entry: first.file.entry });
+      }
+    }
   });
 
   it('percent-decodes and collapses slashes', () => {

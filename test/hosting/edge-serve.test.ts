@@ -141,9 +141,9 @@ describe('serveSite', () => {
       expect(dir.body.equals(body('dir/index.html'))).toBe(true);
     });
 
-    it('redirects /dir to /dir/ keeping the query string', async () => {
+    it('redirects /dir to /dir/ (308) keeping the query string', async () => {
       const res = await get('/dir?q=1');
-      expect(res.status).toBe(301);
+      expect(res.status).toBe(308);
       expect(res.headers.location).toBe('/dir/?q=1');
       expect((await get('/dir')).headers.location).toBe('/dir/');
     });
@@ -190,7 +190,7 @@ describe('serveSite', () => {
   describe('headers', () => {
     it('sets content types', async () => {
       const expected: Record<string, string> = {
-        '/index.html': 'text/html; charset=utf-8',
+        '/about': 'text/html; charset=utf-8',
         '/style.css': 'text/css; charset=utf-8',
         '/app.js': 'text/javascript; charset=utf-8',
         '/data.json': 'application/json; charset=utf-8',
@@ -203,7 +203,7 @@ describe('serveSite', () => {
         const res = await get(path);
         expect(res.status, path).toBe(200);
         expect(res.headers['content-type'], path).toBe(type);
-        expect(res.body.equals(body(path.slice(1))), path).toBe(true);
+        expect(res.body.equals(body(path === '/about' ? 'about.html' : path.slice(1))), path).toBe(true);
       }
     });
 
@@ -315,11 +315,17 @@ describe('serveSite', () => {
     });
 
     it('prefers br and decodes to the original bytes', async () => {
-      for (const path of ['/index.html', '/style.css', '/data.json', '/logo.svg', '/big.js']) {
-        const res = await get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      for (const [path, file] of [
+        ['/', 'index.html'],
+        ['/style.css', 'style.css'],
+        ['/data.json', 'data.json'],
+        ['/logo.svg', 'logo.svg'],
+        ['/big.js', 'big.js'],
+      ]) {
+        const res = await get(path!, { 'accept-encoding': 'gzip, deflate, br, zstd' });
         expect(res.headers['content-encoding'], path).toBe('br');
-        expect(res.headers.etag).toBe(`"${fx.site.files.get(path.slice(1))!.hash}-br"`);
-        expect(brotliDecompressSync(res.body).equals(body(path.slice(1))), path).toBe(true);
+        expect(res.headers.etag).toBe(`"${fx.site.files.get(file!)!.hash}-br"`);
+        expect(brotliDecompressSync(res.body).equals(body(file!)), path).toBe(true);
       }
     });
 

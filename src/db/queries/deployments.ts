@@ -108,10 +108,14 @@ export async function insertManifest(tx: Tx, deploymentId: string, files: Omit<D
  * of its site and environment unless a newer deployment (created later) is already live there. Returns
  * whether it went live. The status stays `building` until the edges serve it (markPublished).
  */
-export async function publishBuild(tx: Tx, d: DeploymentRow, stats: { fileCount: number; totalBytes: number }): Promise<boolean> {
+export async function publishBuild(
+  tx: Tx,
+  d: DeploymentRow,
+  stats: { fileCount: number; totalBytes: number; siteRules: DeploymentRow['siteRules'] },
+): Promise<boolean> {
   await tx
     .update(deployments)
-    .set({ publishedAt: new Date(), error: null, fileCount: stats.fileCount, totalBytes: stats.totalBytes })
+    .set({ publishedAt: new Date(), error: null, fileCount: stats.fileCount, totalBytes: stats.totalBytes, siteRules: stats.siteRules })
     .where(eq(deployments.id, d.id));
   // Lock the site's live row so two builds finishing together decide in turn.
   await tx.execute(sql`SELECT 1 FROM ${liveDeployments} WHERE site_id = ${d.siteId} AND environment = ${d.environment} FOR UPDATE`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DomainCheckObservation } from '../../hosting/domains/check-domain';
+import type { SiteRules } from '../../hosting/site-rules/types';
 import { accountIdColumn } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -42,6 +43,8 @@ export const deployments = pgTable(
     publishedAt: ts('published_at'),
     finishedAt: ts('finished_at'),
     rolledBackAt: ts('rolled_back_at'),
+    /** Parsed `_redirects` / `_headers` (null: the site has neither); loaded by the edge with the manifest. */
+    siteRules: jsonb('site_rules').$type<SiteRules>(),
   },
   (t) => [
     // A site's deployments newest first in keyset order (created_at, id): the dashboard's site page, a

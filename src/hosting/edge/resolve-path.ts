@@ -1,9 +1,18 @@
 import type { LiveSite, SiteFileEntry } from './types';
 
+export interface ResolvedFile {
+  path: string;
+  entry: SiteFileEntry;
+}
+
 export type ResolvedPath =
-  | { kind: 'file'; path: string; entry: SiteFileEntry }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'not_found'; fallback?: { path: string; entry: SiteFileEntry } };
+  | ({ kind: 'file' } & ResolvedFile)
+  /**
+   * The canonical URL of a file is elsewhere (clean URLs, trailing slashes); `file` is what `location`
+   * serves, for when a `_redirects` rule claims the location and redirecting there would loop.
+   */
+  | { kind: 'redirect'; location: string; file: ResolvedFile }
+  | { kind: 'not_found'; fallback?: ResolvedFile };
 
 const NOT_FOUND_PAGE = '404.html';
 
@@ -33,9 +42,16 @@ function isPlainPath(urlPath: string): boolean {
   return urlPath.charCodeAt(0) === 47 /* / */ && !urlPath.includes('%') && !urlPath.includes('//') && !urlPath.includes('/.') && !urlPath.includes('\0');
 }
 
+/** Built from canonical segments, never from the raw input, so "//evil.example" style locations cannot come out. */
+const locationOf = (segments: readonly string[], trailingSlash: boolean) =>
+  segments.length === 0 ? '/' : `/${segments.map(encodeURIComponent).join('/')}${trailingSlash ? '/' : ''}`;
+
 /**
- * Maps a request path (without query string) onto a file of the site: directory indexes,
- * "/dir" → "/dir/" redirects and extensionless pretty URLs ("/about" → about.html), like Netlify.
+ * Maps a request path (without query string) onto a file of the site, with clean URLs like Netlify's
+ * and Cloudflare Pages': "/about" serves about.html and "/about.html" redirects there; "/docs/" serves
+ * docs/index.html, "/docs" and "/docs/index.html" redirect there. Every redirect lands on a path that
+ * serves its file directly (at most one hop): a file whose clean URL is taken by another (about.html
+ * next to about/index.html) is served at its own name.
  */
 export function resolveSitePath(site: LiveSite, urlPath: string): ResolvedPath {
   let relative: string;
@@ -62,17 +78,36 @@ export function resolveSitePath(site: LiveSite, urlPath: string): ResolvedPath {
   if (trailingSlash || relative === '') {
     const indexPath = relative === '' ? 'index.html' : `${relative}/index.html`;
     const index = files.get(indexPath);
-    return index ? { kind: 'file', path: indexPath, entry: index } : notFound(site);
+    if (index) return { kind: 'file', path: indexPath, entry: index };
+    // "/about/" with only about.html: its clean URL is "/about" (a file named "about" would own that).
+    const page = relative === '' || files.has(relative) ? undefined : files.get(`${relative}.html`);
+    if (page) return { kind: 'redirect', location: locationOf(segments ?? relative.split('/'), false), file: { path: `${relative}.html`, entry: page } };
+    return notFound(site);
   }
 
   const exact = files.get(relative);
-  if (exact) return { kind: 'file', path: relative, entry: exact };
-
-  if (files.has(`${relative}/index.html`)) {
-    // Built from canonical segments, never from the raw input, so "//evil.example" style
-    // protocol-relative locations cannot come out of here.
+  if (exact) {
+    // Checked with endsWith first: the common request (an asset) allocates nothing more here.
+    const isIndex = relative === 'index.html' || relative.endsWith('/index.html');
+    if (!isIndex && !relative.endsWith('.html')) return { kind: 'file', path: relative, entry: exact };
+    const file = { path: relative, entry: exact };
     const parts = segments ?? relative.split('/');
-    return { kind: 'redirect', location: `/${parts.map(encodeURIComponent).join('/')}/` };
+    const last = parts[parts.length - 1]!;
+    // "/index.html" → "/", "/docs/index.html" → "/docs/": the folder URL always serves this very file.
+    if (isIndex) return { kind: 'redirect', location: locationOf(parts.slice(0, -1), true), file };
+    if (last !== '.html') {
+      const base = relative.slice(0, -'.html'.length);
+      // "/about" must serve about.html itself, or the redirect would lead elsewhere (or on, to "/about/").
+      if (!files.has(base) && !files.has(`${base}/index.html`)) {
+        return { kind: 'redirect', location: locationOf([...parts.slice(0, -1), last.slice(0, -'.html'.length)], false), file };
+      }
+    }
+    return { kind: 'file', ...file };
+  }
+
+  const folderIndex = files.get(`${relative}/index.html`);
+  if (folderIndex) {
+    return { kind: 'redirect', location: locationOf(segments ?? relative.split('/'), true), file: { path: `${relative}/index.html`, entry: folderIndex } };
   }
 
   const pretty = files.get(`${relative}.html`);

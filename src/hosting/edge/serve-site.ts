@@ -4,7 +4,8 @@ import type { BlobCache } from './blob-cache';
 import { ifNoneMatchHits, ifRangeHolds, notModifiedSince } from './conditionals';
 import { encodingOf, entryHeaders, IDENTITY, variantFor, type EntryHeaders, type VariantIndex } from './entry-headers';
 import { parseRange } from './range';
-import { resolveSitePath } from './resolve-path';
+import { applyHeaderSet, type HeaderSet, type RedirectMatch, type SiteRuleMatcher } from '../site-rules/site-rule-matcher';
+import { type ResolvedFile, type ResolvedPath, resolveSitePath } from './resolve-path';
 import type { LiveSite, SiteFileEntry } from './types';
 
 /**
@@ -19,6 +20,7 @@ export interface ServeSiteOptions {
 }
 
 const DONE: Promise<void> = Promise.resolve();
+const NOT_FOUND_PAGE = '404.html';
 
 function fixedResponse(status: number, contentType: string, body: string, extra: OutgoingHttpHeaders = {}) {
   const buffer = Buffer.from(body);
@@ -82,12 +84,15 @@ interface FileRequest {
   head: boolean;
   /** 200 for files, 404 when serving the site's 404.html. */
   status: 200 | 404;
+  /** What `_headers` lays over the edge's headers for this request path. */
+  extra: HeaderSet | null;
 }
 
 function sendIdentity(file: FileRequest, body: Buffer): void {
   const { req, res, headers, head, status } = file;
   const size = body.length;
-  if (status === 404) return send(res, 404, headers.notFound(IDENTITY, size), body, head);
+  const { extra } = file;
+  if (status === 404) return send(res, 404, applyHeaderSet(headers.notFound(IDENTITY, size), extra), body, head);
 
   const rangeHeader = head ? undefined : req.headers.range;
   if (rangeHeader !== undefined) {
@@ -105,10 +110,10 @@ function sendIdentity(file: FileRequest, body: Buffer): void {
         res.end();
         return;
       }
-      return send(res, 206, headers.partial(range.start, range.end, size), body.subarray(range.start, range.end + 1), head);
+      return send(res, 206, applyHeaderSet(headers.partial(range.start, range.end, size), extra), body.subarray(range.start, range.end + 1), head);
     }
   }
-  send(res, 200, headers.ok(IDENTITY, size), body, head);
+  send(res, 200, applyHeaderSet(headers.ok(IDENTITY, size), extra), body, head);
 }
 
 function serveIdentity(file: FileRequest): Promise<void> {
@@ -126,7 +131,7 @@ function serveIdentity(file: FileRequest): Promise<void> {
 function sendEncoded(file: FileRequest, variant: VariantIndex, body: Buffer): void {
   const { res, headers, head, status } = file;
   const h = status === 404 ? headers.notFound(variant, body.length) : headers.ok(variant, body.length);
-  send(res, status, h, body, head);
+  send(res, status, applyHeaderSet(h, file.extra), body, head);
 }
 
 function serveFile(file: FileRequest): Promise<void> {
@@ -156,7 +161,7 @@ function serveFile(file: FileRequest): Promise<void> {
         ? ifNoneMatchHits(ifNoneMatch, headers.etag(variant))
         : ifModifiedSince !== undefined && notModifiedSince(ifModifiedSince, headers.lastModifiedMs);
     if (fresh) {
-      res.writeHead(304, headers.notModified(variant));
+      res.writeHead(304, applyHeaderSet(headers.notModified(variant), file.extra));
       res.end();
       return DONE;
     }
@@ -188,10 +193,74 @@ function splitUrl(url: string): { path: string; query: string } {
   return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q) };
 }
 
+function redirect(res: ServerResponse, status: number, location: string): Promise<void> {
+  res.writeHead(status, {
+    Location: location,
+    'Content-Length': 0,
+    // Browsers cache 301/308 indefinitely by default; a later deploy may add a file at this path.
+    'Cache-Control': DEFAULT_CACHE_CONTROL,
+  });
+  res.end();
+  return DONE;
+}
+
+const isRedirectStatus = (status: number) => status >= 300 && status < 400;
+
 /**
- * Writes the complete response for a request to a live site: GET/HEAD only, conditional requests,
- * Accept-Encoding negotiation (br/gzip from the cache), single byte ranges, redirects and 404s.
- * Never rejects: store failures become 502.
+ * Where a `_redirects` redirect sends the client. A site path is taken to its clean URL here, so the
+ * client does not need a second hop ("/old → /about.html" answers "/about" when that serves about.html).
+ */
+function ruleLocation(site: LiveSite, rules: SiteRuleMatcher, hit: RedirectMatch, query: string): string {
+  const { target, rule } = hit;
+  // A rule matched on query parameters has used them; any other passes the query on (as Netlify does).
+  const passQuery = rule.query.length === 0 && !target.includes('?') ? query : '';
+  if (!target.startsWith('/')) return target + passQuery;
+  const q = target.indexOf('?');
+  // Placeholders come from the request: never let them make a protocol-relative "//host" location.
+  let path = (q === -1 ? target : target.slice(0, q)).replace(/^[/\\]+/, '/');
+  const ownQuery = q === -1 ? '' : target.slice(q);
+  const resolved = resolveSitePath(site, path);
+  if (resolved.kind === 'redirect' && !claimedByRedirect(rules, resolved.location)) path = resolved.location;
+  return path + ownQuery + passQuery;
+}
+
+/** A forced 3xx rule at a canonical location: redirecting there would bounce back, so the file is served in place. */
+function claimedByRedirect(rules: SiteRuleMatcher, location: string): boolean {
+  const hit = rules.matchRedirect(location, '', true);
+  return hit !== null && isRedirectStatus(hit.rule.status);
+}
+
+/** The file a rewrite or a 404 rule names, through clean URLs; null when the site has no such file. */
+function ruleFile(site: LiveSite, target: string): ResolvedFile | null {
+  const q = target.indexOf('?');
+  const resolved = resolveSitePath(site, q === -1 ? target : target.slice(0, q));
+  if (resolved.kind === 'file') return resolved;
+  if (resolved.kind === 'redirect') return resolved.file;
+  return null;
+}
+
+type Outcome = { kind: 'done'; done: Promise<void> } | { kind: 'serve'; file: ResolvedFile | undefined; status: 200 | 404 };
+
+/** Applies `_redirects`: a redirect is answered here; a rewrite or 404 rule says which file to serve. */
+function applyRedirectRules(res: ServerResponse, site: LiveSite, rules: SiteRuleMatcher, path: string, query: string, resolved: ResolvedPath): Outcome | null {
+  const hit = rules.matchRedirect(path, query, resolved.kind !== 'not_found');
+  if (hit === null) {
+    if (resolved.kind === 'redirect' && claimedByRedirect(rules, resolved.location)) return { kind: 'serve', file: resolved.file, status: 200 };
+    return null;
+  }
+  const { status } = hit.rule;
+  if (isRedirectStatus(status)) return { kind: 'done', done: redirect(res, status, ruleLocation(site, rules, hit, query)) };
+  const file = ruleFile(site, hit.target);
+  if (status === 200 && file) return { kind: 'serve', file, status: 200 };
+  // A 404 rule, or a rewrite to nothing: the rule's page if it exists, else the site's 404.
+  const page = site.files.get(NOT_FOUND_PAGE);
+  return { kind: 'serve', file: file ?? (page ? { path: NOT_FOUND_PAGE, entry: page } : undefined), status: 404 };
+}
+
+/**
+ * Writes the complete response for a request to a live site: GET/HEAD only, `_redirects` and `_headers`
+ * rules, clean URLs, conditional requests, Accept-Encoding negotiation (br/gzip from the cache), single
+ * byte ranges, redirects and 404s. Never rejects: store failures become 502.
  */
 export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveSite, blobs: BlobCache, opts?: ServeSiteOptions): Promise<void> {
   const method = req.method;
@@ -203,29 +272,31 @@ export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveS
 
   const { path, query } = splitUrl(req.url ?? '/');
   const resolved = resolveSitePath(site, path);
-  let file: FileRequest;
-  if (resolved.kind === 'file') {
-    const cacheControl = cacheControlFor(opts, resolved.path, resolved.entry);
-    const headers = entryHeaders(site, resolved.entry, cacheControl);
-    file = { req, res, blobs, entry: resolved.entry, headers, head, status: 200 };
+  const rules = site.rules;
+  let target: ResolvedFile | undefined;
+  let status: 200 | 404;
+  const outcome = rules?.hasRedirects ? applyRedirectRules(res, site, rules, path, query, resolved) : null;
+  if (outcome?.kind === 'done') return outcome.done;
+  if (outcome) {
+    target = outcome.file;
+    status = outcome.status;
+  } else if (resolved.kind === 'file') {
+    target = resolved;
+    status = 200;
   } else if (resolved.kind === 'redirect') {
-    res.writeHead(301, {
-      Location: resolved.location + query,
-      'Content-Length': 0,
-      // Browsers cache 301s indefinitely by default; a later deploy may add a file at this path.
-      'Cache-Control': DEFAULT_CACHE_CONTROL,
-    });
-    res.end();
-    return DONE;
-  } else if (resolved.fallback) {
-    const { path: fallbackPath, entry } = resolved.fallback;
-    const headers = entryHeaders(site, entry, cacheControlFor(opts, fallbackPath, entry));
-    file = { req, res, blobs, entry, headers, head, status: 404 };
+    return redirect(res, 308, resolved.location + query);
   } else {
+    target = resolved.fallback;
+    status = 404;
+  }
+  if (target === undefined) {
     sendFixed(res, BUILTIN_NOT_FOUND, head);
     return DONE;
   }
 
+  const headers = entryHeaders(site, target.entry, cacheControlFor(opts, target.path, target.entry));
+  const extra = rules?.hasHeaders ? rules.headersFor(path) : null;
+  const file: FileRequest = { req, res, blobs, entry: target.entry, headers, head, status, extra };
   try {
     const served = serveFile(file);
     // Cache hits complete synchronously; only a pending read or compression needs a failure handler.

@@ -5,6 +5,7 @@ import { allLiveDeployments, deploymentManifest } from '../../db/queries/deploym
 import { allCertificates, verifiedDomains } from '../../db/queries/domains';
 import { deployments, liveDeployments } from '../../db/schema';
 import { parseHostingHost } from '../urls';
+import { compileSiteRules } from '../site-rules/site-rule-matcher';
 import type { LiveSite } from './types';
 
 export interface SiteTarget {
@@ -163,12 +164,19 @@ export class SiteRoutes {
   /** The published deployment, if it is what the route asks for (checked before its manifest is read). */
   private async fetchSite(deploymentId: string, route: Route): Promise<LiveSite | null> {
     const [d] = await this.db
-      .select({ siteId: deployments.siteId, environment: deployments.environment, publishedAt: deployments.publishedAt })
+      .select({ siteId: deployments.siteId, environment: deployments.environment, publishedAt: deployments.publishedAt, siteRules: deployments.siteRules })
       .from(deployments)
       .where(eq(deployments.id, deploymentId));
     if (!d?.publishedAt || !serves(d, route)) return null;
     const files = new Map((await deploymentManifest(this.db, deploymentId)).map((f) => [f.path, { hash: f.hash, size: f.size, contentType: f.contentType }]));
-    const site: LiveSite = { deploymentId, siteId: d.siteId, environment: d.environment, publishedAt: d.publishedAt, files };
+    const site: LiveSite = {
+      deploymentId,
+      siteId: d.siteId,
+      environment: d.environment,
+      publishedAt: d.publishedAt,
+      files,
+      rules: compileSiteRules(d.siteRules),
+    };
     if (this.sites.size >= MAX_CACHED_SITES) this.sites.delete(this.sites.keys().next().value!);
     this.sites.set(deploymentId, site);
     return site;

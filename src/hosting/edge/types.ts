@@ -1,3 +1,5 @@
+import type { SiteRuleMatcher } from '../site-rules/site-rule-matcher';
+
 export interface SiteFileEntry {
   /** SHA-256 hex of the content; also the blob key and the basis of the ETag. */
   hash: string;
@@ -15,6 +17,8 @@ export interface LiveSite {
   publishedAt: Date;
   /** Keys: relative POSIX paths without a leading slash ("index.html", "assets/app.js", "404.html"). */
   files: ReadonlyMap<string, SiteFileEntry>;
+  /** The deployment's `_redirects` / `_headers`, compiled; absent when it has none. */
+  rules?: SiteRuleMatcher | null;
 }
 
 /** The content-addressed blob store; may be slow (disk/S3). */

@@ -1,0 +1,117 @@
+import { patternProblem } from './path-pattern';
+import type { HeaderRule, ParsedRules, RuleProblem } from './types';
+
+/** Cloudflare Pages' caps. */
+export const HEADER_LIMITS = { rules: 100, lineLength: 2_000 };
+
+/**
+ * Headers a rule may neither set nor detach: they describe the message itself (its framing, encoding,
+ * byte range and validators, which the edge computes per response) or the connection, or would turn
+ * a file response into something else (Location). Setting them could corrupt responses or caches.
+ */
+export const REFUSED_HEADERS: ReadonlySet<string> = new Set([
+  'accept-ranges',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-range',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'location',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'vary',
+]);
+
+/** RFC 9110 token. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What node will write without throwing: tab, visible ASCII and Latin-1, no CR/LF/NUL. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+function nameProblem(name: string): string | null {
+  if (!HEADER_NAME.test(name)) return `"${name}" is not a valid header name`;
+  if (REFUSED_HEADERS.has(name.toLowerCase())) return `${name} is set by the edge for every response and cannot be changed by a rule`;
+  return null;
+}
+
+/**
+ * Parses `_headers` (Cloudflare Pages / Netlify syntax): a path pattern on its own line, then indented
+ * `Name: value` lines, or `! Name` to detach a header. Unusable lines are skipped and reported.
+ */
+export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<HeaderRule> {
+  const rules: HeaderRule[] = [];
+  const problems: RuleProblem[] = [];
+  let current: HeaderRule | null = null;
+  /** Inside a block whose path was refused: its header lines are not reported again. */
+  let skippingBlock = false;
+  const over: number[] = [];
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const close = () => {
+    if (current && (current.set.length > 0 || current.detach.length > 0)) {
+      if (rules.length >= limits.rules) over.push(current.line);
+      else rules.push(current);
+    }
+    current = null;
+  };
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    if (raw.length > limits.lineLength) {
+      problems.push({ line, reason: `longer than ${limits.lineLength.toLocaleString('en-US')} characters` });
+      return;
+    }
+    const indented = raw.startsWith(' ') || raw.startsWith('\t');
+    if (!indented) {
+      close();
+      skippingBlock = true;
+      if (/^https?:\/\//i.test(trimmed)) {
+        problems.push({ line, reason: 'rules for a full URL (https://host/…) are not supported; write the path. The block is skipped' });
+        return;
+      }
+      const problem = patternProblem(trimmed) ?? (/\s/.test(trimmed) ? 'the path must be alone on its line, with headers indented below it' : null);
+      if (problem) {
+        problems.push({ line, reason: `${problem}; the block is skipped` });
+        return;
+      }
+      skippingBlock = false;
+      current = { line, path: trimmed, set: [], detach: [] };
+      return;
+    }
+    if (!current) {
+      if (!skippingBlock) problems.push({ line, reason: 'a header line before any path' });
+      return;
+    }
+    const block: HeaderRule = current;
+    if (trimmed.startsWith('!')) {
+      const name = trimmed.slice(1).trim();
+      const problem = nameProblem(name);
+      if (problem) problems.push({ line, reason: problem });
+      else block.detach.push(name.toLowerCase());
+      return;
+    }
+    const colon = trimmed.indexOf(':');
+    if (colon <= 0) {
+      problems.push({ line, reason: 'expected "Name: value" or "! Name"' });
+      return;
+    }
+    const name = trimmed.slice(0, colon).trim();
+    const value = trimmed.slice(colon + 1).trim();
+    const problem = nameProblem(name) ?? (!HEADER_VALUE.test(value) ? `the value of ${name} has characters a header cannot carry` : null);
+    if (problem) problems.push({ line, reason: problem });
+    else block.set.push([name, value]);
+  });
+  close();
+  if (over.length > 0) {
+    problems.push({
+      line: 0,
+      reason: `${over.length} header rule${over.length === 1 ? '' : 's'} skipped (from line ${over[0]}): the cap is ${limits.rules} rules`,
+    });
+  }
+  return { rules, problems };
+}
