@@ -2,13 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEvents } from '../../src/db/schema';
-import { createLogger } from '../../src/logger';
-import { release } from '../../src/roles/release';
 import { zipBuffer } from '../hosting/support/archive-fixtures';
 import { startFileHost, type FileHost } from '../support/file-host';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { spawnKiln, type Spawned } from '../support/processes';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 import { until } from '../support/until';
@@ -111,22 +109,12 @@ async function startVerifyingReceiver() {
 }
 type VerifyingReceiver = Awaited<ReturnType<typeof startVerifyingReceiver>>;
 
-let databaseUrl: string;
-let dropDatabase: () => Promise<void>;
-
+let db: OwnDatabase;
 beforeAll(async () => {
-  const own = new URL(testEnv().DATABASE_URL!);
-  const adminUrl = own.toString();
-  own.pathname = `/kiln_hooks_e2e_${Math.random().toString(36).slice(2, 10)}`;
-  databaseUrl = own.toString();
-  await release(testConfig({ DATABASE_URL: databaseUrl }), createLogger({ level: 'silent', role: 'test' }));
-  dropDatabase = async () => {
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${own.pathname.slice(1)}" WITH (FORCE)`).finally(() => admin.end());
-  };
+  db = await createOwnDatabase('kiln_hooks_e2e');
 });
 afterAll(async () => {
-  await dropDatabase?.();
+  await db?.drop();
 });
 
 /** Things to stop after each test, newest first, whatever happened. */
@@ -157,7 +145,7 @@ interface Setup {
 /** This file's database, a Redis prefix of the test's own, an account with one endpoint at the receiver. */
 async function setUp(overrides: Record<string, string> = {}): Promise<Setup> {
   const env = testEnv({
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: db.url,
     FETCH_ALLOW_PRIVATE: 'true',
     WEBHOOK_RELAY: 'true',
     LOG_LEVEL: 'info',
