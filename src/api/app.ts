@@ -37,6 +37,7 @@ import { registerSynthesize } from './routes/voice/synthesize';
 import { registerVoices } from './routes/voice/voices';
 import { registerCreateWebhook } from './routes/webhooks/create';
 import { registerDeleteWebhook } from './routes/webhooks/delete';
+import { registerEnableWebhook } from './routes/webhooks/enable';
 import { registerListWebhookDeliveries } from './routes/webhooks/deliveries';
 import { registerListWebhooks } from './routes/webhooks/list';
 import { registerReadWebhook } from './routes/webhooks/read';
@@ -108,6 +109,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerListWebhookDeliveries(v1, rt);
   registerReplayWebhookDelivery(v1, rt);
   registerTestWebhook(v1, rt);
+  registerEnableWebhook(v1, rt);
   app.route('/v1', v1);
   return app;
 }

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEndpoints } from '../../src/db/schema';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/event-types';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 
@@ -72,6 +74,36 @@ describe('/v1/webhooks', () => {
     expect(everyType.status).toBe(201);
   });
 
+  it('enables a disabled endpoint again, clearing its failure streak; an enabled or failing one is left as it is', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    const ep = await (await create(auth, { url: 'https://example.com/flaky' })).json();
+    const failing = await (await create(auth, { url: 'https://example.com/failing' })).json();
+    await svc.rt.db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '6 days'`, disabledAt: sql`now()`, disabledReason: 'The endpoint answered 410 Gone.' })
+      .where(eq(webhookEndpoints.id, ep.id));
+    await svc.rt.db.update(webhookEndpoints).set({ failingSince: sql`now() - interval '2 days'` }).where(eq(webhookEndpoints.id, failing.id));
+    const before = await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: auth })).json();
+    expect(before).toMatchObject({ status: 'disabled', disabled_reason: 'The endpoint answered 410 Gone.' });
+
+    const enable = (id: string) => svc.app.request(`/v1/webhooks/${id}/enable`, { method: 'POST', headers: auth });
+    const res = await enable(ep.id);
+    expect(res.status).toBe(200);
+    const enabled = await res.json();
+    expect(enabled).toEqual({ ...before, status: 'enabled', failing_since: null, disabled_at: null, disabled_reason: null });
+    expect(await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: auth })).json()).toEqual(enabled);
+    // Again: nothing to do, the same answer.
+    const again = await enable(ep.id);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(enabled);
+    // A failing endpoint keeps its streak: enabling does not put off disabling.
+    const stillFailing = await (await enable(failing.id)).json();
+    expect(stillFailing.status).toBe('failing');
+    expect(Date.now() - Date.parse(stillFailing.failing_since)).toBeGreaterThan(86_400_000);
+    expect(await errorOf(await enable('whep_nosuchendpoint'))).toEqual([404, 'not_found', 'No webhook endpoint whep_nosuchendpoint on this account.']);
+    expect((await errorOf(await enable('nope')))[0]).toBe(404);
+  });
+
   it('another account’s endpoint is not found, on every route, and not listed', async () => {
     const a = await createTestAccount(svc.rt, 'free');
     const b = await createTestAccount(svc.rt, 'free');
@@ -81,6 +113,7 @@ describe('/v1/webhooks', () => {
       ['DELETE', `/v1/webhooks/${ep.id}`],
       ['GET', `/v1/webhooks/${ep.id}/deliveries`],
       ['POST', `/v1/webhooks/${ep.id}/test`],
+      ['POST', `/v1/webhooks/${ep.id}/enable`],
       ['POST', `/v1/webhooks/${ep.id}/deliveries/whd_0123456789abcdef/replay`],
     ];
     for (const [method, path] of routes) {
@@ -92,5 +125,9 @@ describe('/v1/webhooks', () => {
     expect((await svc.app.request(`/v1/webhooks/${ep.id}/deliveries/whd_0123456789abcdef/replay`, { method: 'POST', headers: a.auth })).status).toBe(404);
     expect((await svc.app.request('/v1/webhooks/whep_nope', { headers: a.auth })).status).toBe(404);
     expect((await svc.app.request('/v1/webhooks/..%2f', { headers: a.auth })).status).toBe(404);
+    // B's enable changed nothing of A's endpoint.
+    await svc.rt.db.update(webhookEndpoints).set({ disabledAt: sql`now()` }).where(eq(webhookEndpoints.id, ep.id));
+    expect((await svc.app.request(`/v1/webhooks/${ep.id}/enable`, { method: 'POST', headers: b.auth })).status).toBe(404);
+    expect((await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: a.auth })).json()).status).toBe('disabled');
   });
 });

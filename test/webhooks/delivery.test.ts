@@ -211,6 +211,28 @@ describe('webhook delivery', () => {
     expect(receiver.received(path)).toHaveLength(1);
   });
 
+  it('an endpoint enabled again gets new events; what it missed while disabled can be replayed', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'free');
+    const path = newPath();
+    receiver.respond(path, [410, 200]);
+    const ep = await addEndpoint(auth, path);
+    const missedId = await emit(accountId, 'job.completed', { id: 'gen_missed' });
+    await until('the endpoint disabled', async () => (await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: auth })).json()).status === 'disabled');
+    const [missed] = await deliveriesOf(auth, ep.id);
+    expect(missed).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+
+    const enabled = await svc.app.request(`/v1/webhooks/${ep.id}/enable`, { method: 'POST', headers: auth });
+    expect(enabled.status).toBe(200);
+    expect(await enabled.json()).toMatchObject({ status: 'enabled', failing_since: null, disabled_at: null });
+    const nextId = await emit(accountId, 'job.completed', { id: 'gen_next' });
+    await until('the new event at the receiver', async () => receiver.received(path).some((r) => r.headers['webhook-id'] === nextId));
+    const replay = await svc.app.request(`/v1/webhooks/${ep.id}/deliveries/${missed.id}/replay`, { method: 'POST', headers: auth });
+    expect(replay.status).toBe(202);
+    await until('the missed event replayed', async () => receiver.received(path).filter((r) => r.headers['webhook-id'] === missedId).length === 2);
+    expect(receiver.received(path).every((r) => referenceVerify(ep.secret, r))).toBe(true);
+    expect(receiver.received(path)).toHaveLength(3);
+  });
+
   it('an endpoint answering 410 Gone is disabled at once', async () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     const path = newPath();
