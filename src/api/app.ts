@@ -43,6 +43,7 @@ import { registerListWebhooks } from './routes/webhooks/list';
 import { registerReadWebhook } from './routes/webhooks/read';
 import { registerReplayWebhookDelivery } from './routes/webhooks/replay';
 import { registerTestWebhook } from './routes/webhooks/test-event';
+import { registerUpdateWebhook } from './routes/webhooks/update';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -105,6 +106,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerCreateWebhook(v1, rt);
   registerListWebhooks(v1, rt);
   registerReadWebhook(v1, rt);
+  registerUpdateWebhook(v1, rt);
   registerDeleteWebhook(v1, rt);
   registerListWebhookDeliveries(v1, rt);
   registerReplayWebhookDelivery(v1, rt);

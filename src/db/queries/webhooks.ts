@@ -40,6 +40,22 @@ export async function deleteAccountWebhookEndpoint(db: DbOrTx, accountId: string
   return gone.length > 0;
 }
 
+/** Changes the given settings of the account's endpoint; null when the account has no such endpoint. */
+export async function updateAccountWebhookEndpoint(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  changes: Partial<Pick<WebhookEndpointRow, 'url' | 'eventTypes' | 'description'>>,
+): Promise<WebhookEndpointRow | null> {
+  if (Object.keys(changes).length === 0) return findAccountWebhookEndpoint(db, accountId, id);
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+    .returning();
+  return row ?? null;
+}
+
 /**
  * Enables a disabled endpoint of the account again: clears when and why it was disabled and its failure
  * streak, so the five days start over. An endpoint that is not disabled is left as it is (a failing one
