@@ -3,7 +3,9 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookEvents } from '../../src/db/schema';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db/schema';
+import { attemptJobId } from '../../src/webhooks/delivery-ids';
+import { LOST_ATTEMPT_GRACE_MS, requeueLostDeliveries } from '../../src/webhooks/requeue-lost';
 import { zipBuffer } from '../hosting/support/archive-fixtures';
 import { startFileHost, type FileHost } from '../support/file-host';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
@@ -59,6 +61,7 @@ function verifiedBySpec(secret: string, headers: IncomingHttpHeaders, body: stri
 async function startVerifyingReceiver() {
   let secret = '';
   let holding = false;
+  const statuses: number[] = [];
   const arrivals: Arrival[] = [];
   const held: ServerResponse[] = [];
   let refused = 0;
@@ -83,7 +86,7 @@ async function startVerifyingReceiver() {
         arrivedAt: Date.now(),
       });
       if (holding) held.push(res);
-      else res.writeHead(200).end('ok');
+      else res.writeHead(statuses.shift() ?? 200).end('ok');
     });
   });
   server.on('clientError', () => {});
@@ -98,6 +101,10 @@ async function startVerifyingReceiver() {
     },
     hold: (on: boolean) => {
       holding = on;
+    },
+    /** The statuses of the next answers, in order; 200 after them. */
+    answerNext: (...next: number[]) => {
+      statuses.push(...next);
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -187,6 +194,8 @@ async function deployAndWait(s: Setup, siteId: string): Promise<any> {
     100,
   );
 }
+
+const endpointOf = async (s: Setup) => (await s.svc.rt.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, s.accountId)))[0]!;
 
 const eventsOf = (s: Setup) => s.svc.rt.db.select().from(webhookEvents).where(eq(webhookEvents.accountId, s.accountId));
 
@@ -301,5 +310,44 @@ describe('webhooks end to end', () => {
       console.log(`[webhooks e2e] after SIGKILL mid-delivery: all ${eventIds.size} events delivered ${seconds(doneAt - killedAt)} after the kill`);
     },
     2 * HANG_MS + 60_000,
+  );
+
+  it(
+    'a worker that dies between recording a failed attempt and queueing the retry loses it until the sweep queues it again',
+    async () => {
+      const s = await setUp({ QUEUE_LOCK_DURATION_MS: '3000', QUEUE_STALLED_INTERVAL_MS: '1000', WEBHOOK_RETRY_DELAYS_MS: '1000', WORKER_QUEUES: 'webhooks' });
+      s.receiver.answerNext(500);
+      const endpointId = (await endpointOf(s)).id;
+      const doomed = spawnKiln('worker', { ...s.env, KILN_FAULT: 'crash-before-retry-queued' });
+      cleanups.push(stopProcess(doomed));
+      const sent = await s.svc.app.request(`/v1/webhooks/${endpointId}/test`, { method: 'POST', headers: s.auth });
+      expect(sent.status).toBe(202);
+      const { id: deliveryId, event_id: eventId } = await sent.json();
+      expect((await doomed.exited).code).toBe(86);
+
+      const row = async () => (await s.svc.rt.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)))[0]!;
+      const queue = s.svc.rt.queues.get('webhooks');
+      // The failure is recorded (a retry is due in a second), but no job for attempt 2 exists.
+      expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+      expect((await row()).nextAttemptAt).not.toBeNull();
+      expect(await queue.getJobState(attemptJobId(deliveryId, 2))).toBe('unknown');
+
+      // A fresh worker takes the dead one's job over; its attempt is recorded, so it ends without sending or queueing.
+      await startWorker(s.env);
+      await until('the dead worker’s job run again and finished', async () => (await queue.getJobState(deliveryId)) === 'completed', HANG_MS, 100);
+      expect(await queue.getJobState(attemptJobId(deliveryId, 2))).toBe('unknown');
+      expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(s.receiver.arrivals).toHaveLength(1);
+
+      // The sweep, with its clock past the grace (rather than waiting two minutes), queues attempt 2 under its id.
+      const swept = await requeueLostDeliveries(s.svc.rt, { now: new Date(Date.now() + LOST_ATTEMPT_GRACE_MS + 5_000) });
+      expect(swept).toEqual({ overdue: 1, added: 1, retried: 0 });
+      const done = await until('the retry to succeed', async () => ((await row()).status === 'succeeded' ? row() : null), HANG_MS, 100);
+      expect(done.attempts).toBe(2);
+      expect(s.receiver.arrivals.map((a) => a.id)).toEqual([eventId, eventId]);
+      expect(s.receiver.arrivals[1]!.body).toBe(s.receiver.arrivals[0]!.body);
+      expect(s.receiver.refused()).toBe(0);
+    },
+    HANG_MS + 60_000,
   );
 });
