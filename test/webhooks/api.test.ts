@@ -91,8 +91,7 @@ describe('/v1/webhooks', () => {
     const [row] = await svc.rt.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
     expect(row!.secret).toBe(secret);
 
-    // The outbox writer reads the endpoint as it is now. Rolled back: another file's relay (one database per
-    // run) would otherwise try to deliver to example.com.
+    // The outbox writer reads the endpoint as it is now. Probes, rolled back: no event is left to relay.
     const wouldRecord = async (type: 'job.completed' | 'voice.ready') => {
       let id: string | null = null;
       const rollback = new Error('rollback');

@@ -4,16 +4,27 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db
 import { announceWebhookEvents, recordWebhookEvent } from '../../src/webhooks/outbox';
 import { relayWebhookEvents } from '../../src/webhooks/relay';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 import { referenceVerify, startReceiver, type Receiver } from './receiver';
 
+let db: OwnDatabase;
 let svc: TestService;
 let workers: WorkerSet;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  svc = await startTestService({ FETCH_ALLOW_PRIVATE: 'true', WEBHOOK_RELAY: 'true', WEBHOOK_RETRY_DELAYS_MS: '50,50', WEBHOOK_RELAY_POLL_MS: '200' });
+  // A database of its own: the relay dispatches every undispatched event of its database, and on the shared
+  // one it would send other files' events (to their endpoints, under this file's retry settings).
+  db = await createOwnDatabase('kiln_hooks_delivery');
+  svc = await startTestService({
+    DATABASE_URL: db.url,
+    FETCH_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RELAY: 'true',
+    WEBHOOK_RETRY_DELAYS_MS: '50,50',
+    WEBHOOK_RELAY_POLL_MS: '200',
+  });
   workers = await startWorkers(svc.rt, { queues: ['webhooks'] });
   receiver = await startReceiver();
 });
@@ -21,6 +32,7 @@ afterAll(async () => {
   await workers.close(5_000);
   await receiver.close();
   await svc.close();
+  await db.drop();
 });
 
 let pathCount = 0;
