@@ -140,7 +140,8 @@ const DONE_NOTICES: Record<string, string> = {
 /**
  * Webhooks: the account's endpoints, adding one (its signing secret is shown on the answer to that one
  * POST; the API shows it only when creating too), and per endpoint its delivery log, a test event, replays,
- * enabling it again once disabled, and deleting with confirmation. Every action is the /v1 routes' own code (src/webhooks/endpoints.ts).
+ * enabling it again once disabled, and deleting with confirmation. Every action is the /v1 routes' own code
+ * (src/webhooks/endpoints.ts, src/db/queries/webhooks.ts).
  */
 export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
