@@ -168,8 +168,11 @@ const envSchema = v.object({
   ACME_EMAIL: optionalString,
   /** PEM file of extra CAs to trust when talking to the ACME server (e.g. a test CA's own HTTPS). */
   ACME_CA_BUNDLE: optionalString,
-  /** Test-only fault injection: `crash-after-commit` makes a worker die right after committing a result. */
-  KILN_FAULT: v.optional(v.picklist(['crash-after-commit'])),
+  /**
+   * Test-only fault injection: `crash-after-commit` makes a worker die right after committing a result;
+   * `crash-before-retry-queued` right after recording a failed webhook attempt, before queueing the retry.
+   */
+  KILN_FAULT: v.optional(v.picklist(['crash-after-commit', 'crash-before-retry-queued'])),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

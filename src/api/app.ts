@@ -37,11 +37,13 @@ import { registerSynthesize } from './routes/voice/synthesize';
 import { registerVoices } from './routes/voice/voices';
 import { registerCreateWebhook } from './routes/webhooks/create';
 import { registerDeleteWebhook } from './routes/webhooks/delete';
+import { registerEnableWebhook } from './routes/webhooks/enable';
 import { registerListWebhookDeliveries } from './routes/webhooks/deliveries';
 import { registerListWebhooks } from './routes/webhooks/list';
 import { registerReadWebhook } from './routes/webhooks/read';
 import { registerReplayWebhookDelivery } from './routes/webhooks/replay';
 import { registerTestWebhook } from './routes/webhooks/test-event';
+import { registerUpdateWebhook } from './routes/webhooks/update';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -104,10 +106,12 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerCreateWebhook(v1, rt);
   registerListWebhooks(v1, rt);
   registerReadWebhook(v1, rt);
+  registerUpdateWebhook(v1, rt);
   registerDeleteWebhook(v1, rt);
   registerListWebhookDeliveries(v1, rt);
   registerReplayWebhookDelivery(v1, rt);
   registerTestWebhook(v1, rt);
+  registerEnableWebhook(v1, rt);
   app.route('/v1', v1);
   return app;
 }

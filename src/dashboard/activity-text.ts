@@ -65,6 +65,7 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   },
   'webhook.created': (e) => `added webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
   'webhook.deleted': (e) => `deleted webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
+  'webhook.enabled': (e) => `enabled webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')} again`,
 };
 
 export function describeActivity(e: ActivityEvent): string {

@@ -20,7 +20,7 @@ export const ERROR_STATUS = {
   file_not_found: 404,
   method_not_allowed: 405,
   domain_already_exists: 409,
-  /** Webhooks: the endpoint was disabled (five days of failures, or 410 Gone); delete it and add it again. */
+  /** Webhooks: the endpoint was disabled (five days of failures, or 410 Gone); enable it again (POST /v1/webhooks/{id}/enable). */
   webhook_endpoint_disabled: 409,
   /** Webhooks: a replay of a delivery that is still being attempted (its retries are under way). */
   webhook_delivery_pending: 409,

@@ -108,6 +108,10 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
     return status;
   });
 
+  if (status === 'pending' && rt.config.KILN_FAULT === 'crash-before-retry-queued') {
+    rt.log.warn({ delivery: delivery.id }, 'fault injection: crashing between recording a failed attempt and queueing the next');
+    process.exit(86);
+  }
   if (status === 'pending') {
     const next = job.attempt + 1;
     await rt.queues.enqueue('webhook.deliver', { id: delivery.id, attempt: next }, { jobId: attemptJobId(delivery.id, next), delay: retryDelay! });

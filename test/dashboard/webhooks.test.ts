@@ -89,6 +89,31 @@ describe('dashboard: webhooks', () => {
     await client.get(`/dashboard/webhooks/${disabled.id}`);
     expect(client.lastHtml).toContain('data-notice="webhook.disabled"');
     expect(client.lastHtml).not.toContain('Send test event');
+    expect(client.lastHtml).toContain(`action="/dashboard/webhooks/${disabled.id}/enable"`);
+    expect(client.lastHtml).toContain('enable it again once it answers');
+  });
+
+  it('enables a disabled endpoint again from its page, audited once', async () => {
+    const { client, user } = await signedInClient(svc.app, svc.rt);
+    const { row } = await addEndpoint(client, user.accountId, 'https://example.com/revived');
+    await svc.rt.database
+      .sql`UPDATE webhook_endpoints SET failing_since = now() - interval '6 days', disabled_at = now(), disabled_reason = 'The endpoint answered 410 Gone.' WHERE id = ${row.id}`;
+    await client.get(`/dashboard/webhooks/${row.id}`);
+    expect(client.lastHtml).toContain('Enable endpoint');
+    const res = await client.post(`/dashboard/webhooks/${row.id}/enable`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/dashboard/webhooks/${row.id}?done=enabled`);
+    const [after] = await svc.rt.database.sql`SELECT failing_since, disabled_at, disabled_reason FROM webhook_endpoints WHERE id = ${row.id}`;
+    expect(after).toEqual({ failing_since: null, disabled_at: null, disabled_reason: null });
+    await client.get(`/dashboard/webhooks/${row.id}?done=enabled`);
+    expect(client.lastHtml).toContain('The endpoint is enabled');
+    expect(client.lastHtml).toContain('Send test event');
+    expect(client.lastHtml).not.toContain('Enable endpoint');
+    expect(client.lastHtml).not.toContain('data-notice="webhook.disabled"');
+    // A second POST (a stale page) changes nothing and audits nothing more.
+    expect((await client.post(`/dashboard/webhooks/${row.id}/enable`)).status).toBe(303);
+    const audit = await svc.rt.database.sql`SELECT target, detail FROM audit_events WHERE account_id = ${user.accountId} AND action = 'webhook.enabled'`;
+    expect(audit).toEqual([{ target: row.id, detail: { url: 'https://example.com/revived' } }]);
   });
 
   it('sends a test event (a delivery row), replays a finished delivery, and refuses to replay a pending one', async () => {
@@ -165,6 +190,7 @@ describe('dashboard: webhooks', () => {
       `/dashboard/webhooks/${row.id}/test`,
       `/dashboard/webhooks/${row.id}/deliveries/${delivery!.id}/replay`,
       `/dashboard/webhooks/${row.id}/delete`,
+      `/dashboard/webhooks/${row.id}/enable`,
     ]) {
       expect((await other.post(path)).status).toBe(404);
     }
@@ -180,6 +206,10 @@ describe('dashboard: webhooks', () => {
     expect((await client.post('/dashboard/webhooks', { _csrf: '', url: 'https://example.com/csrf-new' })).status).toBe(403);
     expect((await client.post(`/dashboard/webhooks/${row.id}/test`, { _csrf: 'wrong' })).status).toBe(403);
     expect((await client.post(`/dashboard/webhooks/${row.id}/delete`, { _csrf: '' })).status).toBe(403);
+    await svc.rt.database.sql`UPDATE webhook_endpoints SET disabled_at = now() WHERE id = ${row.id}`;
+    expect((await client.post(`/dashboard/webhooks/${row.id}/enable`, { _csrf: 'wrong' })).status).toBe(403);
+    const [still] = await svc.rt.database.sql`SELECT disabled_at FROM webhook_endpoints WHERE id = ${row.id}`;
+    expect(still!.disabled_at).not.toBeNull();
     const urls = await svc.rt.database.sql`SELECT url FROM webhook_endpoints WHERE account_id = ${user.accountId}`;
     expect(urls.map((u) => u.url)).toEqual(['https://example.com/csrf']);
     expect(await deliveriesOf(row.id)).toHaveLength(0);

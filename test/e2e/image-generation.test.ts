@@ -12,7 +12,9 @@ let workers: WorkerSet;
 
 beforeAll(async () => {
   svc = await startTestService();
-  workers = await startWorkers(svc.rt);
+  // Only the queue it tests: every test file shares one database, and a maintenance worker would sweep
+  // other files' rows (stale jobs, overdue webhook deliveries) into this file's Redis and work them here.
+  workers = await startWorkers(svc.rt, { queues: ['image'] });
 });
 afterAll(async () => {
   await workers.close(5_000);

@@ -4,16 +4,27 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db
 import { announceWebhookEvents, recordWebhookEvent } from '../../src/webhooks/outbox';
 import { relayWebhookEvents } from '../../src/webhooks/relay';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 import { referenceVerify, startReceiver, type Receiver } from './receiver';
 
+let db: OwnDatabase;
 let svc: TestService;
 let workers: WorkerSet;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  svc = await startTestService({ FETCH_ALLOW_PRIVATE: 'true', WEBHOOK_RELAY: 'true', WEBHOOK_RETRY_DELAYS_MS: '50,50', WEBHOOK_RELAY_POLL_MS: '200' });
+  // A database of its own: the relay dispatches every undispatched event of its database, and on the shared
+  // one it would send other files' events (to their endpoints, under this file's retry settings).
+  db = await createOwnDatabase('kiln_hooks_delivery');
+  svc = await startTestService({
+    DATABASE_URL: db.url,
+    FETCH_ALLOW_PRIVATE: 'true',
+    WEBHOOK_RELAY: 'true',
+    WEBHOOK_RETRY_DELAYS_MS: '50,50',
+    WEBHOOK_RELAY_POLL_MS: '200',
+  });
   workers = await startWorkers(svc.rt, { queues: ['webhooks'] });
   receiver = await startReceiver();
 });
@@ -21,6 +32,7 @@ afterAll(async () => {
   await workers.close(5_000);
   await receiver.close();
   await svc.close();
+  await db.drop();
 });
 
 let pathCount = 0;
@@ -209,6 +221,28 @@ describe('webhook delivery', () => {
     const replay = await svc.app.request(`/v1/webhooks/${ep.id}/deliveries/${delivery.id}/replay`, { method: 'POST', headers: auth });
     expect(replay.status).toBe(409);
     expect(receiver.received(path)).toHaveLength(1);
+  });
+
+  it('an endpoint enabled again gets new events; what it missed while disabled can be replayed', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'free');
+    const path = newPath();
+    receiver.respond(path, [410, 200]);
+    const ep = await addEndpoint(auth, path);
+    const missedId = await emit(accountId, 'job.completed', { id: 'gen_missed' });
+    await until('the endpoint disabled', async () => (await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: auth })).json()).status === 'disabled');
+    const [missed] = await deliveriesOf(auth, ep.id);
+    expect(missed).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
+
+    const enabled = await svc.app.request(`/v1/webhooks/${ep.id}/enable`, { method: 'POST', headers: auth });
+    expect(enabled.status).toBe(200);
+    expect(await enabled.json()).toMatchObject({ status: 'enabled', failing_since: null, disabled_at: null });
+    const nextId = await emit(accountId, 'job.completed', { id: 'gen_next' });
+    await until('the new event at the receiver', async () => receiver.received(path).some((r) => r.headers['webhook-id'] === nextId));
+    const replay = await svc.app.request(`/v1/webhooks/${ep.id}/deliveries/${missed.id}/replay`, { method: 'POST', headers: auth });
+    expect(replay.status).toBe(202);
+    await until('the missed event replayed', async () => receiver.received(path).filter((r) => r.headers['webhook-id'] === missedId).length === 2);
+    expect(receiver.received(path).every((r) => referenceVerify(ep.secret, r))).toBe(true);
+    expect(receiver.received(path)).toHaveLength(3);
   });
 
   it('an endpoint answering 410 Gone is disabled at once', async () => {

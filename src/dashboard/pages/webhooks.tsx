@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { createWebhookBody, WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../api/schemas/webhooks';
 import {
   deleteAccountWebhookEndpoint,
+  enableAccountWebhookEndpoint,
   findAccountWebhookEndpoint,
   findEndpointDelivery,
   listAccountWebhookEndpoints,
@@ -76,7 +77,7 @@ const DisabledNotice: FC<{ e: WebhookEndpointRow }> = ({ e }) => (
   <Notice kind="warn">
     <span data-notice="webhook.disabled">
       {e.url} was disabled <Time at={e.disabledAt} />
-      {e.disabledReason ? `: ${e.disabledReason}` : ''}. No events are sent to it; delete it and add it again once it answers.
+      {e.disabledReason ? `: ${e.disabledReason}` : ''}. No events are sent to it; enable it again once it answers.
     </span>
   </Notice>
 );
@@ -133,12 +134,14 @@ const DeliveryTable: FC<{ endpoint: WebhookEndpointRow; rows: DeliveryLogRow[]; 
 const DONE_NOTICES: Record<string, string> = {
   test: 'A test event is queued: its delivery is at the top of the log.',
   replayed: 'The delivery is queued for one more attempt.',
+  enabled: 'The endpoint is enabled: new events are sent to it again. Replay any delivery it missed while disabled.',
 };
 
 /**
  * Webhooks: the account's endpoints, adding one (its signing secret is shown on the answer to that one
- * POST; the API shows it only when creating too), and per endpoint its delivery log, a test event, replays
- * and deleting with confirmation. Every action is the /v1 routes' own code (src/webhooks/endpoints.ts).
+ * POST; the API shows it only when creating too), and per endpoint its delivery log, a test event, replays,
+ * enabling it again once disabled, and deleting with confirmation. Every action is the /v1 routes' own code
+ * (src/webhooks/endpoints.ts, src/db/queries/webhooks.ts).
  */
 export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
@@ -309,6 +312,11 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
           </dd>
         </dl>
         <div class="actions">
+          {endpoint.disabledAt && (
+            <PostForm action={`${base}/enable`} csrfToken={c.get('csrfToken')}>
+              <button type="submit">Enable endpoint</button>
+            </PostForm>
+          )}
           {!endpoint.disabledAt && (
             <PostForm action={`${base}/test`} csrfToken={c.get('csrfToken')}>
               <button type="submit">Send test event</button>
@@ -336,6 +344,20 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
     if (!endpoint || endpoint.disabledAt) return notFoundPage(c, 'enabled webhook endpoint');
     await sendTestEvent(rt, endpoint);
     return c.redirect(`/dashboard/webhooks/${endpoint.id}?done=test`, 303);
+  });
+
+  app.post('/webhooks/:id/enable', async (c) => {
+    const session = signedIn(c);
+    const id = c.req.param('id');
+    if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFoundPage(c, 'webhook endpoint');
+    const enabled = await db.transaction(async (tx) => {
+      const result = await enableAccountWebhookEndpoint(tx, session.accountId, id);
+      // Audited only when it changed something: a second click (or a stale page) adds no entry.
+      if (result?.changed) await audit(c, tx, 'webhook.enabled', id, { url: result.endpoint.url });
+      return result;
+    });
+    if (!enabled) return notFoundPage(c, 'webhook endpoint');
+    return c.redirect(`/dashboard/webhooks/${id}?done=enabled`, 303);
   });
 
   app.post('/webhooks/:id/deliveries/:delivery/replay', async (c) => {

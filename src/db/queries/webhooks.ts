@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema';
 import { keysetPage, type Page, type PageRequest } from './keyset-page';
@@ -38,6 +38,44 @@ export async function deleteAccountWebhookEndpoint(db: DbOrTx, accountId: string
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
     .returning({ id: webhookEndpoints.id });
   return gone.length > 0;
+}
+
+/** Changes the given settings of the account's endpoint; null when the account has no such endpoint. */
+export async function updateAccountWebhookEndpoint(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  changes: Partial<Pick<WebhookEndpointRow, 'url' | 'eventTypes' | 'description'>>,
+): Promise<WebhookEndpointRow | null> {
+  if (Object.keys(changes).length === 0) return findAccountWebhookEndpoint(db, accountId, id);
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(changes)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Enables a disabled endpoint of the account again: clears when and why it was disabled and its failure
+ * streak, so the five days start over. An endpoint that is not disabled is left as it is (a failing one
+ * keeps its streak: enabling is not a way to hold off disabling); `changed` says which happened, one
+ * statement deciding it, so two requests at once change (and audit) it once. Null when the account has
+ * no such endpoint.
+ */
+export async function enableAccountWebhookEndpoint(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<{ endpoint: WebhookEndpointRow; changed: boolean } | null> {
+  const [enabled] = await db
+    .update(webhookEndpoints)
+    .set({ failingSince: null, disabledAt: null, disabledReason: null })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId), isNotNull(webhookEndpoints.disabledAt)))
+    .returning();
+  if (enabled) return { endpoint: enabled, changed: true };
+  const endpoint = await findAccountWebhookEndpoint(db, accountId, id);
+  return endpoint ? { endpoint, changed: false } : null;
 }
 
 /** A delivery as the log shows it: with its event's type and its latest attempt. */

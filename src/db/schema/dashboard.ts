@@ -107,6 +107,7 @@ export const AUDIT_ACTIONS = [
   'account.plan_changed',
   'webhook.created',
   'webhook.deleted',
+  'webhook.enabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -89,7 +89,13 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: ts('last_attempt_at'),
     nextAttemptAt: ts('next_attempt_at'),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt), index('webhook_deliveries_event_idx').on(t.eventId)],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    // The lost-attempt sweep's lookup (src/webhooks/requeue-lost.ts): pending deliveries by when their
+    // next attempt was due (a first attempt is due at creation). Partial: finished deliveries are most rows.
+    index('webhook_deliveries_pending_due_idx').on(sql`coalesce("next_attempt_at", "created_at")`).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Every attempt of a delivery, for the endpoint's delivery log. */

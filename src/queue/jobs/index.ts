@@ -3,7 +3,14 @@ import { fileChatJob } from './file-chat';
 import { fileIngestJob } from './file-ingest';
 import { certificateIssueJob, deploymentBuildJob, domainVerifyJob } from './hosting';
 import { imageGenerateJob } from './image-generate';
-import { certificatesRenewJob, requeueStaleJob, sweepDashboardSessionsJob, sweepExpiredFilesJob, sweepIdempotencyKeysJob } from './maintenance';
+import {
+  certificatesRenewJob,
+  requeueLostWebhookAttemptsJob,
+  requeueStaleJob,
+  sweepDashboardSessionsJob,
+  sweepExpiredFilesJob,
+  sweepIdempotencyKeysJob,
+} from './maintenance';
 import { plagiarismCheckJob } from './plagiarism-check';
 import { textGenerateJob } from './text-generate';
 import { voiceCloneJob } from './voice-clone';
@@ -28,6 +35,7 @@ export const JOB_DEFINITIONS = [
   sweepExpiredFilesJob,
   sweepDashboardSessionsJob,
   sweepIdempotencyKeysJob,
+  requeueLostWebhookAttemptsJob,
   webhookDeliverJob,
 ] as const;
 

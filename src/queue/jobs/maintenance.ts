@@ -37,3 +37,11 @@ export const sweepIdempotencyKeysJob = defineJob({
   description: 'Deletes Idempotency-Key records past their 24 hours.',
   payload: noPayload,
 });
+
+export const requeueLostWebhookAttemptsJob = defineJob({
+  name: 'webhooks.requeue-lost',
+  queue: 'maintenance',
+  description:
+    'Re-queues the next attempt of pending webhook deliveries overdue by more than two minutes whose job was lost (a worker died between recording an attempt and queueing the next, or Redis lost it).',
+  payload: noPayload,
+});

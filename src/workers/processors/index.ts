@@ -18,6 +18,7 @@ import { failTextGeneration, generateText } from './text-generate';
 import { answerFileChat } from './file-chat';
 import { failFileIngest, ingestFile } from './file-ingest';
 import { deliverWebhook } from './webhook-deliver';
+import { requeueLostWebhookAttempts } from './requeue-lost-webhook-attempts';
 
 export interface Processor<P> {
   /** Its resolved value is stored as the BullMQ job's return value. */
@@ -47,4 +48,5 @@ export const PROCESSORS: Processors = {
   'dashboard.sweep-sessions': { run: sweepDashboardSessions },
   'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
   'webhook.deliver': { run: deliverWebhook },
+  'webhooks.requeue-lost': { run: requeueLostWebhookAttempts },
 };

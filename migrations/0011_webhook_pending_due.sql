@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_pending_due_idx" ON "webhook_deliveries" USING btree (coalesce("next_attempt_at", "created_at")) WHERE "webhook_deliveries"."status" = 'pending';
