@@ -148,7 +148,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
     usage: new UsageCache(database.db, channels.usageChanged),
     siteOwners: new SiteOwners(database.db),
-    deploymentIntake: new DeploymentIntake(database.db, queues),
+    deploymentIntake: new DeploymentIntake(database.sql, queues),
     store,
     imageProvider,
     speechProvider,

@@ -1,7 +1,13 @@
-import type { Db } from '../db/client';
+import type postgres from 'postgres';
 import { insertDeployments, type DeploymentRow, type NewDeployment } from '../db/queries/deployments';
 import { Batcher } from '../lib/batcher';
 import type { Queues } from '../queue/queues';
+
+/**
+ * Flushes in flight at once. Each waits on a commit and then on Redis; with one at a time the process sat
+ * idle for most of each round trip. A few leave most of the database pool to the other routes.
+ */
+const FLUSHES_IN_FLIGHT = 4;
 
 /**
  * Records new deployments and queues their builds. Concurrent requests share one multi-row INSERT (one
@@ -11,18 +17,22 @@ import type { Queues } from '../queue/queues';
 export class DeploymentIntake {
   private readonly batcher: Batcher<NewDeployment, DeploymentRow>;
 
-  constructor(db: Db, queues: Queues) {
-    this.batcher = new Batcher(async (rows) => {
-      const inserted = await insertDeployments(db, rows);
-      // After the commit; a lost enqueue is picked up by the stale-job sweeper.
-      await queues
-        .enqueueBulk(
-          'deployment.build',
-          inserted.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id } })),
-        )
-        .catch(() => {});
-      return inserted;
-    });
+  constructor(sql: postgres.Sql, queues: Queues) {
+    this.batcher = new Batcher(
+      async (rows) => {
+        const inserted = await insertDeployments(sql, rows);
+        // After the commit; a lost enqueue is picked up by the stale-job sweeper.
+        await queues
+          .enqueueBulk(
+            'deployment.build',
+            inserted.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id } })),
+          )
+          .catch(() => {});
+        return inserted;
+      },
+      500,
+      FLUSHES_IN_FLIGHT,
+    );
   }
 
   create(row: NewDeployment): Promise<DeploymentRow> {
