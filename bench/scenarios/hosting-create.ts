@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -6,7 +7,7 @@ import { queueOf } from '../../src/queue/registry';
 import { archiveServer, benchSql, buildCounts, buildZip, createDeployment, waitForPublished } from '../lib/hosting';
 import { measure } from '../lib/measure';
 import { freePort, stopChild, waitForHttp, type Child } from '../lib/processes';
-import type { BenchContext, OutputRow, Scenario, ScenarioOutput, Timing } from '../lib/types';
+import type { BenchContext, OutputRow, Result, Scenario, ScenarioOutput, Timing } from '../lib/types';
 
 const SITES = 40;
 const CONNECTIONS = 50;
@@ -23,8 +24,21 @@ function drainTimeoutS(): number {
 const diagnostics = process.env.BENCH_HOSTING_DIAG === '1';
 /** BENCH_HOSTING_DRAIN=1 builds everything the load queued and times it (minutes); otherwise those builds are discarded. */
 const buildAfterwards = process.env.BENCH_HOSTING_DRAIN === '1';
+/**
+ * BENCH_CREATE_ROUNDS=n (default 1): measure reference and Kiln n times, alternately; the rows are the
+ * last round's and a timing lists every round's ratio (the machine is shared: one round can mislead).
+ */
+const rounds = Math.max(1, Number(process.env.BENCH_CREATE_ROUNDS) || 1);
 /** BENCH_CPU_PROF=<dir>: the Kiln web process writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const cpuProfDir = process.env.BENCH_CPU_PROF;
+
+/** CPU time (user + system, all threads) the process has used so far, in ms. */
+async function cpuMs(child: Child): Promise<number> {
+  const stat = await readFile(`/proc/${child.proc.pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** Waits until no deployment is pending or building; the Timing says how long that took. */
 async function drain(ctx: BenchContext, sql: postgres.Sql, totalBefore: number, label: string): Promise<Timing> {
@@ -117,9 +131,11 @@ export const hostingCreate: Scenario = {
 
       // The same bodies, in the same order, for both: 40 sites redeployed in turn.
       const bodies = Array.from({ length: SITES }, (_, i) => JSON.stringify({ site_id: `bench-create-${i}`, source_url: sourceUrl }));
-      const load = (name: string, url: string, headers: Record<string, string>) => {
+      /** The load, and the server's CPU time per request over the whole of it (warm-up included). */
+      const load = async (name: string, url: string, headers: Record<string, string>, server: Child) => {
         let n = 0;
-        return measure({
+        const cpuBefore = await cpuMs(server);
+        const result = await measure({
           name,
           url,
           method: 'POST',
@@ -130,12 +146,28 @@ export const hostingCreate: Scenario = {
           durationS: ctx.durationS,
           warmupS: ctx.warmupS,
         });
+        return { result, cpuUsPerRequest: (((await cpuMs(server)) - cpuBefore) * 1000) / Math.max(1, n) };
       };
       const jsonHeaders = { 'content-type': 'application/json' };
       const kilnHeaders = { ...jsonHeaders, authorization: `Bearer ${ctx.apiKey}` };
       const before = await buildCounts(sql);
-      const referenceResult = await load('durable reference POST /deployments', `${referenceUrl}/deployments`, jsonHeaders);
-      const kilnResult = await load('POST /v1/hosting/deployments (web process)', `${webUrl}/v1/hosting/deployments`, kilnHeaders);
+      const ratios: number[] = [];
+      const cpu = { kiln: [] as number[], reference: [] as number[] };
+      let referenceResult: Result | undefined;
+      let kilnResult: Result | undefined;
+      for (let round = 0; round < rounds; round++) {
+        const ref = await load('durable reference POST /deployments', `${referenceUrl}/deployments`, jsonHeaders, reference);
+        const kiln = await load('POST /v1/hosting/deployments (web process)', `${webUrl}/v1/hosting/deployments`, kilnHeaders, web);
+        referenceResult = ref.result;
+        kilnResult = kiln.result;
+        cpu.reference.push(ref.cpuUsPerRequest);
+        cpu.kiln.push(kiln.cpuUsPerRequest);
+        ratios.push(kilnResult.rps / referenceResult.rps);
+        ctx.say(
+          `round ${round + 1}: Kiln ${Math.round(kilnResult.rps)} req/s (${Math.round(kiln.cpuUsPerRequest)} µs CPU each), ` +
+            `reference ${Math.round(referenceResult.rps)} req/s (${Math.round(ref.cpuUsPerRequest)} µs CPU each): ${ratios.at(-1)!.toFixed(2)}×`,
+        );
+      }
       const rows: OutputRow[] = [
         {
           label: 'hosting: POST /v1/hosting/deployments',
@@ -143,13 +175,13 @@ export const hostingCreate: Scenario = {
           description: `Kiln's \`web\` process (no worker): auth, rate limit, validation, site ownership, insert, enqueue; ${SITES} sites redeployed in turn`,
           targets: [{ metric: 'peerRatio', op: '>=', value: 1.0 }],
           peer: REFERENCE_LABEL,
-          result: kilnResult,
+          result: kilnResult!,
         },
         {
           label: REFERENCE_LABEL,
           kind: 'reference',
           description: 'bench/durable-reference-server.ts: Hono, one postgres.js INSERT and one BullMQ Queue.add per request, no auth, same bodies',
-          result: referenceResult,
+          result: referenceResult!,
         },
       ];
       rows.push({
@@ -188,7 +220,32 @@ export const hostingCreate: Scenario = {
       }
       await stopAll([web, reference]);
 
-      const timings: Timing[] = [];
+      const timings: Timing[] = [
+        {
+          label: 'hosting: create, Kiln web process CPU per request',
+          description:
+            "user + system CPU of Kiln's web process over the create load (warm-up included) / requests sent: what a create costs it, whatever else the machine runs",
+          samplesS: cpu.kiln,
+          unit: 'µs',
+          ok: true,
+        },
+        {
+          label: '  durable reference CPU per request',
+          description: 'the same for the durable reference server',
+          samplesS: cpu.reference,
+          unit: 'µs',
+          ok: true,
+        },
+      ];
+      if (rounds > 1) {
+        timings.push({
+          label: 'hosting: create, Kiln / durable reference per round',
+          description: `req/s of Kiln's create over the durable reference's, each of ${rounds} alternating rounds (the rows above are the last round)`,
+          samplesS: ratios,
+          unit: '×',
+          ok: true,
+        });
+      }
       if (buildAfterwards) {
         await deployQueue.resume();
         timings.push(await drain(ctx, sql, before.total, 'hosting: build everything the create loads queued'));
