@@ -25,10 +25,10 @@ const diagnostics = process.env.BENCH_HOSTING_DIAG === '1';
 /** BENCH_HOSTING_DRAIN=1 builds everything the load queued and times it (minutes); otherwise those builds are discarded. */
 const buildAfterwards = process.env.BENCH_HOSTING_DRAIN === '1';
 /**
- * BENCH_CREATE_ROUNDS=n (default 1): measure reference and Kiln n times, alternately; the rows are the
+ * BENCH_CREATE_ROUNDS=n (default 3): measure reference and Kiln n times, alternately; the rows are the
  * last round's and a timing lists every round's ratio (the machine is shared: one round can mislead).
  */
-const rounds = Math.max(1, Number(process.env.BENCH_CREATE_ROUNDS) || 1);
+const rounds = Math.max(1, Number(process.env.BENCH_CREATE_ROUNDS) || 3);
 /** BENCH_CPU_PROF=<dir>: the Kiln web process writes a V8 CPU profile there when it stops (node --cpu-prof). */
 const cpuProfDir = process.env.BENCH_CPU_PROF;
 
