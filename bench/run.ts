@@ -10,9 +10,12 @@
  * Knobs: BENCH_DURATION (measured seconds per scenario, default 10), BENCH_WARMUP (default 2),
  * BENCH_ONLY (comma-separated name fragments: run only matching non-baseline scenarios, e.g.
  * BENCH_ONLY=hosting for the three hosting scenarios), BENCH_STRICT=1 (exit 1 when a target is missed;
- * failed requests always exit 1), BENCH_DRAIN_TIMEOUT (seconds to wait for the builds queued by the
- * deployment-create load, default 900), BENCH_SYNTH_CHARS (characters of the long synthesis the
- * responsiveness scenario runs, default 200000).
+ * failed requests always exit 1), BENCH_CREATE_ROUNDS (alternating rounds of the deployment-create
+ * scenario against its durable reference, default 3), BENCH_HOSTING_DRAIN=1 (build everything the
+ * create load queued and time it; otherwise those builds are discarded), BENCH_DRAIN_TIMEOUT (seconds
+ * to wait for that drain, default 900), BENCH_HOSTING_DIAG=1 (a create row with a new site per request),
+ * BENCH_CPU_PROF=<dir> (the create scenario's Kiln web process writes a CPU profile there),
+ * BENCH_SYNTH_CHARS (characters of the long synthesis the responsiveness scenario runs, default 200000).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -63,7 +66,9 @@ const machine = {
 };
 const command = [
   'npm run bench',
-  ...['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_ONLY', 'BENCH_STRICT', 'BENCH_DRAIN_TIMEOUT'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`),
+  ...['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_ONLY', 'BENCH_STRICT', 'BENCH_DRAIN_TIMEOUT', 'BENCH_CREATE_ROUNDS', 'BENCH_HOSTING_DRAIN', 'BENCH_HOSTING_DIAG']
+    .filter((k) => process.env[k])
+    .map((k) => `${k}=${process.env[k]}`),
 ].join('  ');
 
 // ---- cleanup: once, whatever happens ---------------------------------------------------------------

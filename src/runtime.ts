@@ -131,6 +131,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const keyUses = new KeyUseRecorder(database.db, log, config.KEY_LAST_USED_INTERVAL_MS);
 
   const jobStreams = new JobStreamReader(config.REDIS_URL, redis);
+  const deploymentIntake = new DeploymentIntake(database.sql, queues);
 
   let closed: Promise<void> | null = null;
   return {
@@ -148,7 +149,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
     usage: new UsageCache(database.db, channels.usageChanged),
     siteOwners: new SiteOwners(database.db),
-    deploymentIntake: new DeploymentIntake(database.db, queues),
+    deploymentIntake,
     store,
     imageProvider,
     speechProvider,
@@ -168,6 +169,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
         // Before the database closes: the uses noted since the last write go out now.
         await keyUses.close();
         await threads.close();
+        // Builds of deployments just created go to the queue before its connection closes.
+        await deploymentIntake.settled();
         await queues.close().catch(() => {});
         await jobStreams.close();
         subscriber.disconnect();

@@ -25,4 +25,36 @@ describe('Batcher', () => {
     await expect(b.add(1)).rejects.toThrow('db down');
     expect(await b.add(2)).toBe(2);
   });
+
+  it('with several flushes in flight, starts one per free slot and never more at once', async () => {
+    const flushes: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    const b = new Batcher<number, number>(
+      async (items) => {
+        flushes.push(items);
+        most = Math.max(most, ++running);
+        await new Promise<void>((r) => gates.push(r));
+        running--;
+        return items.map((i) => -i);
+      },
+      500,
+      2,
+    );
+    const results = [1, 2, 3, 4, 5].map((i) => b.add(i));
+    // 1 and 2 went out at once, each alone; 3, 4, 5 wait for a slot.
+    expect(flushes).toEqual([[1], [2]]);
+    gates.shift()!();
+    await results[0];
+    expect(flushes).toEqual([[1], [2], [3, 4, 5]]);
+    while (gates.length) gates.shift()!();
+    expect(await Promise.all(results)).toEqual([-1, -2, -3, -4, -5]);
+    expect(most).toBe(2);
+    // Idle again: a lone item goes out at once.
+    const six = b.add(6);
+    expect(flushes.at(-1)).toEqual([6]);
+    gates.shift()!();
+    expect(await six).toBe(-6);
+  });
 });

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Runtime } from '../runtime';
 import { createDashboard } from '../dashboard/app';
@@ -7,8 +6,8 @@ import { createCdnApp } from '../storage';
 import { mountQueueDashboard } from './admin-queues';
 import { allowedMethodsOf } from './allowed-methods';
 import type { AppEnv } from './context';
-import { ApiError } from './errors';
 import { authenticate } from './middleware/auth';
+import { limitBody as limitRequestBody } from './middleware/body-limit';
 import { handleError, notFoundHandler } from './middleware/errors';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
@@ -72,12 +71,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   const v1 = new Hono<AppEnv>();
   // Only where a body is expected: on @hono/node-server, touching the body of a GET builds a whole
   // WHATWG Request, which costs a GET several times its own work.
-  const limitBody = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new ApiError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
-    },
-  });
+  const limitBody = limitRequestBody(JSON_BODY_LIMIT);
   // The upload streams its own (larger) limit, counted on the file as it arrives.
   v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (c.req.path === `/v1${UPLOAD_PATH}` ? next() : limitBody(c, next)));
   v1.use(authenticate(rt.principals, rt.keyUses));

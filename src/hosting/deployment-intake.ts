@@ -1,31 +1,59 @@
-import type { Db } from '../db/client';
+import type postgres from 'postgres';
 import { insertDeployments, type DeploymentRow, type NewDeployment } from '../db/queries/deployments';
 import { Batcher } from '../lib/batcher';
 import type { Queues } from '../queue/queues';
 
 /**
+ * INSERTs in flight at once. Each waits on a commit; with one at a time the process sat idle for most
+ * of each round trip. A few leave most of the database pool to the other routes.
+ */
+const INSERTS_IN_FLIGHT = 4;
+const ENQUEUES_IN_FLIGHT = 2;
+
+/**
  * Records new deployments and queues their builds. Concurrent requests share one multi-row INSERT (one
- * commit) and one bulk enqueue, so a burst of deploys is not limited by one commit per request. Each
- * caller still answers only after its own row is committed.
+ * commit) and builds are enqueued in bulk, so a burst of deploys is not limited by one commit per request.
+ * Each caller answers once its own row is committed. Its build is enqueued just after, off the caller's
+ * path: an enqueue that fails (Redis away) never failed the request either, and a row whose job is lost
+ * (that, or a process ending in between) is queued again by the stale-job sweeper, as before.
  */
 export class DeploymentIntake {
-  private readonly batcher: Batcher<NewDeployment, DeploymentRow>;
+  private readonly inserts: Batcher<NewDeployment, DeploymentRow>;
+  private readonly enqueues: Batcher<string, undefined>;
+  private readonly enqueuing = new Set<Promise<unknown>>();
 
-  constructor(db: Db, queues: Queues) {
-    this.batcher = new Batcher(async (rows) => {
-      const inserted = await insertDeployments(db, rows);
-      // After the commit; a lost enqueue is picked up by the stale-job sweeper.
-      await queues
-        .enqueueBulk(
+  constructor(sql: postgres.Sql, queues: Queues) {
+    this.enqueues = new Batcher(
+      async (ids) => {
+        await queues.enqueueBulk(
           'deployment.build',
-          inserted.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id } })),
-        )
-        .catch(() => {});
-      return inserted;
-    });
+          ids.map((id) => ({ payload: { id }, opts: { jobId: id } })),
+        );
+        return ids.map(() => undefined);
+      },
+      500,
+      ENQUEUES_IN_FLIGHT,
+    );
+    this.inserts = new Batcher(
+      async (rows) => {
+        const inserted = await insertDeployments(sql, rows);
+        // After the commit, so a worker never looks for a row that is not there yet.
+        const enqueued = Promise.all(inserted.map((d) => this.enqueues.add(d.id))).catch(() => {});
+        this.enqueuing.add(enqueued);
+        void enqueued.finally(() => this.enqueuing.delete(enqueued));
+        return inserted;
+      },
+      500,
+      INSERTS_IN_FLIGHT,
+    );
   }
 
   create(row: NewDeployment): Promise<DeploymentRow> {
-    return this.batcher.add(row);
+    return this.inserts.add(row);
+  }
+
+  /** Resolves once every build of a deployment created so far was handed to the queue (or failed to be). */
+  async settled(): Promise<void> {
+    while (this.enqueuing.size > 0) await Promise.all(this.enqueuing);
   }
 }

@@ -1,26 +1,30 @@
 /**
- * Natural batching: callers add items one by one; while one flush is in flight, new items wait and go
- * out together in the next. Under light load every item is flushed alone at once (no added latency);
- * under heavy load many items share one round trip and one commit.
+ * Natural batching: callers add items one by one; while `maxInFlight` flushes are in flight, new items
+ * wait and go out together in the next. Under light load every item is flushed alone at once (no added
+ * latency); under heavy load many items share one round trip and one commit. More than one flush in
+ * flight keeps the process busy while a flush waits on a commit (one flush at a time left it idle for
+ * most of each round trip), at the cost of smaller batches.
  */
 export class Batcher<T, R> {
   private queue: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
-  private flushing = false;
+  private inFlight = 0;
 
   constructor(
     private readonly flush: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 500,
+    private readonly maxInFlight = 1,
   ) {}
 
   add(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.flushing) void this.drain();
+      if (this.inFlight < this.maxInFlight) void this.drain();
     });
   }
 
+  /** One flush slot: sends what is waiting, then again while anything is, then frees the slot. */
   private async drain(): Promise<void> {
-    this.flushing = true;
+    this.inFlight++;
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
@@ -32,7 +36,7 @@ export class Batcher<T, R> {
         }
       }
     } finally {
-      this.flushing = false;
+      this.inFlight--;
     }
   }
 }

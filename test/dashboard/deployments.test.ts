@@ -99,8 +99,8 @@ describe('dashboard: sites and deployments', () => {
       sourceUrl: null,
     }));
     // Two statements, so the list has both distinct times and ties broken by id.
-    await insertDeployments(h.svc.rt.db, rows.slice(0, 30));
-    await insertDeployments(h.svc.rt.db, rows.slice(30));
+    await insertDeployments(h.svc.rt.database.sql, rows.slice(0, 30));
+    await insertDeployments(h.svc.rt.database.sql, rows.slice(30));
     const idsOn = (html: string) => [...html.matchAll(/data-deployment-id="([^"]+)"/g)].map((m) => m[1]!);
     const link = (html: string, label: string) => {
       const m = new RegExp(`<a href="([^"]+)">${label}</a>`).exec(html);
@@ -198,7 +198,7 @@ describe('dashboard: sites and deployments', () => {
   it('shows a deployment still building with a Refresh link and no script', async () => {
     await claimSiteOwner(h.svc.rt.db, h.accountId, `${SITE}-q`);
     // Inserted directly (no job), so it stays pending.
-    const [pending] = await insertDeployments(h.svc.rt.db, [
+    const [pending] = await insertDeployments(h.svc.rt.database.sql, [
       { id: newId('dep'), accountId: h.accountId, siteId: `${SITE}-q`, environment: 'production', sourceUrl: null },
     ]);
     await owner.get(`/dashboard/deployments/${pending!.id}`);
