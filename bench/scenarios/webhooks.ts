@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { webhookEventsChannel } from '../../src/webhooks/outbox';
 import { benchSql } from '../lib/hosting';
 import { stats } from '../lib/report';
 import type { BenchContext, Scenario, ScenarioOutput } from '../lib/types';
@@ -88,7 +89,7 @@ export const webhooksScenario: Scenario = {
       await sql.end();
       redis.disconnect();
     });
-    const channel = `${ctx.kilnEnv.REDIS_PREFIX}:events:webhook-events`;
+    const channel = webhookEventsChannel(String(ctx.kilnEnv.REDIS_PREFIX));
     const tag = Math.random().toString(36).slice(2, 8);
     let failure: string | undefined;
 
