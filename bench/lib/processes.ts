@@ -32,7 +32,11 @@ export interface Child {
 
 /** Starts `node --import tsx <script> ...args` in `cwd`, keeping the tail of its output. */
 export function startNode(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROF=<dir>: each child writes V8 CPU profiles (one per thread) to <dir>/<name> when it exits;
+  // NODE_OPTIONS may not carry --cpu-prof.
+  const profDir = process.env.BENCH_CPU_PROF;
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}/${name.replace(/[^\w.-]+/g, '_')}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let count = 0;
   let done = false;

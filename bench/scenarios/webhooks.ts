@@ -30,9 +30,17 @@ async function startReceiver(ctx: BenchContext) {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 1_000;
+  // Node's default (5 s), as most receivers keep connections: announced in Keep-Alive, and a sender
+  // that reuses them stops 1 s short of it (with 1 s, Node's client would reuse nothing).
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  ctx.onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  ctx.onCleanup(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const within = <T>(what: string, p: Promise<T>) =>
     Promise.race([
       p,
