@@ -117,3 +117,11 @@ export const peakRssMiB = (child: Child) => procStatusMiB(child, 'VmHWM');
 
 /** The child's resident memory now (VmRSS), in MiB. */
 export const currentRssMiB = (child: Child) => procStatusMiB(child, 'VmRSS');
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s on Linux). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), counted from field 3: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}

@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { webhookEventsChannel } from '../../src/webhooks/outbox';
 import { benchSql } from '../lib/hosting';
+import { cpuSeconds } from '../lib/processes';
 import { stats } from '../lib/report';
 import type { BenchContext, Scenario, ScenarioOutput } from '../lib/types';
 
@@ -119,8 +121,13 @@ export const webhooksScenario: Scenario = {
 
     // Throughput: a burst of events committed in batches of 500, each batch announced.
     const before = receiver.count;
+    // CPU per delivered event, whatever else the shared machine runs: Kiln's (relay, workers, Postgres
+    // and Redis clients) and this process's (the receiver, and the inserts).
+    const kilnCpuBefore = await cpuSeconds(ctx.kilnPid);
+    const benchCpuBefore = process.cpuUsage();
     const started = performance.now();
     let rate = NaN;
+    let kilnCpuMsPerEvent = NaN;
     try {
       for (let from = 0; from < THROUGHPUT_EVENTS; from += INSERT_BATCH) {
         await sql`
@@ -135,6 +142,12 @@ export const webhooksScenario: Scenario = {
       failure ??= `${(err as Error).message} (${receiver.count - before} of ${THROUGHPUT_EVENTS} arrived)`;
     }
     ctx.say(`throughput: ${THROUGHPUT_EVENTS} events in ${((performance.now() - started) / 1000).toFixed(2)} s = ${rate.toFixed(0)} events/s`);
+    kilnCpuMsPerEvent = (((await cpuSeconds(ctx.kilnPid)) - kilnCpuBefore) * 1000) / THROUGHPUT_EVENTS;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const benchCpuMsPerEvent = (benchCpu.user + benchCpu.system) / 1000 / THROUGHPUT_EVENTS;
+    ctx.say(
+      `CPU per event: Kiln ${kilnCpuMsPerEvent.toFixed(3)} ms (one core's ceiling ${(1000 / kilnCpuMsPerEvent).toFixed(0)}/s), receiver and inserts ${benchCpuMsPerEvent.toFixed(3)} ms; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
 
     return {
       rows: [],
@@ -156,6 +169,13 @@ export const webhooksScenario: Scenario = {
           ok: failure === undefined && Number.isFinite(rate),
           note: failure,
           targets: [{ stat: 'min', op: '>=', value: 1_000 }],
+        },
+        {
+          label: 'webhooks: Kiln CPU per delivered event',
+          description: 'CPU time (user + system) of the Kiln process over the throughput burst, divided by the events',
+          samplesS: Number.isFinite(rate) ? [kilnCpuMsPerEvent] : [],
+          unit: 'ms',
+          ok: Number.isFinite(rate),
         },
       ],
     };
