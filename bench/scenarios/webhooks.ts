@@ -76,6 +76,24 @@ async function startReceiver(ctx: BenchContext) {
   };
 }
 
+/** CPU seconds used so far by each Postgres backend connected to the bench database (backends that ended are missed). */
+async function postgresCpu(sql: ReturnType<typeof benchSql>): Promise<Map<number, number>> {
+  const rows = await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const s = await cpuSeconds(pid).catch(() => null);
+    if (s !== null) out.set(pid, s);
+  }
+  return out;
+}
+
+/** CPU seconds the Redis server has used (its own count; other runs share it, so an upper bound). */
+async function redisCpu(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN);
+  return field('used_cpu_sys') + field('used_cpu_user');
+}
+
 /**
  * Webhooks end to end against the Kiln under test (its relay and `webhooks` workers in the one `all`
  * process): events are written to the outbox as writers do (one committed statement, then the Redis
@@ -125,6 +143,8 @@ export const webhooksScenario: Scenario = {
     // and Redis clients) and this process's (the receiver, and the inserts).
     const kilnCpuBefore = await cpuSeconds(ctx.kilnPid);
     const benchCpuBefore = process.cpuUsage();
+    const pgCpuBefore = await postgresCpu(sql);
+    const redisCpuBefore = await redisCpu(redis);
     const started = performance.now();
     let rate = NaN;
     let kilnCpuMsPerEvent = NaN;
@@ -145,8 +165,11 @@ export const webhooksScenario: Scenario = {
     kilnCpuMsPerEvent = (((await cpuSeconds(ctx.kilnPid)) - kilnCpuBefore) * 1000) / THROUGHPUT_EVENTS;
     const benchCpu = process.cpuUsage(benchCpuBefore);
     const benchCpuMsPerEvent = (benchCpu.user + benchCpu.system) / 1000 / THROUGHPUT_EVENTS;
+    const pgCpuAfter = await postgresCpu(sql);
+    const pgCpuMsPerEvent = ([...pgCpuAfter].reduce((sum, [pid, s]) => sum + s - (pgCpuBefore.get(pid) ?? 0), 0) * 1000) / THROUGHPUT_EVENTS;
+    const redisCpuMsPerEvent = (((await redisCpu(redis)) - redisCpuBefore) * 1000) / THROUGHPUT_EVENTS;
     ctx.say(
-      `CPU per event: Kiln ${kilnCpuMsPerEvent.toFixed(3)} ms (one core's ceiling ${(1000 / kilnCpuMsPerEvent).toFixed(0)}/s), receiver and inserts ${benchCpuMsPerEvent.toFixed(3)} ms; load average ${loadavg()[0]!.toFixed(1)}`,
+      `CPU per event: Kiln ${kilnCpuMsPerEvent.toFixed(3)} ms (one core's ceiling ${(1000 / kilnCpuMsPerEvent).toFixed(0)}/s), receiver and inserts ${benchCpuMsPerEvent.toFixed(3)} ms, Postgres (this database's backends) ${pgCpuMsPerEvent.toFixed(3)} ms, Redis (the whole server, shared with other runs) ${redisCpuMsPerEvent.toFixed(3)} ms; load average ${loadavg()[0]!.toFixed(1)}`,
     );
 
     return {
