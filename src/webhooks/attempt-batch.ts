@@ -9,12 +9,25 @@ export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
 /** One attempt's result, before it is given its place in a batch. */
 export type AttemptResult = Omit<AttemptRow, 'seq'>;
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A receiver's text as Postgres takes it inside the batch's JSON: no NUL (text cannot hold one) and no
+ * half of a surrogate pair (jsonb refuses one; cutting an answer at EXCERPT_CHARS can split a pair).
+ * One bad excerpt would otherwise fail the whole batch, every other delivery's record with it.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd');
+}
+
 /** Why an endpoint is disabled, should this failed attempt be the one that disables it. */
 export function disableReason(statusCode: number | null, excerpt: string): string {
   // 410 Gone: the receiver asks for no more (the spec's advice); otherwise five days without a success.
   return statusCode === 410
     ? 'The endpoint answered 410 Gone.'
-    : `Every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days (last: ${statusCode === null ? excerpt.slice(0, 200) : `HTTP ${statusCode}`}).`;
+    : storableText(
+        `Every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days (last: ${statusCode === null ? excerpt.slice(0, 200) : `HTTP ${statusCode}`}).`,
+      );
 }
 
 /**
@@ -65,7 +78,7 @@ export class AttemptBatches {
       return ids.map((id) => found.get(id) ?? null);
     }, maxBatch);
     this.records = new Batcher(async (results) => {
-      const rows = results.map((r, seq) => ({ ...r, seq }));
+      const rows = results.map((r, seq) => ({ ...r, excerpt: storableText(r.excerpt), seq }));
       const health = endpointHealthChanges(rows);
       for (let tryNo = 1; ; tryNo++) {
         try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptRow } from '../../src/db/queries/webhooks';
-import { endpointHealthChanges } from '../../src/webhooks/attempt-batch';
+import { endpointHealthChanges, storableText } from '../../src/webhooks/attempt-batch';
 
 let seq = 0;
 const attempt = (endpointId: string, statusCode: number | null, excerpt = ''): AttemptRow => ({
@@ -48,5 +48,14 @@ describe('endpointHealthChanges (what a batch of attempts does to each endpoint)
       ['a', true, true],
       ['b', false, true],
     ]);
+  });
+});
+
+describe('storableText', () => {
+  it('drops NULs and replaces half surrogate pairs, keeping whole ones', () => {
+    const emoji = '\u{1F600}';
+    expect(storableText(`a\u0000b${emoji}`)).toBe(`ab${emoji}`);
+    expect(storableText(`cut ${emoji.slice(0, 1)}`)).toBe('cut \ufffd');
+    expect(storableText(`${emoji.slice(1)} tail`)).toBe('\ufffd tail');
   });
 });

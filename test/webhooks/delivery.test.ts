@@ -172,6 +172,22 @@ describe('webhook delivery', () => {
     expect(sick.status).toBe('failing');
   });
 
+  it('an answer with a NUL and an emoji cut at the excerpt’s end is recorded (and fails no other record)', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'free');
+    const odd = newPath();
+    const plain = newPath();
+    receiver.respond(odd, [200], `${'x'.repeat(499)}\u{1F600}\u0000 and more`);
+    const a = await addEndpoint(auth, odd);
+    const b = await addEndpoint(auth, plain);
+    await emit(accountId, 'job.completed', { id: 'gen_odd' });
+    const [row] = await until('the odd answer logged', async () => {
+      const rows = await deliveriesOf(auth, a.id);
+      return rows[0]?.status === 'succeeded' && rows;
+    });
+    expect(row.last_response).toBe(`${'x'.repeat(499)}\ufffd`);
+    await until('the other endpoint’s delivery logged', async () => (await deliveriesOf(auth, b.id))[0]?.status === 'succeeded');
+  });
+
   it('picks up an event whose notice was never sent (the writer died after its commit) by polling', async () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     const path = newPath();
