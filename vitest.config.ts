@@ -23,6 +23,7 @@ const UNIT = [
   'test/dashboard/usage-chart.test.ts',
   'test/dashboard/activity-text.test.ts',
   'test/webhooks/signature.test.ts',
+  'test/webhooks/attempt-batch.test.ts',
 ];
 
 export default defineConfig({

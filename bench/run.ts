@@ -186,6 +186,7 @@ async function main(): Promise<number> {
     hostingDomain: BENCH_HOSTING_DOMAIN,
     databaseUrl: benv.databaseUrl,
     kilnEnv: benv.env,
+    kilnPid: kiln.proc.pid ?? 0,
     root: ROOT,
     startChild(name, args, env) {
       const child = startNode(name, ROOT, args, env);

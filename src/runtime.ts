@@ -18,6 +18,7 @@ import { JobStreamReader } from './queue/job-stream-reader';
 import { Queues } from './queue/queues';
 import { createRedis } from './redis';
 import { createBlobStore, type BlobStore } from './storage';
+import { webhookEventsChannel } from './webhooks/outbox';
 import { EngineThreads } from './threads/pool';
 import { createThreadedImageProvider, createThreadedSpeechProvider } from './threads/providers';
 
@@ -77,7 +78,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     accountChanged: `${prefix}:events:account-changed`,
     usageChanged: `${prefix}:events:usage-changed`,
     routesChanged: `${prefix}:events:routes-changed`,
-    webhookEvents: `${prefix}:events:webhooks`,
+    webhookEvents: webhookEventsChannel(prefix),
   };
   const queues = new Queues(redis, prefix);
   const store = createBlobStore({

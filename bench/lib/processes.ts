@@ -32,7 +32,11 @@ export interface Child {
 
 /** Starts `node --import tsx <script> ...args` in `cwd`, keeping the tail of its output. */
 export function startNode(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROF=<dir>: each child writes V8 CPU profiles (one per thread) to <dir>/<name> when it exits;
+  // NODE_OPTIONS may not carry --cpu-prof.
+  const profDir = process.env.BENCH_CPU_PROF;
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}/${name.replace(/[^\w.-]+/g, '_')}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let count = 0;
   let done = false;
@@ -113,3 +117,11 @@ export const peakRssMiB = (child: Child) => procStatusMiB(child, 'VmHWM');
 
 /** The child's resident memory now (VmRSS), in MiB. */
 export const currentRssMiB = (child: Child) => procStatusMiB(child, 'VmRSS');
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s on Linux). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces), counted from field 3: utime is 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}

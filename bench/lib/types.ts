@@ -21,6 +21,8 @@ export interface BenchContext {
   databaseUrl: string;
   /** The environment Kiln runs with (database, Redis prefix, storage), for extra Kiln processes a scenario starts. */
   kilnEnv: NodeJS.ProcessEnv;
+  /** The Kiln process under test (to read its CPU time). */
+  kilnPid: number;
   /** The repository root (to start helper processes). */
   root: string;
   /** Starts `node --import tsx <args>` as a child that the run stops at cleanup. */

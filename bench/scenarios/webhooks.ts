@@ -1,7 +1,10 @@
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
+import { webhookEventsChannel } from '../../src/webhooks/outbox';
 import { benchSql } from '../lib/hosting';
+import { cpuSeconds } from '../lib/processes';
 import { stats } from '../lib/report';
 import type { BenchContext, Scenario, ScenarioOutput } from '../lib/types';
 
@@ -29,9 +32,17 @@ async function startReceiver(ctx: BenchContext) {
       res.writeHead(204).end();
     });
   });
-  server.keepAliveTimeout = 1_000;
+  // Node's default (5 s), as most receivers keep connections: announced in Keep-Alive, and a sender
+  // that reuses them stops 1 s short of it (with 1 s, Node's client would reuse nothing).
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  ctx.onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  ctx.onCleanup(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const within = <T>(what: string, p: Promise<T>) =>
     Promise.race([
       p,
@@ -65,6 +76,24 @@ async function startReceiver(ctx: BenchContext) {
   };
 }
 
+/** CPU seconds used so far by each Postgres backend connected to the bench database (backends that ended are missed). */
+async function postgresCpu(sql: ReturnType<typeof benchSql>): Promise<Map<number, number>> {
+  const rows = await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const s = await cpuSeconds(pid).catch(() => null);
+    if (s !== null) out.set(pid, s);
+  }
+  return out;
+}
+
+/** CPU seconds the Redis server has used (its own count; other runs share it, so an upper bound). */
+async function redisCpu(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? NaN);
+  return field('used_cpu_sys') + field('used_cpu_user');
+}
+
 /**
  * Webhooks end to end against the Kiln under test (its relay and `webhooks` workers in the one `all`
  * process): events are written to the outbox as writers do (one committed statement, then the Redis
@@ -88,7 +117,7 @@ export const webhooksScenario: Scenario = {
       await sql.end();
       redis.disconnect();
     });
-    const channel = `${ctx.kilnEnv.REDIS_PREFIX}:events:webhook-events`;
+    const channel = webhookEventsChannel(String(ctx.kilnEnv.REDIS_PREFIX));
     const tag = Math.random().toString(36).slice(2, 8);
     let failure: string | undefined;
 
@@ -110,8 +139,15 @@ export const webhooksScenario: Scenario = {
 
     // Throughput: a burst of events committed in batches of 500, each batch announced.
     const before = receiver.count;
+    // CPU per delivered event, whatever else the shared machine runs: Kiln's (relay, workers, Postgres
+    // and Redis clients) and this process's (the receiver, and the inserts).
+    const kilnCpuBefore = await cpuSeconds(ctx.kilnPid);
+    const benchCpuBefore = process.cpuUsage();
+    const pgCpuBefore = await postgresCpu(sql);
+    const redisCpuBefore = await redisCpu(redis);
     const started = performance.now();
     let rate = NaN;
+    let kilnCpuMsPerEvent = NaN;
     try {
       for (let from = 0; from < THROUGHPUT_EVENTS; from += INSERT_BATCH) {
         await sql`
@@ -126,6 +162,15 @@ export const webhooksScenario: Scenario = {
       failure ??= `${(err as Error).message} (${receiver.count - before} of ${THROUGHPUT_EVENTS} arrived)`;
     }
     ctx.say(`throughput: ${THROUGHPUT_EVENTS} events in ${((performance.now() - started) / 1000).toFixed(2)} s = ${rate.toFixed(0)} events/s`);
+    kilnCpuMsPerEvent = (((await cpuSeconds(ctx.kilnPid)) - kilnCpuBefore) * 1000) / THROUGHPUT_EVENTS;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const benchCpuMsPerEvent = (benchCpu.user + benchCpu.system) / 1000 / THROUGHPUT_EVENTS;
+    const pgCpuAfter = await postgresCpu(sql);
+    const pgCpuMsPerEvent = ([...pgCpuAfter].reduce((sum, [pid, s]) => sum + s - (pgCpuBefore.get(pid) ?? 0), 0) * 1000) / THROUGHPUT_EVENTS;
+    const redisCpuMsPerEvent = (((await redisCpu(redis)) - redisCpuBefore) * 1000) / THROUGHPUT_EVENTS;
+    ctx.say(
+      `CPU per event: Kiln ${kilnCpuMsPerEvent.toFixed(3)} ms (one core's ceiling ${(1000 / kilnCpuMsPerEvent).toFixed(0)}/s), receiver and inserts ${benchCpuMsPerEvent.toFixed(3)} ms, Postgres (this database's backends) ${pgCpuMsPerEvent.toFixed(3)} ms, Redis (the whole server, shared with other runs) ${redisCpuMsPerEvent.toFixed(3)} ms; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
 
     return {
       rows: [],
@@ -147,6 +192,13 @@ export const webhooksScenario: Scenario = {
           ok: failure === undefined && Number.isFinite(rate),
           note: failure,
           targets: [{ stat: 'min', op: '>=', value: 1_000 }],
+        },
+        {
+          label: 'webhooks: Kiln CPU per delivered event',
+          description: 'CPU time (user + system) of the Kiln process over the throughput burst, divided by the events',
+          samplesS: Number.isFinite(rate) ? [kilnCpuMsPerEvent] : [],
+          unit: 'ms',
+          ok: Number.isFinite(rate),
         },
       ],
     };

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isPublicAddress } from './address-policy';
 import { FetchRefusedError } from './fetch-refused-error';
 import { defaultHostLookup, parseFetchUrl, resolveTarget, targetLabel, type HostLookup } from './fetch-target';
+import type { PinnedAgents } from './pinned-agents';
 import { connectionError, sendRequest } from './send-request';
 
 export interface GuardedPostOptions {
@@ -13,6 +14,8 @@ export interface GuardedPostOptions {
   excerptChars: number;
   userAgent?: string;
   lookup?: HostLookup;
+  /** Keep-alive pools to reuse connections from (the address check still runs for every request). */
+  agents?: PinnedAgents;
 }
 
 export interface PostAnswer {
@@ -25,7 +28,8 @@ export interface PostAnswer {
  * POSTs a body to a user-given URL under the same address rules as the guarded fetch: every resolved
  * address checked, the connection pinned to the checked ones. Redirects are not followed: any status is
  * answered to the caller, who decides what counts as success. Only the first bytes of the answer are read;
- * the rest is dropped with the socket. Refusals and network failures throw FetchRefusedError.
+ * the rest is dropped with the socket (a short answer read to its end leaves the connection to the pool,
+ * when `agents` is given). Refusals and network failures throw FetchRefusedError.
  */
 export async function guardedPost(input: string, body: Buffer, headers: Record<string, string>, opts: GuardedPostOptions): Promise<PostAnswer> {
   const deadline = new AbortController();
@@ -40,7 +44,15 @@ export async function guardedPost(input: string, body: Buffer, headers: Record<s
     label = targetLabel(url, false);
     const isAllowed = opts.allowPrivate ? () => true : isPublicAddress;
     const target = await resolveTarget(url, false, opts.lookup ?? defaultHostLookup, isAllowed, signal);
-    const res = await sendRequest(target, { userAgent: opts.userAgent ?? 'Kiln-Webhooks/1.0', signal, label, method: 'POST', headers, body });
+    const res = await sendRequest(target, {
+      userAgent: opts.userAgent ?? 'Kiln-Webhooks/1.0',
+      signal,
+      label,
+      method: 'POST',
+      headers,
+      body,
+      agent: opts.agents?.agentFor(target),
+    });
     const excerpt = await readExcerpt(res, opts.excerptChars * 4, label);
     return { status: res.statusCode ?? 0, excerpt: excerpt.slice(0, opts.excerptChars) };
   } catch (err) {

@@ -14,6 +14,11 @@ export interface RequestSettings {
   signal: AbortSignal;
   /** How the host is named in error messages. */
   label: string;
+  /**
+   * A keep-alive pool for exactly this target (src/net/pinned-agents.ts); without one, the request gets
+   * a connection of its own.
+   */
+  agent?: http.Agent;
 }
 
 /**
@@ -22,7 +27,7 @@ export interface RequestSettings {
  * The hostname itself still travels in Host and SNI, so virtual hosting and
  * certificate checks work as for any normal request.
  */
-function pinnedLookup(target: FetchTarget): LookupFunction {
+export function pinnedLookup(target: FetchTarget): LookupFunction {
   return (hostname, options, callback) => {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
     const candidates = family === 4 || family === 6 ? target.addresses.filter((a) => a.family === family) : target.addresses;
@@ -73,11 +78,22 @@ export function connectionError(label: string, err: unknown): FetchRefusedError 
   return new FetchRefusedError('connection', `${what} ${label} (${describeConnectionProblem(e)})`);
 }
 
-/** Sends one request (GET unless told) and resolves with the response head; the body is left unread for the caller. */
+/**
+ * Sends one request (GET unless told) and resolves with the response head; the body is left unread for
+ * the caller. On a pooled connection that the server had closed while idle (reset before any answer),
+ * the request is sent once more on a new connection, as HTTP clients do: the server never saw it.
+ */
 export function sendRequest(target: FetchTarget, settings: RequestSettings): Promise<http.IncomingMessage> {
+  return sendOnce(target, settings, settings.agent !== undefined);
+}
+
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
+function sendOnce(target: FetchTarget, settings: RequestSettings, mayResend: boolean): Promise<http.IncomingMessage> {
   const { url } = target;
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = transport.request({
       protocol: url.protocol,
       hostname: target.hostname,
@@ -93,13 +109,24 @@ export function sendRequest(target: FetchTarget, settings: RequestSettings): Pro
         ...settings.headers,
       },
       lookup: pinnedLookup(target),
-      // A pooled socket could outlive the check it was made under; every request gets its own.
-      agent: false,
+      // Without a pool of this target's (a pooled socket could outlive the check it was made under),
+      // every request gets its own connection.
+      agent: settings.agent ?? false,
       signal: settings.signal,
     });
-    req.on('response', resolve);
+    req.on('response', (res) => {
+      answered = true;
+      resolve(res);
+    });
     // Stays attached after the response so late socket errors never go unhandled; the body stream reports them too.
-    req.on('error', (err) => reject(settings.signal.aborted ? err : connectionError(settings.label, err)));
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (mayResend && req.reusedSocket && !settings.signal.aborted && STALE_SOCKET.has(err.code ?? '')) {
+        sendOnce(target, settings, false).then(resolve, reject);
+        return;
+      }
+      reject(settings.signal.aborted ? err : connectionError(settings.label, err));
+    });
     req.end(settings.body);
   });
 }

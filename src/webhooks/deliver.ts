@@ -1,17 +1,23 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { loadDeliveryForAttempt } from '../db/queries/webhooks';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries, type WebhookDeliveryStatus } from '../db/schema';
 import { randomBase62 } from '../ids';
 import { FetchRefusedError } from '../net/fetch-refused-error';
 import { guardedPost } from '../net/guarded-post';
+import { PinnedAgents } from '../net/pinned-agents';
 import type { Runtime } from '../runtime';
+import { attemptBatchesFor } from './attempt-batch';
 import { attemptJobId } from './delivery-ids';
 import { webhookHeaders } from './signature';
 
-/** Five days of failures without a success disable an endpoint (Standard Webhooks' advice; Svix does the same). */
-export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 3_600_000;
 /** How much of a receiver's answer the delivery log keeps. */
 export const EXCERPT_CHARS = 500;
+
+/**
+ * Connections to receivers, kept alive and reused per (endpoint origin, checked addresses): a busy
+ * endpoint is not paid a TCP (and TLS) handshake per delivery, and gets at most this many at once.
+ */
+export const SOCKETS_PER_ENDPOINT = 32;
+const webhookAgents = new PinnedAgents({ maxSocketsPerTarget: SOCKETS_PER_ENDPOINT, idleMs: 4_000, maxTargets: 1_000 });
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'log'>;
 
@@ -33,10 +39,12 @@ export function webhookBody(event: { type: string; data: Record<string, unknown>
  * schedule (none after a replay's attempt, or once the schedule is used up). A job whose attempt was
  * already recorded does nothing, so a job run twice (a worker died after recording) sends once more at
  * most. Redirects are not followed (a 3xx fails), and only a 2xx succeeds. A refused address is recorded
- * without any network contact and counts as a failure.
+ * without any network contact and counts as a failure. The loading and the recording share their
+ * statements with the process's other deliveries under way (src/webhooks/attempt-batch.ts).
  */
 export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<AttemptOutcome> {
-  const row = await loadDeliveryForAttempt(rt.db, job.id);
+  const batches = attemptBatchesFor(rt.db);
+  const row = await batches.load(job.id);
   if (!row) return 'gone';
   const { delivery, event, endpoint } = row;
   if (delivery.attempts >= job.attempt) return 'already_made';
@@ -56,6 +64,7 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
       allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
       timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS,
       excerptChars: EXCERPT_CHARS,
+      agents: webhookAgents,
     });
     statusCode = answer.status;
     excerpt = answer.excerpt;
@@ -68,45 +77,19 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
   const delays = rt.config.WEBHOOK_RETRY_DELAYS_MS;
   const retryDelay = ok || job.replay || job.attempt > delays.length ? null : delays[job.attempt - 1]!;
 
-  const status = await rt.db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, statusCode, durationMs, responseExcerpt: excerpt.slice(0, EXCERPT_CHARS) });
-    let disabled = false;
-    if (ok) {
-      // Only a failing endpoint is written: a healthy one's row is not locked by every delivery to it,
-      // which would serialise all of them.
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(and(eq(webhookEndpoints.id, endpoint.id), isNotNull(webhookEndpoints.failingSince)));
-    } else {
-      // 410 Gone: the receiver asks for no more (the spec's advice); otherwise five days without a success.
-      const reason =
-        statusCode === 410
-          ? 'The endpoint answered 410 Gone.'
-          : `Every delivery failed for ${DISABLE_AFTER_FAILING_MS / 86_400_000} days (last: ${statusCode === null ? excerpt.slice(0, 200) : `HTTP ${statusCode}`}).`;
-      const [ep] = await tx
-        .update(webhookEndpoints)
-        .set({
-          failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
-          disabledAt: sql`CASE WHEN ${statusCode === 410} OR ${webhookEndpoints.failingSince} < now() - make_interval(secs => ${DISABLE_AFTER_FAILING_MS / 1000}) THEN coalesce(${webhookEndpoints.disabledAt}, now()) ELSE ${webhookEndpoints.disabledAt} END`,
-          disabledReason: sql`CASE WHEN ${statusCode === 410} OR ${webhookEndpoints.failingSince} < now() - make_interval(secs => ${DISABLE_AFTER_FAILING_MS / 1000}) THEN coalesce(${webhookEndpoints.disabledReason}, ${reason}) ELSE ${webhookEndpoints.disabledReason} END`,
-        })
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .returning({ disabledAt: webhookEndpoints.disabledAt });
-      disabled = Boolean(ep?.disabledAt);
-    }
-    const status: WebhookDeliveryStatus = ok ? 'succeeded' : retryDelay !== null && !disabled ? 'pending' : 'failed';
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status,
-        attempts: job.attempt,
-        lastAttemptAt: sql`now()`,
-        nextAttemptAt: status === 'pending' ? sql`now() + make_interval(secs => ${retryDelay! / 1000})` : null,
-      })
-      .where(eq(webhookDeliveries.id, delivery.id));
-    return status;
+  // The attempt and the delivery's next_attempt_at are durable before the retry is queued (and before
+  // this job completes), so a worker dying in between loses no record.
+  const status = await batches.record({
+    deliveryId: delivery.id,
+    endpointId: endpoint.id,
+    attempt: job.attempt,
+    statusCode,
+    durationMs,
+    excerpt: excerpt.slice(0, EXCERPT_CHARS),
+    ok,
+    retrySecs: retryDelay === null ? null : retryDelay / 1000,
   });
+  if (status === null) return 'gone';
 
   if (status === 'pending' && rt.config.KILN_FAULT === 'crash-before-retry-queued') {
     rt.log.warn({ delivery: delivery.id }, 'fault injection: crashing between recording a failed attempt and queueing the next');

@@ -32,6 +32,11 @@ export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventInput): 
   return rows[0]?.id ?? null;
 }
 
+/** The Redis channel writers announce outbox events on (the bench publishes there too, so it is named once). */
+export function webhookEventsChannel(redisPrefix: string): string {
+  return `${redisPrefix}:events:webhooks`;
+}
+
 /**
  * Wakes the relay at once after a transaction that recorded an event commits (the message is the account
  * id). Best effort: the relay also polls the outbox, so a failure here only delays delivery and is logged,

@@ -147,6 +147,59 @@ describe('webhook delivery', () => {
     expect((await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: auth })).json()).status).toBe('enabled');
   });
 
+  it('a burst to several endpoints: every attempt recorded once, each endpoint’s health as its own answers say', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'free');
+    const okPath = newPath();
+    const failingPath = newPath();
+    receiver.respond(failingPath, [500]);
+    const ok = await addEndpoint(auth, okPath);
+    const failing = await addEndpoint(auth, failingPath);
+    const n = 40;
+    const ids = await svc.rt.db.transaction(async (tx) => {
+      const out: string[] = [];
+      for (let i = 0; i < n; i++) out.push((await recordWebhookEvent(tx, { accountId, type: 'job.completed', data: { id: `gen_burst${i}` } }))!);
+      return out;
+    });
+    await announceWebhookEvents(svc.rt, svc.rt.log, accountId);
+    await until('every event at the healthy endpoint', async () => new Set(receiver.received(okPath).map((r) => r.headers['webhook-id'])).size === n);
+    // Three attempts each at the failing one (WEBHOOK_RETRY_DELAYS_MS=50,50), then failed.
+    await until('every delivery to the failing endpoint given up', async () => {
+      const rows = await svc.rt.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, failing.id));
+      return rows.length === n && rows.every((r) => r.status === 'failed');
+    });
+    const counts = await svc.rt.db.execute<{ endpoint_id: string; status: string; deliveries: number; attempts: number; logged: number }>(sql`
+      SELECT d.endpoint_id, d.status, count(*)::int AS deliveries, sum(d.attempts)::int AS attempts,
+        (SELECT count(*)::int FROM webhook_attempts a JOIN webhook_deliveries d2 ON d2.id = a.delivery_id WHERE d2.endpoint_id = d.endpoint_id) AS logged
+      FROM webhook_deliveries d WHERE d.endpoint_id IN (${ok.id}, ${failing.id}) GROUP BY d.endpoint_id, d.status`);
+    expect(counts.map((c) => ({ ...c }))).toEqual(
+      expect.arrayContaining([
+        { endpoint_id: ok.id, status: 'succeeded', deliveries: n, attempts: n, logged: n },
+        { endpoint_id: failing.id, status: 'failed', deliveries: n, attempts: 3 * n, logged: 3 * n },
+      ]),
+    );
+    expect(receiver.received(failingPath)).toHaveLength(3 * n);
+    expect(new Set(receiver.received(okPath).map((r) => r.headers['webhook-id']))).toEqual(new Set(ids));
+    const [healthy, sick] = await Promise.all([ok.id, failing.id].map(async (id) => (await svc.app.request(`/v1/webhooks/${id}`, { headers: auth })).json()));
+    expect(healthy).toMatchObject({ status: 'enabled', failing_since: null });
+    expect(sick.status).toBe('failing');
+  });
+
+  it('an answer with a NUL and an emoji cut at the excerpt’s end is recorded (and fails no other record)', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'free');
+    const odd = newPath();
+    const plain = newPath();
+    receiver.respond(odd, [200], `${'x'.repeat(499)}\u{1F600}\u0000 and more`);
+    const a = await addEndpoint(auth, odd);
+    const b = await addEndpoint(auth, plain);
+    await emit(accountId, 'job.completed', { id: 'gen_odd' });
+    const [row] = await until('the odd answer logged', async () => {
+      const rows = await deliveriesOf(auth, a.id);
+      return rows[0]?.status === 'succeeded' && rows;
+    });
+    expect(row.last_response).toBe(`${'x'.repeat(499)}\ufffd`);
+    await until('the other endpoint’s delivery logged', async () => (await deliveriesOf(auth, b.id))[0]?.status === 'succeeded');
+  });
+
   it('picks up an event whose notice was never sent (the writer died after its commit) by polling', async () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     const path = newPath();

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../schema';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookDeliveryStatus } from '../schema';
 import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -161,4 +161,106 @@ export async function findDeliveryLogRow(db: DbOrTx, endpointId: string, id: str
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
   if (!row) return null;
   return { ...row, last: (await latestAttempts(db, [id])).get(id) ?? null };
+}
+
+export type DeliveryForAttempt = NonNullable<Awaited<ReturnType<typeof loadDeliveryForAttempt>>>;
+
+/** What loadDeliveryForAttempt answers, for many deliveries in one statement (the delivery workers' batches). */
+export async function loadDeliveriesForAttempt(db: DbOrTx, ids: string[]): Promise<Map<string, DeliveryForAttempt>> {
+  const rows = await db
+    .select({
+      delivery: webhookDeliveries,
+      event: { id: webhookEvents.id, type: webhookEvents.type, data: webhookEvents.data, createdAt: webhookEvents.createdAt },
+      endpoint: { id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret, disabledAt: webhookEndpoints.disabledAt },
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(inArray(webhookDeliveries.id, ids));
+  return new Map(rows.map((r) => [r.delivery.id, r]));
+}
+
+/** One attempt as the batch writes it (src/webhooks/attempt-batch.ts builds these). */
+export interface AttemptRow {
+  seq: number;
+  deliveryId: string;
+  endpointId: string;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  excerpt: string;
+  ok: boolean;
+  /** Seconds until the next attempt when the schedule has one; null when this attempt is the last. */
+  retrySecs: number | null;
+}
+
+/** What a batch does to one endpoint's health (src/webhooks/attempt-batch.ts). */
+export interface EndpointHealthChange {
+  endpointId: string;
+  /** The endpoint's last attempt in the batch succeeded: it is healthy (failing_since cleared). */
+  lastOk: boolean;
+  /** A success came before the last failure: failing starts afresh at this batch. */
+  anyOk: boolean;
+  /** The batch's first attempt failed: an endpoint already failing past the limit is disabled by it. */
+  firstFailed: boolean;
+  /** A 410 Gone answer: disabled whatever else happened. */
+  gone: boolean;
+  /** The disabled reason to record should this batch disable it. */
+  reason: string;
+}
+
+/**
+ * Records a batch of attempts in one statement (so one round trip and one commit): the endpoints' health
+ * first (a failing one is written, and disabled after `disableAfterSecs` of failures or a 410; a healthy
+ * one's row is left alone so deliveries to it do not queue on its lock), then each delivery's status,
+ * then the attempt rows for the deliveries that still exist (an endpoint deleted meanwhile took its
+ * deliveries with it). Answers each attempt's delivery status, or null for a delivery that is gone.
+ */
+export async function recordAttemptBatch(
+  db: DbOrTx,
+  attempts: AttemptRow[],
+  endpoints: EndpointHealthChange[],
+  disableAfterSecs: number,
+): Promise<Map<number, WebhookDeliveryStatus | null>> {
+  // e.failing_since is the value before this statement: the batch's first failure is what ends an
+  // endpoint already failing for too long, as it would have one attempt at a time.
+  const disables = sql`(h."gone" OR (h."firstFailed" AND e.failing_since < now() - make_interval(secs => ${disableAfterSecs})))`;
+  const rows = await db.execute<{ seq: number; status: WebhookDeliveryStatus | null }>(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(attempts)}::jsonb) AS x(
+        "seq" int, "deliveryId" text, "endpointId" text, "attempt" int, "statusCode" int, "durationMs" int,
+        "excerpt" text, "ok" boolean, "retrySecs" float8)
+    ),
+    health AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(endpoints)}::jsonb) AS x(
+        "endpointId" text, "lastOk" boolean, "anyOk" boolean, "firstFailed" boolean, "gone" boolean, "reason" text)
+    ),
+    ep AS (
+      UPDATE webhook_endpoints e SET
+        failing_since = CASE WHEN h."lastOk" THEN NULL WHEN h."anyOk" THEN now() ELSE coalesce(e.failing_since, now()) END,
+        disabled_at = CASE WHEN ${disables} THEN coalesce(e.disabled_at, now()) ELSE e.disabled_at END,
+        disabled_reason = CASE WHEN ${disables} THEN coalesce(e.disabled_reason, h."reason") ELSE e.disabled_reason END
+      FROM health h
+      WHERE e.id = h."endpointId" AND (NOT h."lastOk" OR e.failing_since IS NOT NULL)
+      RETURNING e.id, e.disabled_at
+    ),
+    upd AS (
+      UPDATE webhook_deliveries d SET
+        status = CASE WHEN i."ok" THEN 'succeeded' WHEN i."retrySecs" IS NOT NULL AND ep.disabled_at IS NULL THEN 'pending' ELSE 'failed' END,
+        attempts = i."attempt",
+        last_attempt_at = now(),
+        next_attempt_at = CASE WHEN NOT i."ok" AND i."retrySecs" IS NOT NULL AND ep.disabled_at IS NULL
+          THEN now() + make_interval(secs => i."retrySecs") END
+      FROM input i LEFT JOIN ep ON ep.id = i."endpointId"
+      WHERE d.id = i."deliveryId"
+      RETURNING d.id, d.status
+    ),
+    logged AS (
+      INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, response_excerpt)
+      SELECT i."deliveryId", i."statusCode", i."durationMs", i."excerpt"
+      FROM input i WHERE i."deliveryId" IN (SELECT id FROM upd)
+      ORDER BY i."seq"
+    )
+    SELECT i."seq", (SELECT upd.status FROM upd WHERE upd.id = i."deliveryId" LIMIT 1) AS status FROM input i`);
+  return new Map(rows.map((r) => [Number(r.seq), r.status]));
 }

@@ -5,6 +5,9 @@ import type { QueueConfig } from './types';
  * fails is not a job failure: the processor records the attempt and queues the next one itself on the
  * webhook schedule (WEBHOOK_RETRY_DELAYS_MS). BullMQ's own retries only cover our side failing (Postgres
  * away). Finished jobs are kept an hour so that a relay repeating a fan-out adds nothing (same jobId).
+ * Concurrency is high because an attempt mostly waits (on the receiver, and on the batch that records
+ * it: more attempts in flight make bigger batches, so fewer statements per delivery); connections per
+ * endpoint are capped apart from it (SOCKETS_PER_ENDPOINT in src/webhooks/deliver.ts).
  */
 export const webhooksQueueConfig: QueueConfig = {
   defaultJobOptions: {
@@ -17,5 +20,5 @@ export const webhooksQueueConfig: QueueConfig = {
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   maxStalledCount: 2,
-  concurrency: 50,
+  concurrency: 200,
 };
