@@ -88,11 +88,12 @@ export async function setSslStatus(
   id: string,
   ssl: SslStatus,
   sslError: string | null = null,
+  sslProblem: DomainRow['sslProblem'] = sslError === null ? null : { detail: sslError },
 ): Promise<{ row: DomainRow; changed: boolean } | null> {
   // The old value, read under the row lock the update takes anyway: two workers cannot both see the change.
   const [old] = await db.select({ ssl: domains.ssl }).from(domains).where(eq(domains.id, id)).for('update');
   if (!old) return null;
-  const [row] = await db.update(domains).set({ ssl, sslError }).where(eq(domains.id, id)).returning();
+  const [row] = await db.update(domains).set({ ssl, sslError, sslProblem }).where(eq(domains.id, id)).returning();
   return row ? { row, changed: old.ssl !== ssl } : null;
 }
 

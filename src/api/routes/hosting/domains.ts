@@ -84,7 +84,7 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      return c.json(domainDetailView(d, recordsFor(rt, d)));
+      return c.json(domainDetailView(d, recordsFor(rt, d), rt.config.EDGE_IPV4));
     },
   );
 
@@ -104,7 +104,7 @@ export function registerDomains(app: App, rt: Deps) {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
       const checked = await checkCustomDomainNow(rt, d);
-      return c.json(domainDetailView(checked, recordsFor(rt, checked)));
+      return c.json(domainDetailView(checked, recordsFor(rt, checked), rt.config.EDGE_IPV4));
     },
   );
 
