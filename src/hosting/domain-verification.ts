@@ -9,8 +9,15 @@ import { tellEdges } from './publishing';
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
 
-export function recordsFor(rt: Pick<Runtime, 'config'>, d: Pick<DomainRow, 'domain' | 'siteId' | 'token'>) {
-  return requiredRecords({ domain: d.domain, siteId: d.siteId, hostingDomain: rt.config.HOSTING_DOMAIN, edgeIpv4: rt.config.EDGE_IPV4, token: d.token });
+export function recordsFor(rt: Pick<Runtime, 'config'>, d: Pick<DomainRow, 'domain' | 'siteId' | 'token' | 'ownershipDomain'>) {
+  return requiredRecords({
+    domain: d.domain,
+    siteId: d.siteId,
+    hostingDomain: rt.config.HOSTING_DOMAIN,
+    edgeIpv4: rt.config.EDGE_IPV4,
+    token: d.token,
+    ownershipDomain: d.ownershipDomain,
+  });
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';

@@ -117,6 +117,12 @@ export const domainSchema = v.object({
   verification: v.optional(verificationSchema),
 });
 
+/** POST's answer: the domain, and with `with_www` the other name of the pair, each with the records to create. */
+export const addedDomainSchema = v.object({
+  ...domainSchema.entries,
+  paired_domain: v.optional(v.pipe(domainSchema, v.description('With `with_www`: the other name of the pair, added too.'))),
+});
+
 /** A domain's status fields (the add response leaves out `ssl`). */
 export function domainView(d: DomainRow) {
   return {

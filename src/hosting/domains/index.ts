@@ -7,6 +7,7 @@ export {
   newVerificationToken,
   OWNERSHIP_LABEL,
   OWNERSHIP_PREFIX,
+  wwwPair,
 } from './dns-records';
 export type { DnsRecord, DnsRecordType, RequiredRecordsInput } from './dns-records';
 export { createResolver, parseDnsServers, DnsLookupError, answered, SYSTEM_RESOLVER } from './dns-resolver';
