@@ -173,7 +173,7 @@ describe('dashboard: domains', () => {
   it('adds a www/apex pair from the form; each page says which name redirects', async () => {
     const { client, user } = await signIn();
     await client.get('/dashboard/domains');
-    const res = await client.post('/dashboard/domains', { domain: 'dash-pair.com', site_id: 'dash-pair', with_www: 'on', canonical: 'www' });
+    const res = await client.post('/dashboard/domains', { domain: 'dash-pair.com', site_id: 'dash-pair', pair: 'www' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/dashboard/domains/dash-pair.com?done=added');
     await client.get(res.headers.get('location')!);

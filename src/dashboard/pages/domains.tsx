@@ -37,9 +37,8 @@ const addForm = v.object({
     v.maxLength(40, 'A site id has at most 40 characters.'),
     v.regex(SITE_ID_PATTERN, 'A site id is lowercase letters, digits and hyphens, not starting or ending with a hyphen.'),
   ),
-  // A checkbox sends its value only when ticked.
-  with_www: v.optional(v.literal('on')),
-  canonical: v.optional(v.picklist(['apex', 'www'], 'Choose which name serves the site.'), 'apex'),
+  // The www/apex pair in one choice: none, or which name of the pair serves the site (the other redirects).
+  pair: v.optional(v.picklist(['none', 'apex', 'www'], 'Choose whether to add the www name too.'), 'none'),
 });
 
 type Ctx = Context<DashEnv>;
@@ -157,10 +156,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
     return n.ok ? findAccountDomain(db, signedIn(c).accountId, n.domain) : null;
   };
 
-  const listPage = async (
-    c: Ctx,
-    extra: { error?: Child; form?: { domain: string; site_id: string; with_www?: string; canonical?: string }; notice?: string } = {},
-  ) => {
+  const listPage = async (c: Ctx, extra: { error?: Child; form?: { domain: string; site_id: string; pair?: string }; notice?: string } = {}) => {
     const session = signedIn(c);
     const position = async (name: string | undefined) => {
       const n = name === undefined ? null : normalizeDomain(name);
@@ -218,16 +214,16 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
               </p>
             </div>
             <div class="field">
-              <label>
-                <input type="checkbox" name="with_www" checked={extra.form?.with_www === 'on'} /> Also add its www name (or apex)
-              </label>
-              <label for="f-canonical">Serve the site at</label>
-              <select id="f-canonical" name="canonical">
-                <option value="apex" selected={extra.form?.canonical !== 'www'}>
-                  the apex (example.com); www redirects
+              <label for="f-pair">www name</label>
+              <select id="f-pair" name="pair">
+                <option value="none" selected={(extra.form?.pair ?? 'none') === 'none'}>
+                  Only this name
                 </option>
-                <option value="www" selected={extra.form?.canonical === 'www'}>
-                  www (www.example.com); the apex redirects
+                <option value="apex" selected={extra.form?.pair === 'apex'}>
+                  Add www too; www redirects to the apex
+                </option>
+                <option value="www" selected={extra.form?.pair === 'www'}>
+                  Add the apex too; it redirects to www
                 </option>
               </select>
             </div>
@@ -493,8 +489,8 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
     const added = await addCustomDomain(rt, session.accountId, {
       siteId: form.values.site_id,
       domain: form.values.domain,
-      withWww: form.values.with_www === 'on',
-      canonical: form.values.canonical,
+      withWww: form.values.pair !== 'none',
+      canonical: form.values.pair === 'www' ? 'www' : 'apex',
     });
     if (!added.ok) return listPage(c, { error: refusalMessage(added, form.values), form: form.values });
     await audit(c, db, 'domain.added', added.domain.domain, { site: added.domain.siteId });
