@@ -1,5 +1,6 @@
 import * as acme from 'acme-client';
 import { describeProblem, toAcmeProblem, type AcmeProblem } from './acme-problem';
+import { withRequestProblems } from './acme-request-problems';
 import { trustCaForDirectory } from './acme-trust';
 import { certificateValidity } from './certificate-info';
 import type { Http01ChallengeStore } from './challenge-store';
@@ -176,10 +177,16 @@ export async function issueAcmeCertificate(opts: AcmeIssueOptions): Promise<Acme
   const placed = new Set<string>();
   try {
     const accountKeyPem = opts.accountKeyPem ?? (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
-    const work = issue(opts, accountKeyPem, deadline, placed);
-    // After a timeout the abandoned steps stop at their next deadline check; nothing may observe them.
-    work.catch(() => {});
-    return await deadline.race(work);
+    return await withRequestProblems(async (problemFor) => {
+      const work = issue(opts, accountKeyPem, deadline, placed).catch((err) => {
+        // A request the CA refused: the whole problem document, not just the detail acme-client kept.
+        const problem = problemFor(err);
+        throw problem ? new CaProblemError(err.message, toAcmeProblem(problem, err.message)) : err;
+      });
+      // After a timeout the abandoned steps stop at their next deadline check; nothing may observe them.
+      work.catch(() => {});
+      return await deadline.race(work);
+    });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const message = `ACME issuance for ${opts.domain} failed: ${reason}`;
