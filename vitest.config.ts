@@ -12,6 +12,7 @@ const UNIT = [
   'test/engines/**/*.test.ts',
   'test/hosting/archive-*.test.ts',
   'test/hosting/domains.test.ts',
+  'test/hosting/acme-problem.test.ts',
   'test/hosting/edge-resolve.test.ts',
   'test/hosting/site-rules.test.ts',
   'test/net/address-policy.test.ts',

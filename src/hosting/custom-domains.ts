@@ -1,10 +1,10 @@
-import { deleteCertificate, deleteDomain, insertDomain, restartVerification, verifiedElsewhere, type DomainRow } from '../db/queries/domains';
+import { deleteCertificate, deleteDomain, insertDomain, restartVerification, unpairDomain, verifiedElsewhere, type DomainRow } from '../db/queries/domains';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
 import { checkDomainNow, scheduleDomainCheck } from './domain-verification';
-import { newVerificationToken, normalizeDomain } from './domains';
+import { newVerificationToken, normalizeDomain, wwwPair } from './domains';
 import { tellEdges } from './publishing';
 
 /**
@@ -17,7 +17,7 @@ import { tellEdges } from './publishing';
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log' | 'siteOwners'>;
 
 export type AddDomainRefusal =
-  /** normalizeDomain's reason, in words for the user. */
+  /** normalizeDomain's reason, in words for the user (or why the name cannot have a www pair). */
   | { reason: 'invalid_domain'; message: string }
   /** A name under HOSTING_DOMAIN: those sites are served there already. */
   | { reason: 'platform_domain'; hostingDomain: string }
@@ -28,21 +28,76 @@ export type AddDomainRefusal =
   /** On this account already, on any of its sites. */
   | { reason: 'already_added'; domain: string };
 
-export type AddDomainResult = { ok: true; domain: DomainRow } | ({ ok: false } & AddDomainRefusal);
+/** `pair`: the other name when the domain was added with its www/apex pair. */
+export type AddDomainResult = { ok: true; domain: DomainRow; pair?: DomainRow } | ({ ok: false } & AddDomainRefusal);
 
-export async function addCustomDomain(rt: Deps, accountId: string, input: { siteId: string; domain: string }): Promise<AddDomainResult> {
+export interface AddDomainInput {
+  siteId: string;
+  domain: string;
+  /** Also add the other name of the www/apex pair (example.com ↔ www.example.com); the non-canonical one redirects. */
+  withWww?: boolean;
+  /** Which name of the pair serves the site; the other answers 308 to it. Default `apex`. */
+  canonical?: 'apex' | 'www';
+}
+
+/** Rolls back a pair's transaction when the second name is refused. */
+class AlreadyAdded extends Error {
+  constructor(readonly domain: string) {
+    super(`${domain} already added`);
+  }
+}
+
+export async function addCustomDomain(rt: Deps, accountId: string, input: AddDomainInput): Promise<AddDomainResult> {
   const n = normalizeDomain(input.domain);
   if (!n.ok) return { ok: false, reason: 'invalid_domain', message: n.reason };
   const hosting = rt.config.HOSTING_DOMAIN;
   if (n.domain === hosting || n.domain.endsWith(`.${hosting}`)) return { ok: false, reason: 'platform_domain', hostingDomain: hosting };
+  const pair = input.withWww ? wwwPair(n.domain) : null;
+  if (input.withWww && !pair) {
+    return { ok: false, reason: 'invalid_domain', message: `must be an apex domain such as example.com (or its www name) to be added with its www name` };
+  }
   if ((await rt.siteOwners.claim(accountId, input.siteId)) === 'taken') return { ok: false, reason: 'site_taken' };
-  if (await verifiedElsewhere(rt.db, accountId, n.domain)) return { ok: false, reason: 'verified_elsewhere', domain: n.domain };
-  const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, accountId, siteId: input.siteId, token: newVerificationToken() });
-  // Only the (account, domain) index can refuse a pending row: the one-verified-per-name index does not cover it.
-  if (!row) return { ok: false, reason: 'already_added', domain: n.domain };
+  for (const name of pair ? [pair.apex, pair.www] : [n.domain]) {
+    if (await verifiedElsewhere(rt.db, accountId, name)) return { ok: false, reason: 'verified_elsewhere', domain: name };
+  }
+  const token = newVerificationToken();
+  const base = { accountId, siteId: input.siteId, token };
+  let rows: DomainRow[];
+  if (!pair) {
+    const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, ...base });
+    // Only the (account, domain) index can refuse a pending row: the one-verified-per-name index does not cover it.
+    if (!row) return { ok: false, reason: 'already_added', domain: n.domain };
+    rows = [row];
+  } else {
+    const wwwCanonical = input.canonical === 'www';
+    try {
+      rows = await rt.db.transaction(async (tx) => {
+        // One TXT record proves both: whoever controls the apex's zone controls its www name. One token for both.
+        const apex = await insertDomain(tx, { id: newId('dom'), domain: pair.apex, ...base, pairedWith: pair.www, redirects: wwwCanonical });
+        if (!apex) throw new AlreadyAdded(pair.apex);
+        const www = await insertDomain(tx, {
+          id: newId('dom'),
+          domain: pair.www,
+          ...base,
+          pairedWith: pair.apex,
+          redirects: !wwwCanonical,
+          ownershipDomain: pair.apex,
+        });
+        if (!www) throw new AlreadyAdded(pair.www);
+        return [apex, www];
+      });
+    } catch (err) {
+      if (err instanceof AlreadyAdded) return { ok: false, reason: 'already_added', domain: err.domain };
+      throw err;
+    }
+  }
   // The domain is added either way; without a queued check it waits for a manual one.
-  await scheduleDomainCheck(rt, row).catch((err) => rt.log.warn({ err: { message: err.message } }, 'could not schedule domain check'));
-  return { ok: true, domain: row };
+  for (const row of rows) {
+    await scheduleDomainCheck(rt, row).catch((err) => rt.log.warn({ err: { message: err.message } }, 'could not schedule domain check'));
+  }
+  const typed = rows.find((r) => r.domain === n.domain)!;
+  const other = rows.find((r) => r !== typed);
+  return { ok: true, domain: typed, ...(other ? { pair: other } : {}) };
 }
 
 /**
@@ -61,16 +116,19 @@ export async function checkCustomDomainNow(rt: Omit<Deps, 'siteOwners'>, domain:
 
 /**
  * Detaches a domain (and its certificate, if it had one) and tells the edges, so traffic stops at once.
- * `alsoInTx` runs in the same transaction: the dashboard records its audit entry there.
+ * Removing one name of a www/apex pair leaves the other as a domain of its own, serving the site itself
+ * (a redirect to a name no longer served would break it). `alsoInTx` runs in the same transaction: the
+ * dashboard records its audit entry there.
  */
 export async function removeCustomDomain(
   rt: Pick<Runtime, 'db' | 'redis' | 'channels'>,
   log: Logger,
-  d: Pick<DomainRow, 'id' | 'domain' | 'status'>,
+  d: Pick<DomainRow, 'id' | 'domain' | 'status' | 'accountId' | 'pairedWith'>,
   alsoInTx?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   await rt.db.transaction(async (tx) => {
     await deleteDomain(tx, d.id);
+    if (d.pairedWith) await unpairDomain(tx, d.accountId, d.domain, d.pairedWith);
     if (d.status === 'verified') await deleteCertificate(tx, d.domain);
     await alsoInTx?.(tx);
   });

@@ -9,8 +9,15 @@ import { tellEdges } from './publishing';
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
 
-export function recordsFor(rt: Pick<Runtime, 'config'>, d: Pick<DomainRow, 'domain' | 'siteId' | 'token'>) {
-  return requiredRecords({ domain: d.domain, siteId: d.siteId, hostingDomain: rt.config.HOSTING_DOMAIN, edgeIpv4: rt.config.EDGE_IPV4, token: d.token });
+export function recordsFor(rt: Pick<Runtime, 'config'>, d: Pick<DomainRow, 'domain' | 'siteId' | 'token' | 'ownershipDomain'>) {
+  return requiredRecords({
+    domain: d.domain,
+    siteId: d.siteId,
+    hostingDomain: rt.config.HOSTING_DOMAIN,
+    edgeIpv4: rt.config.EDGE_IPV4,
+    token: d.token,
+    ownershipDomain: d.ownershipDomain,
+  });
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
@@ -35,7 +42,8 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
   } catch (err) {
     if (!(err instanceof DnsLookupError)) throw err;
     rt.log.warn({ domain: d.domain, err: { message: err.message } }, 'DNS lookup failed; will retry');
-    lastCheck = { error: err.message };
+    // What the resolvers that did answer said is kept: it is what tells the user which one is failing.
+    lastCheck = err.findings ? { records: err.findings, error: err.message } : { error: err.message };
   }
   if (seen.ownership && seen.routing) {
     try {
@@ -73,7 +81,8 @@ async function decideDomain(
   const { row, event } = await rt.db.transaction(async (tx) => {
     const row = await recordDomainCheck(tx, id, status, extra);
     const type = status === 'verified' ? 'domain.verified' : 'domain.failed';
-    const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type, data: domainDetailView(row, recordsFor(rt, row)) }));
+    const event =
+      row && (await recordWebhookEvent(tx, { accountId: row.accountId, type, data: domainDetailView(row, recordsFor(rt, row), rt.config.EDGE_IPV4) }));
     return { row, event };
   });
   if (row && event) await announceWebhookEvents(rt, rt.log, row.accountId);

@@ -107,16 +107,19 @@ describe('dashboard: domains', () => {
     expect(res.headers.get('location')).toBe('/dashboard/domains/www.dash-check.com?done=checked');
     await client.get(res.headers.get('location')!);
     expect(client.lastHtml).toContain('not every record is in place yet');
-    expect(client.lastHtml).toMatch(/data-finding="missing">TXT record at <span class="mono">_kiln-challenge.www.dash-check.com<\/span>: nothing found yet/);
+    // The same words as the API's hint.
+    const api = await apiDomain(user.accountId, 'www.dash-check.com');
+    expect(api.body.verification.records[0].hint).toMatch(/^No TXT record at _kiln-challenge.www.dash-check.com \(the name does not exist\): add one/);
+    expect(client.lastHtml).toContain(`data-finding="missing">${api.body.verification.records[0].hint.replaceAll("'", '&#39;')}`);
 
     // The TXT record right, the CNAME pointing elsewhere.
     dns.set('_kiln-challenge.www.dash-check.com', { TXT: [txtValue] });
     dns.set('www.dash-check.com', { CNAME: 'elsewhere.example.net.' });
     await client.post('/dashboard/domains/www.dash-check.com/check');
     await client.get('/dashboard/domains/www.dash-check.com?done=checked');
-    expect(client.lastHtml).toMatch(/data-finding="found">TXT record at .*?: found, as expected\./);
+    expect(client.lastHtml).toContain('data-finding="found">TXT _kiln-challenge.www.dash-check.com has the expected value.');
     expect(client.lastHtml).toContain(
-      `data-finding="wrong_value">CNAME record at <span class="mono">www.dash-check.com</span>: found CNAME <span class="mono">elsewhere.example.net</span>, but expected CNAME <span class="mono">dash-check.${HOSTING_DOMAIN}</span>.`,
+      `data-finding="wrong_value">CNAME www.dash-check.com points to elsewhere.example.net; expected dash-check.${HOSTING_DOMAIN}.`,
     );
     expect((await apiDomain(user.accountId, 'www.dash-check.com')).body.verification.records[1].status).toBe('wrong_value');
 
@@ -139,6 +142,21 @@ describe('dashboard: domains', () => {
     const expires = issued.notAfter.toISOString();
     expect(client.lastHtml).toContain(`Certificate expires</dt><dd><time datetime="${expires}">${expires.slice(0, 16).replace('T', ' ')} UTC</time>`);
     expect(client.lastHtml).toMatch(/data-ssl="error"><span class="badge error">Error<\/span>.*the CA refused the order: rate limited/);
+    // With the CA's problem document, its type too (as the API's ssl_error has it).
+    await setSslStatus(svc.rt.db, domainRow.id, 'error', 'validation failed', {
+      type: 'urn:ietf:params:acme:error:connection',
+      detail: 'could not connect',
+      status: 400,
+    });
+    await client.get('/dashboard/domains/www.dash-check.com');
+    expect(client.lastHtml).toContain(
+      'data-problem="urn:ietf:params:acme:error:connection">The certificate authority’s problem: <code>urn:ietf:params:acme:error:connection</code> (HTTP 400)',
+    );
+    expect((await apiDomain(user.accountId, 'www.dash-check.com')).body.ssl_error).toEqual({
+      type: 'urn:ietf:params:acme:error:connection',
+      detail: 'could not connect',
+      status: 400,
+    });
 
     const checked = await audits(user.accountId, 'domain.checked');
     expect(checked.map((a) => [a.target, a.detail])).toEqual([
@@ -150,6 +168,24 @@ describe('dashboard: domains', () => {
     // The list shows the outcome of the last check.
     await client.get('/dashboard/domains');
     expect(client.lastHtml).toMatch(/data-domain="www.dash-check.com">[\s\S]*?Verified[\s\S]*?All records found/);
+  });
+
+  it('adds a www/apex pair from the form; each page says which name redirects', async () => {
+    const { client, user } = await signIn();
+    await client.get('/dashboard/domains');
+    const res = await client.post('/dashboard/domains', { domain: 'dash-pair.com', site_id: 'dash-pair', pair: 'www' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/dashboard/domains/dash-pair.com?done=added');
+    await client.get(res.headers.get('location')!);
+    expect(client.lastHtml).toContain('data-pair="redirects"><a href="/dashboard/domains/www.dash-pair.com">www.dash-pair.com</a>');
+    await client.get('/dashboard/domains/www.dash-pair.com');
+    expect(client.lastHtml).toContain('data-pair="canonical"');
+    // One TXT record for both: the www page asks for the apex's.
+    expect(byId(client.lastHtml, 'record-0-name')).toBe('_kiln-challenge.dash-pair.com');
+    const api = await apiDomain(user.accountId, 'dash-pair.com');
+    expect(api.body).toMatchObject({ paired_with: 'www.dash-pair.com', redirects_to: 'www.dash-pair.com' });
+    const added = await audits(user.accountId, 'domain.added');
+    expect(added.map((a) => a.target)).toEqual(['dash-pair.com', 'www.dash-pair.com']);
   });
 
   it('a domain whose window ended is failed; Check now starts a new window', async () => {

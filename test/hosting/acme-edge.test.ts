@@ -86,10 +86,35 @@ it('an issuance that fails sets ssl to error (and the queue retries it)', async 
       100,
     );
     expect(d.status).toBe('verified');
+    // No CA answered with a problem document: only Kiln's description, no type.
+    expect(d.ssl_error.type).toBeUndefined();
+    expect(d.ssl_error.detail).toMatch(/^ACME issuance for broken-acme.com failed: /);
     const jobs = await broken.svc.rt.queues.get('domains').getJobs(['delayed', 'wait', 'active']);
     const retry = jobs.find((j) => j.name === 'certificate.issue');
     expect(retry?.attemptsMade).toBeGreaterThanOrEqual(1);
   } finally {
     await broken.close();
   }
+});
+
+it('a challenge the CA cannot validate keeps its problem document in ssl_error', async () => {
+  // The CNAME satisfies Kiln's check, but its target has no address: pebble's VA cannot reach the edge.
+  const added = await (await h.svc.app.request('/v1/hosting/domains', jsonRequest({ site_id: 'acme-site', domain: 'www.acme-fail.com' }, h.auth))).json();
+  dns.set(added.dns_records[0].name, { TXT: [added.dns_records[0].value] });
+  dns.set('www.acme-fail.com', { CNAME: added.dns_records[1].value });
+  const verified = await (await h.svc.app.request('/v1/hosting/domains/www.acme-fail.com/verify', { method: 'POST', headers: h.auth })).json();
+  expect(verified.status).toBe('verified');
+  const d = await until(
+    'ssl error',
+    async () => {
+      const got = await (await h.svc.app.request('/v1/hosting/domains/www.acme-fail.com', { headers: h.auth })).json();
+      return got.ssl === 'error' ? got : null;
+    },
+    60_000,
+    100,
+  );
+  // RFC 8555 §6.7: the CA's own problem type and status, not just a message.
+  expect(d.ssl_error).toMatchObject({ type: 'urn:ietf:params:acme:error:connection', status: 400 });
+  expect(d.ssl_error.detail).toContain('www.acme-fail.com');
+  expect(d.status).toBe('verified');
 });

@@ -7,6 +7,7 @@ import {
   createResolver,
   isApexDomain,
   newVerificationToken,
+  findingHint,
   nextCheckDelayMs,
   normalizeDomain,
   parseDnsServers,
@@ -221,6 +222,7 @@ describe('checkDomainRecords against a real DNS server', () => {
             { type: 'TXT', value: 'v=spf1 -all' },
             { type: 'TXT', value: `kiln-verify=${TOKEN}` },
           ],
+          lookups: [{ resolver: dns.server, type: 'TXT', outcome: 'answer', values: ['v=spf1 -all', `kiln-verify=${TOKEN}`] }],
         },
         {
           type: 'A',
@@ -230,6 +232,7 @@ describe('checkDomainRecords against a real DNS server', () => {
             { type: 'A', value: '198.51.100.7' },
             { type: 'A', value: EDGE },
           ],
+          lookups: [{ resolver: dns.server, type: 'A', outcome: 'answer', values: ['198.51.100.7', EDGE] }],
         },
       ],
     });
@@ -286,8 +289,23 @@ describe('checkDomainRecords against a real DNS server', () => {
       routing: false,
       seen: { txt: [], cname: [], a: [] },
       findings: [
-        { type: 'TXT', name: '_kiln-challenge.www.nothing.example', status: 'missing', seen: [] },
-        { type: 'CNAME', name: 'www.nothing.example', status: 'missing', seen: [] },
+        {
+          type: 'TXT',
+          name: '_kiln-challenge.www.nothing.example',
+          status: 'missing',
+          seen: [],
+          lookups: [{ resolver: dns.server, type: 'TXT', outcome: 'nxdomain', values: [] }],
+        },
+        {
+          type: 'CNAME',
+          name: 'www.nothing.example',
+          status: 'missing',
+          seen: [],
+          lookups: [
+            { resolver: dns.server, type: 'CNAME', outcome: 'nxdomain', values: [] },
+            { resolver: dns.server, type: 'A', outcome: 'nxdomain', values: [] },
+          ],
+        },
       ],
     });
     dns.set('_kiln-challenge.nodata.example', { A: ['192.0.2.1'] });
@@ -329,6 +347,97 @@ describe('checkDomainRecords against a real DNS server', () => {
     } finally {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
+  });
+});
+
+describe('diagnostics: several resolvers, per-resolver answers and hints', () => {
+  let fresh: FakeDnsServer;
+  let stale: FakeDnsServer;
+
+  beforeAll(async () => {
+    [fresh, stale] = await Promise.all([startDnsServer({}), startDnsServer({})]);
+  });
+  afterAll(async () => {
+    await Promise.all([fresh.close(), stale.close()]);
+  });
+
+  const both = () => createResolver([fresh.server, stale.server], 1000);
+  const records = (domain: string) => requiredRecords({ domain, siteId: 'blog', hostingDomain: HOSTING, edgeIpv4: EDGE, token: TOKEN });
+
+  it('counts a record found when one resolver has it, and says the other still has the old value', async () => {
+    fresh.set('_kiln-challenge.prop.example', { TXT: [`kiln-verify=${TOKEN}`] });
+    stale.set('_kiln-challenge.prop.example', { TXT: ['kiln-verify=old'] });
+    fresh.set('prop.example', { A: [EDGE] });
+    const recs = records('prop.example');
+    const result = await checkDomainRecords(both(), recs);
+    expect(result.ownership).toBe(true);
+    expect(result.findings[0]!.lookups).toEqual([
+      { resolver: fresh.server, type: 'TXT', outcome: 'answer', values: [`kiln-verify=${TOKEN}`] },
+      { resolver: stale.server, type: 'TXT', outcome: 'answer', values: ['kiln-verify=old'] },
+    ]);
+    // The stale server knows the name (its TXT child exists) but has no A there: NODATA.
+    expect(result.findings[1]!.lookups!.map((l) => l.outcome)).toEqual(['answer', 'nodata']);
+    const hint = findingHint(recs[1]!, result.findings[1], EDGE);
+    expect(hint).toContain(`A prop.example is this edge's address ${EDGE}, as expected.`);
+    expect(hint).toContain(`Resolvers disagree: ${fresh.server} sees A '${EDGE}'; ${stale.server} sees A no record of this type`);
+  });
+
+  it('decides on the resolver that answers when another fails, and records the failure', async () => {
+    fresh.set('_kiln-challenge.half.example', { TXT: ['kiln-verify=nope'] });
+    stale.set('_kiln-challenge.half.example', { rcode: 'SERVFAIL' });
+    fresh.set('half.example', { A: [EDGE] });
+    stale.set('half.example', { A: [EDGE] });
+    const recs = records('half.example');
+    const result = await checkDomainRecords(both(), recs);
+    expect(result.ownership).toBe(false);
+    expect(result.findings[0]).toMatchObject({ status: 'wrong_value' });
+    expect(result.findings[0]!.lookups).toEqual([
+      { resolver: fresh.server, type: 'TXT', outcome: 'answer', values: ['kiln-verify=nope'] },
+      { resolver: stale.server, type: 'TXT', outcome: 'servfail', values: [], code: 'ESERVFAIL' },
+    ]);
+    expect(findingHint(recs[0]!, result.findings[0], EDGE)).toMatch(
+      new RegExp(`^TXT _kiln-challenge.half.example found 'kiln-verify=nope' but expected 'kiln-verify=${TOKEN}'. Resolvers disagree: .*SERVFAIL`),
+    );
+  });
+
+  it("throws when no resolver answers, carrying each record's findings", async () => {
+    fresh.set('_kiln-challenge.down.example', { rcode: 'SERVFAIL' });
+    stale.set('_kiln-challenge.down.example', { rcode: 'REFUSED' });
+    fresh.set('down.example', { A: [EDGE] });
+    const recs = records('down.example');
+    const error = (await checkDomainRecords(both(), recs).catch((e: unknown) => e)) as DnsLookupError;
+    expect(error).toBeInstanceOf(DnsLookupError);
+    expect(error.findings!.map((f) => f.status)).toEqual(['unknown', 'found']);
+    expect(error.findings![0]!.lookups!.map((l) => l.outcome)).toEqual(['servfail', 'refused']);
+    expect(findingHint(recs[0]!, error.findings![0], EDGE)).toBe(
+      `The lookup of _kiln-challenge.down.example got no answer (TXT at ${fresh.server}: SERVFAIL; TXT at ${stale.server}: REFUSED); nothing was decided, the next check tries again.`,
+    );
+  });
+
+  it('explains wrong and missing records in words', async () => {
+    const one = () => createResolver([fresh.server], 1000);
+    fresh.set('_kiln-challenge.www.words.example', { TXT: ['abc'] });
+    fresh.set('www.words.example', { CNAME: 'x.example.net' });
+    fresh.set('x.example.net', { A: ['192.0.2.9'] });
+    const sub = records('www.words.example');
+    const r1 = await checkDomainRecords(one(), sub, { edgeIpv4: EDGE });
+    expect(findingHint(sub[0]!, r1.findings[0], EDGE)).toBe(`TXT _kiln-challenge.www.words.example found 'abc' but expected 'kiln-verify=${TOKEN}'.`);
+    expect(findingHint(sub[1]!, r1.findings[1], EDGE)).toBe(`CNAME www.words.example points to x.example.net; expected blog.${HOSTING}.`);
+
+    fresh.set('words.example', { A: ['1.2.3.4'] });
+    const apex = records('words.example');
+    const r2 = await checkDomainRecords(one(), apex);
+    expect(findingHint(apex[0]!, r2.findings[0], EDGE)).toBe(
+      `No TXT record at _kiln-challenge.words.example (the name does not exist): add one with the value 'kiln-verify=${TOKEN}'.`,
+    );
+    expect(findingHint(apex[1]!, r2.findings[1], EDGE)).toBe(`A record 1.2.3.4 is not this edge's address; expected ${EDGE}.`);
+
+    fresh.set('words.example', { A: ['1.2.3.4', EDGE] });
+    const r3 = await checkDomainRecords(one(), apex);
+    expect(findingHint(apex[1]!, r3.findings[1], EDGE)).toBe(
+      `A words.example includes this edge's address ${EDGE}, but also 1.2.3.4: visitors sent there will not reach the site; remove it.`,
+    );
+    expect(findingHint(apex[1]!, undefined, EDGE)).toBe('A words.example: not checked yet.');
   });
 });
 

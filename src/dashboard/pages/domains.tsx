@@ -8,7 +8,7 @@ import { listAccountSiteIds } from '../../db/queries/sites';
 import type { DomainStatus, SslStatus } from '../../db/schema';
 import { addCustomDomain, checkCustomDomainNow, removeCustomDomain, type AddDomainRefusal } from '../../hosting/custom-domains';
 import { recordsFor } from '../../hosting/domain-verification';
-import { normalizeDomain, type DnsRecord, type RecordFinding } from '../../hosting/domains';
+import { answered, answerWords, findingHint, normalizeDomain, type DnsRecord, type RecordFinding } from '../../hosting/domains';
 import { SITE_ID_PATTERN } from '../../hosting/urls';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
@@ -37,6 +37,8 @@ const addForm = v.object({
     v.maxLength(40, 'A site id has at most 40 characters.'),
     v.regex(SITE_ID_PATTERN, 'A site id is lowercase letters, digits and hyphens, not starting or ending with a hyphen.'),
   ),
+  // The www/apex pair in one choice: none, or which name of the pair serves the site (the other redirects).
+  pair: v.optional(v.picklist(['none', 'apex', 'www'], 'Choose whether to add the www name too.'), 'none'),
 });
 
 type Ctx = Context<DashEnv>;
@@ -67,20 +69,23 @@ function lastCheckSummary(d: DomainRow): string {
   return problems.length === 0 ? 'All records found' : problems.join(', ');
 }
 
-/** One record of the last check, in a sentence: what was found against what the record asks for. */
-function findingSentence(record: DnsRecord, f: RecordFinding | undefined): Child {
-  const at = (
-    <>
-      {record.type} record at <span class="mono">{record.name}</span>
-    </>
-  );
-  if (!f) return <>{at}: not checked yet.</>;
-  if (f.status === 'found') return <>{at}: found, as expected.</>;
-  if (f.status === 'missing') return <>{at}: nothing found yet (DNS changes can take a while to be seen).</>;
+/** One record of the last check: the API's hint, then what each resolver answered when several were asked or one failed. */
+function findingDetails(record: DnsRecord, f: RecordFinding | undefined, edgeIpv4: string): Child {
+  const lookups = f?.lookups ?? [];
+  const resolvers = new Set(lookups.map((l) => l.resolver));
+  const worthListing = resolvers.size > 1 || lookups.some((l) => !answered(l.outcome));
   return (
     <>
-      {at}: found {f.seen.map((s, i) => [i > 0 ? ', ' : '', `${s.type} `, <span class="mono">{s.value}</span>])}, but expected {record.type}{' '}
-      <span class="mono">{record.value}</span>.
+      {findingHint(record, f, edgeIpv4)}
+      {worthListing && (
+        <ul class="lookups hint">
+          {lookups.map((l) => (
+            <li data-lookup={l.outcome}>
+              <span class="mono">{l.resolver}</span>: {l.type} {answerWords(l)}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
@@ -151,7 +156,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
     return n.ok ? findAccountDomain(db, signedIn(c).accountId, n.domain) : null;
   };
 
-  const listPage = async (c: Ctx, extra: { error?: Child; form?: { domain: string; site_id: string }; notice?: string } = {}) => {
+  const listPage = async (c: Ctx, extra: { error?: Child; form?: { domain: string; site_id: string; pair?: string }; notice?: string } = {}) => {
     const session = signedIn(c);
     const position = async (name: string | undefined) => {
       const n = name === undefined ? null : normalizeDomain(name);
@@ -207,6 +212,20 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
               <p class="hint" id="f-site_id-hint">
                 {sites.length > 0 ? 'One of your sites, or a new id.' : 'The id of the site to serve, e.g. “blog”.'}
               </p>
+            </div>
+            <div class="field">
+              <label for="f-pair">www name</label>
+              <select id="f-pair" name="pair">
+                <option value="none" selected={(extra.form?.pair ?? 'none') === 'none'}>
+                  Only this name
+                </option>
+                <option value="apex" selected={extra.form?.pair === 'apex'}>
+                  Add www too; www redirects to the apex
+                </option>
+                <option value="www" selected={extra.form?.pair === 'www'}>
+                  Add the apex too; it redirects to www
+                </option>
+              </select>
             </div>
             <button type="submit" class="primary">
               Add domain
@@ -295,6 +314,19 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
           <dl class="facts">
             <dt>Site</dt>
             <dd class="mono">{d.siteId}</dd>
+            {d.pairedWith && (
+              <>
+                <dt>Paired with</dt>
+                <dd data-pair={d.redirects ? 'redirects' : 'canonical'}>
+                  <a href={domainPath(d.pairedWith)}>{d.pairedWith}</a>{' '}
+                  <span class="muted">
+                    {d.redirects
+                      ? `this name redirects (308) to ${d.pairedWith} once that one is verified`
+                      : `${d.pairedWith} redirects (308) here; this name serves the site`}
+                  </span>
+                </dd>
+              </>
+            )}
             <dt>Status</dt>
             <dd data-status={d.status}>
               <StatusBadge status={d.status} /> {d.status === 'pending_verification' && <span class="muted">waiting for both DNS records below</span>}
@@ -322,6 +354,18 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
             <dd data-ssl={d.ssl}>
               <SslBadge ssl={d.ssl} /> {d.ssl === 'inactive' && <span class="muted">a certificate is issued once the domain is verified</span>}
               {d.sslError && <span class="error-text"> {d.sslError}</span>}
+              {d.ssl === 'error' && d.sslProblem?.type && (
+                <div class="hint" data-problem={d.sslProblem.type}>
+                  The certificate authority’s problem: <code>{d.sslProblem.type}</code>
+                  {d.sslProblem.status ? ` (HTTP ${d.sslProblem.status})` : ''}
+                  {(d.sslProblem.subproblems ?? []).map((p) => (
+                    <div>
+                      {p.identifier ? `${p.identifier.value}: ` : ''}
+                      {p.type && <code>{p.type}</code>} {p.detail}
+                    </div>
+                  ))}
+                </div>
+              )}
             </dd>
             <dt>Certificate expires</dt>
             <dd>{cert ? <Time at={cert.notAfter} /> : <span class="muted">No certificate yet</span>}</dd>
@@ -403,21 +447,20 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
           <h2 id="last-check">Last check</h2>
           {!d.lastCheckedAt ? (
             <p class="muted">Not checked yet.</p>
-          ) : lookupError ? (
-            <p>
-              <Time at={d.lastCheckedAt} />: the DNS lookup failed ({lookupError}). That decides nothing; the next check tries again.
-            </p>
           ) : (
             <>
               <p>
-                <Time at={d.lastCheckedAt} />:
+                <Time at={d.lastCheckedAt} />
+                {lookupError ? <>: the DNS lookup failed ({lookupError}). That decides nothing; the next check tries again.</> : ':'}
               </p>
-              <ul class="findings">
-                {records.map((r) => {
-                  const f = findings.find((x) => x.type === r.type && x.name === r.name);
-                  return <li data-finding={f?.status ?? 'unknown'}>{findingSentence(r, f)}</li>;
-                })}
-              </ul>
+              {findings.length > 0 && (
+                <ul class="findings">
+                  {records.map((r) => {
+                    const f = findings.find((x) => x.type === r.type && x.name === r.name);
+                    return <li data-finding={f?.status ?? 'unknown'}>{findingDetails(r, f, rt.config.EDGE_IPV4)}</li>;
+                  })}
+                </ul>
+              )}
             </>
           )}
         </section>
@@ -443,9 +486,15 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
       const text = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
       return listPage(c, { error: form.first, form: { domain: text('domain'), site_id: text('site_id') } });
     }
-    const added = await addCustomDomain(rt, session.accountId, { siteId: form.values.site_id, domain: form.values.domain });
+    const added = await addCustomDomain(rt, session.accountId, {
+      siteId: form.values.site_id,
+      domain: form.values.domain,
+      withWww: form.values.pair !== 'none',
+      canonical: form.values.pair === 'www' ? 'www' : 'apex',
+    });
     if (!added.ok) return listPage(c, { error: refusalMessage(added, form.values), form: form.values });
     await audit(c, db, 'domain.added', added.domain.domain, { site: added.domain.siteId });
+    if (added.pair) await audit(c, db, 'domain.added', added.pair.domain, { site: added.pair.siteId, pairedWith: added.domain.domain });
     return c.redirect(`${domainPath(added.domain.domain)}?done=added`, 303);
   });
 
@@ -471,8 +520,9 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
       <>
         <p>
           Kiln stops serving <span class="mono">{d.domain}</span> at once
-          {d.status === 'verified' ? ' and deletes its certificate' : ''}. The site <span class="mono">{d.siteId}</span> stays, at its own address. To use the
-          domain again, add it again and verify it with a new TXT record.
+          {d.status === 'verified' ? ' and deletes its certificate' : ''}.
+          {d.pairedWith ? ` ${d.pairedWith} stays, as a domain of its own serving the site itself.` : ''} The site <span class="mono">{d.siteId}</span> stays,
+          at its own address. To use the domain again, add it again and verify it with a new TXT record.
         </p>
       </>,
     );

@@ -8,7 +8,16 @@ export type CertificateRow = typeof certificates.$inferSelect;
 
 export async function insertDomain(
   db: DbOrTx,
-  row: { id: string; domain: string; accountId: string; siteId: string; token: string },
+  row: {
+    id: string;
+    domain: string;
+    accountId: string;
+    siteId: string;
+    token: string;
+    pairedWith?: string;
+    redirects?: boolean;
+    ownershipDomain?: string;
+  },
 ): Promise<DomainRow | null> {
   const [inserted] = await db.insert(domains).values(row).onConflictDoNothing().returning();
   return inserted ?? null;
@@ -38,6 +47,16 @@ export async function verifiedElsewhere(db: DbOrTx, accountId: string, domain: s
 
 export async function deleteDomain(db: DbOrTx, id: string): Promise<void> {
   await db.delete(domains).where(eq(domains.id, id));
+}
+
+/** The other member of a removed pair becomes a domain of its own (it serves the site itself); null when there is none. */
+export async function unpairDomain(db: DbOrTx, accountId: string, domain: string, pairedWith: string): Promise<DomainRow | null> {
+  const [row] = await db
+    .update(domains)
+    .set({ pairedWith: null, redirects: false })
+    .where(and(eq(domains.accountId, accountId), eq(domains.domain, pairedWith), eq(domains.pairedWith, domain)))
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -88,17 +107,21 @@ export async function setSslStatus(
   id: string,
   ssl: SslStatus,
   sslError: string | null = null,
+  sslProblem: DomainRow['sslProblem'] = sslError === null ? null : { detail: sslError },
 ): Promise<{ row: DomainRow; changed: boolean } | null> {
   // The old value, read under the row lock the update takes anyway: two workers cannot both see the change.
   const [old] = await db.select({ ssl: domains.ssl }).from(domains).where(eq(domains.id, id)).for('update');
   if (!old) return null;
-  const [row] = await db.update(domains).set({ ssl, sslError }).where(eq(domains.id, id)).returning();
+  const [row] = await db.update(domains).set({ ssl, sslError, sslProblem }).where(eq(domains.id, id)).returning();
   return row ? { row, changed: old.ssl !== ssl } : null;
 }
 
 /** Verified custom domains with their site: the edge's routing table for custom hosts. */
 export async function verifiedDomains(db: DbOrTx) {
-  return db.select({ id: domains.id, domain: domains.domain, siteId: domains.siteId, ssl: domains.ssl }).from(domains).where(eq(domains.status, 'verified'));
+  return db
+    .select({ id: domains.id, domain: domains.domain, siteId: domains.siteId, ssl: domains.ssl, pairedWith: domains.pairedWith, redirects: domains.redirects })
+    .from(domains)
+    .where(eq(domains.status, 'verified'));
 }
 
 export async function saveCertificate(db: DbOrTx, cert: Omit<CertificateRow, 'updatedAt'>) {

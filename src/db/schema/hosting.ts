@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DomainCheckObservation } from '../../hosting/domains/check-domain';
 import type { SiteRules } from '../../hosting/site-rules/types';
+import type { AcmeProblem } from '../../hosting/tls/acme-problem';
 import { accountIdColumn } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -122,7 +123,19 @@ export const domains = pgTable(
     /** When the queued automatic check runs; null when none is queued (verified, failed, or scheduling failed). */
     nextCheckAt: ts('next_check_at'),
     verifiedAt: ts('verified_at'),
+    /** The last failed issuance in a line (logs, dashboard); null once a certificate is issued. */
     sslError: text('ssl_error'),
+    /** The same failure as the CA's problem document (RFC 8555 §6.7), or Kiln's own description when the CA gave none. */
+    sslProblem: jsonb('ssl_problem').$type<AcmeProblem>(),
+    /** The other name of a www/apex pair (example.com ↔ www.example.com); null when not paired. */
+    pairedWith: text('paired_with'),
+    /** This member of a pair answers with a 308 to its pair (the canonical name) once that one is verified. */
+    redirects: boolean('redirects').notNull().default(false),
+    /**
+     * The name whose `_kiln-challenge` TXT record proves ownership, when not the domain itself: a pair's www name
+     * uses its apex's, so one TXT record covers both. Kept after unpairing so the record asked for never moves.
+     */
+    ownershipDomain: text('ownership_domain'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

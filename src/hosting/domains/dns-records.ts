@@ -16,6 +16,8 @@ export interface RequiredRecordsInput {
   hostingDomain: string;
   edgeIpv4: string;
   token: string;
+  /** Where the ownership TXT record lives when not at the domain itself: a www/apex pair's www name uses its apex's. */
+  ownershipDomain?: string | null;
 }
 
 export const OWNERSHIP_LABEL = '_kiln-challenge';
@@ -40,7 +42,7 @@ export function requiredRecords(input: RequiredRecordsInput): DnsRecord[] {
   const { domain, siteId, hostingDomain, edgeIpv4, token } = input;
   const ownership: DnsRecord = {
     type: 'TXT',
-    name: ownershipRecordName(domain),
+    name: ownershipRecordName(input.ownershipDomain ?? domain),
     value: `${OWNERSHIP_PREFIX}${token}`,
   };
   const routing: DnsRecord = isApexDomain(domain)
@@ -56,4 +58,13 @@ export function ownershipRecordName(domain: string): string {
 /** 128 bits: unguessable, so seeing it in DNS proves the user controls the zone. */
 export function newVerificationToken(): string {
   return randomBytes(16).toString('hex');
+}
+
+/**
+ * The two names of a www/apex pair for what the user typed (the apex or its www name), or null when it is
+ * neither (blog.example.com has no www pair).
+ */
+export function wwwPair(domain: string): { apex: string; www: string } | null {
+  const apex = domain.startsWith('www.') && isApexDomain(domain.slice(4)) ? domain.slice(4) : domain;
+  return isApexDomain(apex) ? { apex, www: `www.${apex}` } : null;
 }

@@ -1,19 +1,53 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { RecordFinding } from './check-domain';
 
 /** The three lookups domain verification needs; TXT answers come back with their chunks joined. */
 export interface DomainResolver {
   resolveTxt(name: string): Promise<string[]>;
   resolveCname(name: string): Promise<string[]>;
   resolve4(name: string): Promise<string[]>;
+  /**
+   * The same lookup asked of each configured resolver on its own, for diagnostics: resolvers can
+   * disagree while a change propagates, and one of several may be failing. Never throws.
+   */
+  lookupEach(name: string, rrtype: LookupType): Promise<ResolverAnswer[]>;
+}
+
+export type LookupType = 'TXT' | 'CNAME' | 'A';
+
+/**
+ * What one resolver said. `answer` has values; `nxdomain` (the name does not exist) and `nodata` (it
+ * exists, without records of this type) are authoritative empty answers; the rest are failures that
+ * decide nothing.
+ */
+export type LookupOutcome = 'answer' | 'nxdomain' | 'nodata' | 'servfail' | 'refused' | 'timeout' | 'unreachable' | 'error';
+
+export interface ResolverAnswer {
+  /** The DNS_SERVERS entry asked, or `system` for the host's resolvers. */
+  resolver: string;
+  type: LookupType;
+  outcome: LookupOutcome;
+  values: string[];
+  /** The resolver library's code for a failure (ESERVFAIL, ETIMEOUT, …). */
+  code?: string;
+}
+
+export const SYSTEM_RESOLVER = 'system';
+
+/** True for outcomes that are an answer (even an empty one), as opposed to a failed lookup. */
+export function answered(outcome: LookupOutcome): boolean {
+  return outcome === 'answer' || outcome === 'nxdomain' || outcome === 'nodata';
 }
 
 /**
  * The resolver could not give an answer (SERVFAIL, timeout, refused, …). Distinct from "no such
  * record" so that callers retry later instead of concluding the user has not set the record up.
+ * `findings`: what the check saw anyway, per record (set by checkDomainRecords).
  */
 export class DnsLookupError extends Error {
   override readonly name = 'DnsLookupError';
+  findings?: RecordFinding[];
   constructor(
     readonly hostname: string,
     readonly rrtype: string,
@@ -28,6 +62,15 @@ export class DnsLookupError extends Error {
 // authoritative answers, just empty ones.
 const EMPTY_ANSWER_CODES = new Set(['ENOTFOUND', 'ENODATA']);
 
+const OUTCOME_BY_CODE: Record<string, LookupOutcome> = {
+  ENOTFOUND: 'nxdomain',
+  ENODATA: 'nodata',
+  ESERVFAIL: 'servfail',
+  EREFUSED: 'refused',
+  ETIMEOUT: 'timeout',
+  ECONNREFUSED: 'unreachable',
+};
+
 const DEFAULT_TRIES = 2;
 
 /**
@@ -35,14 +78,39 @@ const DEFAULT_TRIES = 2;
  * timeout on each retry, so the worst case for one lookup is about timeoutMs * (2^tries - 1).
  */
 export function createResolver(servers: string[] | undefined, timeoutMs = 3000, tries = DEFAULT_TRIES): DomainResolver {
-  const resolver = new Resolver({ timeout: timeoutMs, tries });
-  if (servers && servers.length > 0) resolver.setServers(servers);
+  const all = makeResolver(servers, timeoutMs, tries);
+  // One resolver per server for lookupEach: c-ares would otherwise stop at the first that answers.
+  const each: [string, Resolver][] = servers && servers.length > 0 ? servers.map((s) => [s, makeResolver([s], timeoutMs, tries)]) : [[SYSTEM_RESOLVER, all]];
 
   return {
-    resolveTxt: (name) => lookup(name, 'TXT', async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''))),
-    resolveCname: (name) => lookup(name, 'CNAME', () => resolver.resolveCname(name)),
-    resolve4: (name) => lookup(name, 'A', () => resolver.resolve4(name)),
+    resolveTxt: (name) => lookup(name, 'TXT', () => runLookup(all, name, 'TXT')),
+    resolveCname: (name) => lookup(name, 'CNAME', () => runLookup(all, name, 'CNAME')),
+    resolve4: (name) => lookup(name, 'A', () => runLookup(all, name, 'A')),
+    lookupEach: (name, rrtype) => Promise.all(each.map(([label, r]) => answerOf(label, rrtype, () => runLookup(r, name, rrtype)))),
   };
+}
+
+function makeResolver(servers: string[] | undefined, timeoutMs: number, tries: number): Resolver {
+  const resolver = new Resolver({ timeout: timeoutMs, tries });
+  if (servers && servers.length > 0) resolver.setServers(servers);
+  return resolver;
+}
+
+async function runLookup(resolver: Resolver, name: string, rrtype: LookupType): Promise<string[]> {
+  if (rrtype === 'TXT') return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
+  if (rrtype === 'CNAME') return resolver.resolveCname(name);
+  return resolver.resolve4(name);
+}
+
+async function answerOf(resolver: string, type: LookupType, run: () => Promise<string[]>): Promise<ResolverAnswer> {
+  try {
+    const values = await run();
+    return { resolver, type, outcome: values.length > 0 ? 'answer' : 'nodata', values };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
+    const outcome = OUTCOME_BY_CODE[code] ?? 'error';
+    return { resolver, type, outcome, values: [], ...(answered(outcome) ? {} : { code }) };
+  }
 }
 
 async function lookup(name: string, rrtype: string, run: () => Promise<string[]>): Promise<string[]> {

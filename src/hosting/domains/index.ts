@@ -7,10 +7,12 @@ export {
   newVerificationToken,
   OWNERSHIP_LABEL,
   OWNERSHIP_PREFIX,
+  wwwPair,
 } from './dns-records';
 export type { DnsRecord, DnsRecordType, RequiredRecordsInput } from './dns-records';
-export { createResolver, parseDnsServers, DnsLookupError } from './dns-resolver';
-export type { DomainResolver } from './dns-resolver';
+export { createResolver, parseDnsServers, DnsLookupError, answered, SYSTEM_RESOLVER } from './dns-resolver';
+export type { DomainResolver, LookupOutcome, LookupType, ResolverAnswer } from './dns-resolver';
+export { findingHint, answerWords } from './finding-hints';
 export { checkDomainRecords } from './check-domain';
 export type { CheckDomainOptions, DomainCheckObservation, DomainCheckResult, RecordFinding, RecordStatus } from './check-domain';
 export {

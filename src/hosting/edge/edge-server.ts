@@ -100,6 +100,14 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
       return keyAuthorization ? plain(res, 200, keyAuthorization) : plain(res, 404, 'Unknown challenge');
     }
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const redirect = routes.redirectFor(host);
+    if (redirect) {
+      // Straight to the canonical name's final address: one hop, path and query kept. HTTPS only once that name
+      // has a certificate of its own (before, an https:// address would fail the visitor's TLS check).
+      const https = redirect.httpsOnly;
+      const port = https ? (httpsPort === 443 ? '' : `:${httpsPort}`) : httpPort === 80 ? '' : `:${httpPort}`;
+      return plain(res, 308, 'Permanent redirect', { Location: `${https ? 'https' : 'http'}://${redirect.host}${port}${url}` });
+    }
     const resolved = routes.resolve(host);
     const target = resolved instanceof Promise ? await resolved : resolved;
     if (!target) {

@@ -44,6 +44,8 @@ const serves = (d: { siteId: string; environment: string }, r: Route) => d.siteI
 export class SiteRoutes {
   private production = new Map<string, string>();
   private domains = new Map<string, { siteId: string; httpsOnly: boolean }>();
+  /** The redirecting name of a www/apex pair → its canonical name, present only while both are verified. */
+  private redirects = new Map<string, { host: string; httpsOnly: boolean }>();
   private contexts = new Map<string, { context: SecureContext; version: number }>();
   private readonly sites = new Map<string, LiveSite>();
   private loading = new Map<string, Promise<LiveSite | null>>();
@@ -83,6 +85,12 @@ export class SiteRoutes {
     for (const l of live) if (l.environment === 'production') production.set(l.siteId, l.deploymentId);
     const domainMap = new Map<string, { siteId: string; httpsOnly: boolean }>();
     for (const d of domains) domainMap.set(d.domain, { siteId: d.siteId, httpsOnly: d.ssl === 'active' });
+    const redirects = new Map<string, { host: string; httpsOnly: boolean }>();
+    for (const d of domains) {
+      const target = d.redirects && d.pairedWith ? domainMap.get(d.pairedWith) : undefined;
+      // Until the canonical name is verified (and unless it is this very site's), the redirecting one serves the site itself.
+      if (target && target.siteId === d.siteId) redirects.set(d.domain, { host: d.pairedWith!, httpsOnly: target.httpsOnly });
+    }
     const contexts = new Map<string, { context: SecureContext; version: number }>();
     for (const c of certs) {
       // A certificate outlives its domain only until the next reload: removed domains lose HTTPS too.
@@ -95,6 +103,7 @@ export class SiteRoutes {
     // Swap whole tables so a request never sees half of a reload.
     this.production = production;
     this.domains = domainMap;
+    this.redirects = redirects;
     this.contexts = contexts;
     this.generation++;
     this.missing.clear();
@@ -109,6 +118,11 @@ export class SiteRoutes {
     if (!parsed) return null;
     if (parsed.deploymentId) return { siteId: parsed.siteId, environment: 'preview', deploymentId: parsed.deploymentId, httpsOnly: false };
     return { siteId: parsed.siteId, environment: 'production', deploymentId: this.production.get(parsed.siteId), httpsOnly: false };
+  }
+
+  /** Where a www/apex pair's redirecting name sends its visitors (`httpsOnly`: the canonical name has a certificate). */
+  redirectFor(host: string): { host: string; httpsOnly: boolean } | null {
+    return this.redirects.get(host) ?? null;
   }
 
   /** Synchronous when the manifest is cached (the common case), so serving needs no extra await. */

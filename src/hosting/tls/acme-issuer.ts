@@ -1,4 +1,6 @@
 import * as acme from 'acme-client';
+import { describeProblem, toAcmeProblem, type AcmeProblem } from './acme-problem';
+import { withRequestProblems } from './acme-request-problems';
 import { trustCaForDirectory } from './acme-trust';
 import { certificateValidity } from './certificate-info';
 import type { Http01ChallengeStore } from './challenge-store';
@@ -26,26 +28,30 @@ export interface AcmeIssueOptions {
 
 export type AcmeIssuedCertificate = IssuedCertificate & { accountKeyPem: string };
 
-/** Issuance failed; `message` is meant for the domain's `ssl` error field and logs. */
+/**
+ * Issuance failed; `message` is meant for the domain's `ssl` error field and logs. `problem` is the CA's
+ * problem document when the CA refused (validation failed, order invalid), else Kiln's own description.
+ */
 export class AcmeIssuanceError extends Error {
   override readonly name = 'AcmeIssuanceError';
   constructor(
     message: string,
     readonly domain: string,
+    readonly problem: AcmeProblem,
     options?: { cause?: unknown },
   ) {
     super(message, options);
   }
 }
 
-interface AcmeProblem {
-  type?: string;
-  detail?: string;
-}
-
-function describeProblem(problem: object | undefined): string {
-  const { type, detail } = (problem ?? {}) as AcmeProblem;
-  return [detail, type && `(${type})`].filter(Boolean).join(' ') || 'no detail given by the CA';
+/** A step the CA answered with a problem document (a failed challenge, an invalid order). */
+class CaProblemError extends Error {
+  constructor(
+    message: string,
+    readonly problem: AcmeProblem,
+  ) {
+    super(message);
+  }
 }
 
 type Challenge = acme.Authorization['challenges'][number];
@@ -104,7 +110,8 @@ async function authorize(
     const final = await pollUntil(deadline, fetchAuthz, (a) => a.status !== 'pending');
     if (final.status !== 'valid') {
       const failed = final.challenges.find(isHttpChallenge);
-      throw new Error(`HTTP-01 validation of ${domain} failed: ${describeProblem(failed?.error)}`);
+      const message = `HTTP-01 validation of ${domain} failed: ${describeProblem(failed?.error)}`;
+      throw new CaProblemError(message, toAcmeProblem(failed?.error, message));
     }
   } finally {
     placed.delete(challenge.token);
@@ -149,7 +156,8 @@ async function issue(opts: AcmeIssueOptions, accountKeyPem: string, deadline: De
     (o) => o.status !== 'processing' && o.status !== 'ready',
   );
   if (order.status !== 'valid') {
-    throw new Error(`order for ${opts.domain} ended ${order.status}: ${describeProblem(order.error)}`);
+    const message = `order for ${opts.domain} ended ${order.status}: ${describeProblem(order.error)}`;
+    throw new CaProblemError(message, toAcmeProblem(order.error, message));
   }
   const certPem = await client.getCertificate(order);
   const { notBefore, notAfter } = certificateValidity(certPem);
@@ -169,13 +177,21 @@ export async function issueAcmeCertificate(opts: AcmeIssueOptions): Promise<Acme
   const placed = new Set<string>();
   try {
     const accountKeyPem = opts.accountKeyPem ?? (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
-    const work = issue(opts, accountKeyPem, deadline, placed);
-    // After a timeout the abandoned steps stop at their next deadline check; nothing may observe them.
-    work.catch(() => {});
-    return await deadline.race(work);
+    return await withRequestProblems(async (problemFor) => {
+      const work = issue(opts, accountKeyPem, deadline, placed).catch((err) => {
+        // A request the CA refused: the whole problem document, not just the detail acme-client kept.
+        const problem = problemFor(err);
+        throw problem ? new CaProblemError(err.message, toAcmeProblem(problem, err.message)) : err;
+      });
+      // After a timeout the abandoned steps stop at their next deadline check; nothing may observe them.
+      work.catch(() => {});
+      return await deadline.race(work);
+    });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new AcmeIssuanceError(`ACME issuance for ${opts.domain} failed: ${reason}`, opts.domain, { cause: err });
+    const message = `ACME issuance for ${opts.domain} failed: ${reason}`;
+    const problem = err instanceof CaProblemError ? err.problem : { detail: message };
+    throw new AcmeIssuanceError(message, opts.domain, problem, { cause: err });
   } finally {
     deadline.clear();
     await Promise.all([...placed].map((token) => opts.challenges.remove(token).catch(() => {})));

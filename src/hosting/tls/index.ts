@@ -14,3 +14,4 @@ export {
   needsRenewal,
   DEFAULT_RENEW_BEFORE_MS,
 } from './certificate-info';
+export { toAcmeProblem, describeProblem, type AcmeProblem } from './acme-problem';

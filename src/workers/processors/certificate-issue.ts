@@ -2,6 +2,7 @@ import { domainDetailView } from '../../api/schemas/hosting';
 import { certificatesExpiringBefore, findDomainById, setSslStatus, verifiedDomains } from '../../db/queries/domains';
 import type { SslStatus } from '../../db/schema';
 import { issueAndStoreCertificate } from '../../hosting/certificates';
+import { AcmeIssuanceError, type AcmeProblem } from '../../hosting/tls';
 import { recordsFor } from '../../hosting/domain-verification';
 import { announceWebhookEvents, recordWebhookEvent } from '../../webhooks/outbox';
 import { tellEdges } from '../../hosting/publishing';
@@ -22,7 +23,9 @@ export async function issueCertificate(ctx: JobRun, payload: { id: string }): Pr
     await changeSsl(ctx, d.id, 'active');
     ctx.log.info({ domain: d.domain, issuer: cert.issuer, notAfter: cert.notAfter }, 'certificate issued');
   } catch (err) {
-    await changeSsl(ctx, d.id, 'error', (err as Error).message);
+    // The CA's problem document when it gave one (type, status, subproblems), so the API can show why.
+    const problem = err instanceof AcmeIssuanceError ? err.problem : { detail: (err as Error).message };
+    await changeSsl(ctx, d.id, 'error', (err as Error).message, problem);
     throw err;
   }
   await tellEdges(rt, ctx.log, { domain: d.domain, certificate: true });
@@ -32,13 +35,17 @@ export async function issueCertificate(ctx: JobRun, payload: { id: string }): Pr
  * Sets `ssl` and, when it changed (a renewal of an active certificate does not), records `domain.ssl_active`
  * or `domain.ssl_error` in the same transaction. Retries that fail again report nothing new.
  */
-async function changeSsl(ctx: JobRun, id: string, ssl: Exclude<SslStatus, 'inactive'>, error?: string): Promise<void> {
+async function changeSsl(ctx: JobRun, id: string, ssl: Exclude<SslStatus, 'inactive'>, error?: string, problem?: AcmeProblem): Promise<void> {
   const { rt } = ctx;
   const accountId = await rt.db.transaction(async (tx) => {
-    const set = await setSslStatus(tx, id, ssl, error ?? null);
+    const set = await setSslStatus(tx, id, ssl, error ?? null, problem ?? null);
     if (!set?.changed) return null;
     const type = ssl === 'active' ? 'domain.ssl_active' : 'domain.ssl_error';
-    const event = await recordWebhookEvent(tx, { accountId: set.row.accountId, type, data: domainDetailView(set.row, recordsFor(rt, set.row)) });
+    const event = await recordWebhookEvent(tx, {
+      accountId: set.row.accountId,
+      type,
+      data: domainDetailView(set.row, recordsFor(rt, set.row), rt.config.EDGE_IPV4),
+    });
     return event && set.row.accountId;
   });
   if (accountId) await announceWebhookEvents(rt, ctx.log, accountId);

@@ -56,7 +56,7 @@ export function registerListDomains(app: App, rt: Pick<Runtime, 'db' | 'config'>
       );
       return c.json(
         listView(
-          page.rows.map((d) => domainDetailView(d, recordsFor(rt, d))),
+          page.rows.map((d) => domainDetailView(d, recordsFor(rt, d), rt.config.EDGE_IPV4)),
           page.hasMore,
         ),
       );

@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { findAccountDomain } from '../../../db/queries/domains';
+import { findAccountDomain, type DomainRow } from '../../../db/queries/domains';
 import { addCustomDomain, checkCustomDomainNow, removeCustomDomain } from '../../../hosting/custom-domains';
 import { recordsFor } from '../../../hosting/domain-verification';
 import { normalizeDomain } from '../../../hosting/domains';
@@ -11,12 +11,22 @@ import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { jsonBody } from '../../middleware/json-body';
 import { requiredText } from '../../schemas/fields';
-import { domainDetailView, domainSchema, domainView, siteIdField } from '../../schemas/hosting';
+import { addedDomainSchema, domainDetailView, domainSchema, domainView, siteIdField } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
 
 export const addDomainBody = v.object({
   site_id: siteIdField,
   domain: v.pipe(requiredText(253), v.description('A bare domain name or subdomain: no scheme, port, path or trailing dot.')),
+  with_www: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        'Also add the other name of the www/apex pair (`example.com` and `www.example.com`; `domain` may be either). Both verify (one TXT ' +
+          'record, at the apex, proves both) and get certificates; the one that is not `canonical` answers 308 to the canonical one.',
+      ),
+    ),
+  ),
+  canonical: v.optional(v.pipe(v.picklist(['apex', 'www']), v.description('With `with_www`: which name serves the site. Default `apex`.'))),
 });
 
 const alreadyExists = (domain: string) => new ApiError('domain_already_exists', `${domain} is already attached to a site.`);
@@ -38,10 +48,11 @@ export function registerDomains(app: App, rt: Deps) {
       summary: 'Attach a custom domain to a site',
       description:
         'Answers the DNS records to create at the registrar: an ownership TXT record and a routing record (CNAME for a subdomain, ' +
-        'A for an apex domain). The service then checks for them automatically, backing off from about a minute to an hour, for 48 hours.',
+        'A for an apex domain). The service then checks for them automatically, backing off from about a minute to an hour, for 48 hours. ' +
+        'With `with_www`, the other name of the pair is added too and answered as `paired_domain`, with its own records.',
       requestBody: { content: { 'application/json': { schema: resolver(addDomainBody) } } },
       responses: {
-        201: { description: 'Domain added, pending verification', content: { 'application/json': { schema: resolver(domainSchema) } } },
+        201: { description: 'Domain added, pending verification', content: { 'application/json': { schema: resolver(addedDomainSchema) } } },
         409: { description: 'Already attached (`domain_already_exists`)' },
         ...errorResponses(400, 401, 403, 404, 429),
       },
@@ -50,7 +61,13 @@ export function registerDomains(app: App, rt: Deps) {
     jsonBody(addDomainBody),
     async (c) => {
       const body = c.req.valid('json');
-      const added = await addCustomDomain(rt, c.get('principal').accountId, { siteId: body.site_id, domain: body.domain });
+      if (body.canonical !== undefined && body.with_www !== true) throw invalidParameter("'canonical' only applies with 'with_www': true.");
+      const added = await addCustomDomain(rt, c.get('principal').accountId, {
+        siteId: body.site_id,
+        domain: body.domain,
+        withWww: body.with_www,
+        canonical: body.canonical,
+      });
       if (!added.ok) {
         switch (added.reason) {
           case 'invalid_domain':
@@ -64,9 +81,11 @@ export function registerDomains(app: App, rt: Deps) {
             throw alreadyExists(added.domain);
         }
       }
-      const row = added.domain;
-      const { ssl: _ssl, ...view } = domainView(row);
-      return c.json({ ...view, dns_records: recordsFor(rt, row) }, 201);
+      const added201 = (row: DomainRow) => {
+        const { ssl: _ssl, ...view } = domainView(row);
+        return { ...view, dns_records: recordsFor(rt, row) };
+      };
+      return c.json({ ...added201(added.domain), ...(added.pair ? { paired_domain: added201(added.pair) } : {}) }, 201);
     },
   );
 
@@ -84,7 +103,7 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      return c.json(domainDetailView(d, recordsFor(rt, d)));
+      return c.json(domainDetailView(d, recordsFor(rt, d), rt.config.EDGE_IPV4));
     },
   );
 
@@ -104,7 +123,7 @@ export function registerDomains(app: App, rt: Deps) {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
       const checked = await checkCustomDomainNow(rt, d);
-      return c.json(domainDetailView(checked, recordsFor(rt, checked)));
+      return c.json(domainDetailView(checked, recordsFor(rt, checked), rt.config.EDGE_IPV4));
     },
   );
 
@@ -113,7 +132,9 @@ export function registerDomains(app: App, rt: Deps) {
     describeRoute({
       tags: ['Hosting'],
       summary: 'Detach a domain',
-      description: 'Irreversible; traffic for the domain stops at once.',
+      description:
+        'Irreversible; traffic for the domain stops at once. Removing one name of a www/apex pair leaves the other as a domain of its own, ' +
+        'serving the site itself.',
       responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404) },
     }),
     requireFeature('hosting'),
