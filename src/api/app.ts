@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { Runtime } from '../runtime';
@@ -15,7 +15,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
 import { requestLog } from './middleware/request-log';
 import { registerDocs } from './routes/docs';
-import { registerCreateDeployment } from './routes/hosting/deployments-create';
+import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerListDeployments } from './routes/hosting/deployments-list';
 import { registerReadDeployment } from './routes/hosting/deployments-read';
 import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
@@ -76,12 +76,13 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
       throw new ApiError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT / 1024 / 1024} MB.`);
     },
   });
-  // The upload streams its own (larger) limit, counted on the file as it arrives.
-  v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (c.req.path === `/v1${UPLOAD_PATH}` ? next() : limitBody(c, next)));
+  // Uploads stream their own (larger) limit, counted on the file as it arrives.
+  const isUpload = (c: Context<AppEnv>) => c.req.path === `/v1${UPLOAD_PATH}` || isArchiveUpload(c);
+  v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (isUpload(c) ? next() : limitBody(c, next)));
   v1.use(authenticate(rt.principals, rt.keyUses));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
-  v1.on('POST', '*', idempotency(rt, { streamedPaths: [`/v1${UPLOAD_PATH}`] }));
+  v1.on('POST', '*', idempotency(rt, { isStreamed: isUpload }));
   registerUsage(v1, rt);
   registerTextGenerate(v1, rt);
   registerPlagiarismCheck(v1, rt);

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
 import { deploymentView } from '../api/schemas/hosting';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
+import { uploadedArchiveKey } from './blob-keys';
 import { tellEdges } from './publishing';
 
 /**
@@ -23,7 +24,36 @@ export async function requestDeployment(
   input: { accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null },
 ): Promise<DeploymentRow | null> {
   if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return null;
-  return rt.deploymentIntake.create({ id: newId('dep'), ...input });
+  return rt.deploymentIntake.create({ id: newId('dep'), ...input, archiveKey: null });
+}
+
+/**
+ * A deployment of an archive uploaded with the request (`archivePath`, a received temporary file the
+ * caller still owns). The archive is stored before the row is written, so a deployment never exists
+ * without its archive; if the row cannot be written the stored copy is removed. Null when the site
+ * belongs to another account (nothing stored).
+ */
+export async function requestUploadDeployment(
+  rt: Pick<Runtime, 'siteOwners' | 'deploymentIntake' | 'store'>,
+  input: { accountId: string; siteId: string; environment: DeploymentEnvironment; archivePath: string },
+): Promise<DeploymentRow | null> {
+  if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return null;
+  const id = newId('dep');
+  const archiveKey = uploadedArchiveKey(id);
+  try {
+    await rt.store.putFile(archiveKey, input.archivePath, 'application/octet-stream');
+    return await rt.deploymentIntake.create({
+      id,
+      accountId: input.accountId,
+      siteId: input.siteId,
+      environment: input.environment,
+      sourceUrl: null,
+      archiveKey,
+    });
+  } catch (err) {
+    await rt.store.delete(archiveKey).catch(() => undefined);
+    throw err;
+  }
 }
 
 export type RollbackOutcome = { kind: 'not_found' } | { kind: 'never_published'; target: DeploymentRow } | { kind: 'rolled_back'; deployment: DeploymentRow };

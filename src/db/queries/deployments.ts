@@ -6,7 +6,15 @@ import { keysetPage, type Page, type PageRequest } from './keyset-page';
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type DeploymentFileRow = typeof deploymentFiles.$inferSelect;
 
-export type NewDeployment = { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null };
+export type NewDeployment = {
+  id: string;
+  accountId: string;
+  siteId: string;
+  environment: DeploymentEnvironment;
+  sourceUrl: string | null;
+  /** Set when the archive was uploaded with the request (already stored under this key). */
+  archiveKey?: string | null;
+};
 
 export async function insertDeployment(db: DbOrTx, row: NewDeployment): Promise<DeploymentRow> {
   const [inserted] = await db.insert(deployments).values(row).returning();
