@@ -18,6 +18,7 @@ import { registerDocs } from './routes/docs';
 import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerListDeployments } from './routes/hosting/deployments-list';
 import { registerReadDeployment } from './routes/hosting/deployments-read';
+import { registerPromoteDeployment } from './routes/hosting/deployments-promote';
 import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
 import { registerDomains } from './routes/hosting/domains';
 import { registerListDomains } from './routes/hosting/domains-list';
@@ -100,6 +101,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerListDeployments(v1, rt);
   registerReadDeployment(v1, rt);
   registerRollbackDeployment(v1, rt);
+  registerPromoteDeployment(v1, rt);
   registerDomains(v1, rt);
   registerListDomains(v1, rt);
   registerCreateWebhook(v1, rt);

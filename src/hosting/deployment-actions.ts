@@ -1,5 +1,12 @@
 import type { Tx } from '../db/client';
-import { findAccountDeployment, markRolledBack, setLiveDeployment, type DeploymentRow } from '../db/queries/deployments';
+import {
+  findAccountDeployment,
+  insertPromotedDeployment,
+  markPublished,
+  markRolledBack,
+  setLiveDeployment,
+  type DeploymentRow,
+} from '../db/queries/deployments';
 import type { DeploymentEnvironment } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
@@ -82,4 +89,40 @@ export async function rollbackDeployment(
   if (event) await announceWebhookEvents(rt, log, rolledBack.accountId);
   await tellEdges(rt, log, { rollback: rolledBack.id });
   return { kind: 'rolled_back', deployment: rolledBack };
+}
+
+export type PromoteOutcome = { kind: 'not_found' } | { kind: 'refused'; message: string } | { kind: 'promoted'; deployment: DeploymentRow };
+
+/**
+ * Makes a published preview the site's production deployment without rebuilding: a new production
+ * deployment (`promoted_from` the preview) serving the same manifest becomes live in one transaction,
+ * and is `published` once the edges serve it (a `deployment.published` event, as for a build). The
+ * preview itself is unchanged and still served at its own host; production's history stays one row per
+ * production deployment, so rolling back to what production served before works as ever.
+ */
+export async function promoteDeployment(
+  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>,
+  log: Logger,
+  input: { accountId: string; deploymentId: string },
+): Promise<PromoteOutcome> {
+  const preview = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
+  if (!preview) return { kind: 'not_found' };
+  if (preview.environment !== 'preview') {
+    return { kind: 'refused', message: `Deployment ${preview.id} is a production deployment; only a preview can be promoted.` };
+  }
+  if (!preview.publishedAt || (preview.status !== 'published' && preview.status !== 'rolled_back')) {
+    return {
+      kind: 'refused',
+      message: `Deployment ${preview.id} is not published (status ${preview.status}); only a published preview can be promoted.`,
+    };
+  }
+  const created = await rt.db.transaction((tx) => insertPromotedDeployment(tx, preview, newId('dep')));
+  await tellEdges(rt, log, { promoted: created.id, from: preview.id });
+  const published = await rt.db.transaction(async (tx) => {
+    const row = await markPublished(tx, created.id);
+    const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.published', data: deploymentView(row, rt.config) }));
+    return { row, event };
+  });
+  if (published.event) await announceWebhookEvents(rt, log, created.accountId);
+  return { kind: 'promoted', deployment: published.row ?? created };
 }

@@ -201,3 +201,34 @@ export async function listAccountDeployments(db: DbOrTx, accountId: string, filt
       .limit(limit),
   );
 }
+
+/**
+ * A production deployment serving a published preview's files (promote): a new row with the preview's
+ * manifest copied (rows only: blobs are content-addressed and shared), made live for production in the
+ * same transaction. Like a build that went live, it stays `building` until the edges serve it
+ * (markPublished), so a crash in between is finished by the stale-build sweep.
+ */
+export async function insertPromotedDeployment(tx: Tx, preview: DeploymentRow, id: string): Promise<DeploymentRow> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(deployments)
+    .values({
+      id,
+      accountId: preview.accountId,
+      siteId: preview.siteId,
+      environment: 'production',
+      status: 'building',
+      sourceUrl: preview.sourceUrl,
+      promotedFrom: preview.id,
+      fileCount: preview.fileCount,
+      totalBytes: preview.totalBytes,
+      startedAt: now,
+      publishedAt: now,
+    })
+    .returning();
+  await tx.execute(sql`
+    INSERT INTO ${deploymentFiles} (deployment_id, path, hash, size, content_type)
+    SELECT ${id}, path, hash, size, content_type FROM ${deploymentFiles} WHERE deployment_id = ${preview.id}`);
+  await setLiveDeployment(tx, preview.siteId, 'production', id);
+  return row!;
+}
