@@ -18,6 +18,8 @@ import { registerDocs } from './routes/docs';
 import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerListDeployments } from './routes/hosting/deployments-list';
 import { registerReadDeployment } from './routes/hosting/deployments-read';
+import { registerDeployHooks } from './routes/hosting/hooks';
+import { registerDeployHookTrigger } from './routes/hosting/hooks-trigger';
 import { registerPromoteDeployment } from './routes/hosting/deployments-promote';
 import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
 import { registerDomains } from './routes/hosting/domains';
@@ -68,6 +70,8 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);
   if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
 
+  // Before /v1 is mounted: its one route that takes no API key (the URL's secret is the credential).
+  registerDeployHookTrigger(app, rt);
   const v1 = new Hono<AppEnv>();
   // Only where a body is expected: on @hono/node-server, touching the body of a GET builds a whole
   // WHATWG Request, which costs a GET several times its own work.
@@ -102,6 +106,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerReadDeployment(v1, rt);
   registerRollbackDeployment(v1, rt);
   registerPromoteDeployment(v1, rt);
+  registerDeployHooks(v1, rt);
   registerDomains(v1, rt);
   registerListDomains(v1, rt);
   registerCreateWebhook(v1, rt);
