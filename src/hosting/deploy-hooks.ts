@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+import type { DbOrTx } from '../db/client';
 import { findAccountPlan } from '../db/queries/accounts';
 import { countSiteDeployHooks, type DeployHookRow, findDeployHook, insertDeployHook, isAccountSite, markDeployHookTriggered } from '../db/queries/deploy-hooks';
 import type { DeploymentRow } from '../db/queries/deployments';
@@ -31,16 +33,17 @@ export const hookUrl = (publicUrl: string, hookId: string, secret: string) => `$
 
 export type CreateHookOutcome = { kind: 'not_found' } | { kind: 'too_many' } | { kind: 'created'; hook: DeployHookRow; url: string };
 
-/** A new hook of the account's site; its URL (with the secret) exists only in this answer. */
+/** A new hook of the account's site (which must exist); its URL (with the secret) exists only in this answer. */
 export async function createDeployHook(
-  rt: Pick<Runtime, 'db' | 'config'>,
+  db: DbOrTx,
+  config: Pick<Config, 'PUBLIC_URL'>,
   input: { accountId: string; siteId: string; name: string | null; environment: DeploymentEnvironment },
 ): Promise<CreateHookOutcome> {
-  if (!(await isAccountSite(rt.db, input.accountId, input.siteId))) return { kind: 'not_found' };
-  if ((await countSiteDeployHooks(rt.db, input.siteId)) >= MAX_HOOKS_PER_SITE) return { kind: 'too_many' };
+  if (!(await isAccountSite(db, input.accountId, input.siteId))) return { kind: 'not_found' };
+  if ((await countSiteDeployHooks(db, input.siteId)) >= MAX_HOOKS_PER_SITE) return { kind: 'too_many' };
   const secret = randomBase62(SECRET_LENGTH);
-  const hook = await insertDeployHook(rt.db, { id: newId('hook'), ...input, secretHash: hashHookSecret(secret) });
-  return { kind: 'created', hook, url: hookUrl(rt.config.PUBLIC_URL, hook.id, secret) };
+  const hook = await insertDeployHook(db, { id: newId('hook'), ...input, secretHash: hashHookSecret(secret) });
+  return { kind: 'created', hook, url: hookUrl(config.PUBLIC_URL, hook.id, secret) };
 }
 
 export type TriggerOutcome =

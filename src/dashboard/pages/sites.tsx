@@ -11,6 +11,8 @@ import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
 import { signedIn } from '../guards';
+import { DeployHooksSection } from './deploy-hooks';
+import { listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { Notice, Pager, PostForm, Time } from '../views/forms';
 import { notFoundPage, renderPage } from '../views/render';
 
@@ -203,7 +205,10 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     ]);
     if (!onPlan) return notOnPlan(c);
     if (!site) return notFoundPage(c, 'site');
-    const page = await listAccountDeployments(db, accountId, { siteId, environment, status }, { limit: PAGE_SIZE, ...(before ? { before } : { after }) });
+    const [page, hooks] = await Promise.all([
+      listAccountDeployments(db, accountId, { siteId, environment, status }, { limit: PAGE_SIZE, ...(before ? { before } : { after }) }),
+      listSiteDeployHooks(db, accountId, siteId),
+    ]);
     const first = page.rows[0]?.id;
     const last = page.rows[page.rows.length - 1]?.id;
     const base = `/dashboard/sites/${siteId}`;
@@ -231,6 +236,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       { title: `Site ${siteId}`, section: 'sites' },
       <>
         {done === 'rolled_back' && <Notice kind="ok">Rolled back: the chosen deployment is live again.</Notice>}
+        {done === 'hook_deleted' && <Notice kind="ok">The deploy hook is deleted: its URL answers 404 from now on.</Notice>}
         <dl class="facts">
           <dt>Production URL</dt>
           <dd>
@@ -323,6 +329,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           )}
           <Pager newer={newer} older={older} />
         </section>
+        <DeployHooksSection siteId={siteId} hooks={hooks} csrfToken={c.get('csrfToken')} />
       </>,
     );
   });

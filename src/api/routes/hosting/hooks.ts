@@ -35,7 +35,7 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
     async (c) => {
       const body = c.req.valid('json');
       const siteId = c.req.param('site_id');
-      const outcome = await createDeployHook(rt, {
+      const outcome = await createDeployHook(rt.db, rt.config, {
         accountId: c.get('principal').accountId,
         siteId,
         name: body.name || null,
