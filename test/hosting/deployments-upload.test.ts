@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findDeployment, insertDeployment } from '../../src/db/queries/deployments';
+import { claimSiteOwner } from '../../src/db/queries/sites';
 import { deployments } from '../../src/db/schema';
+import { buildDeployment } from '../../src/hosting/build-deployment';
+import { newId } from '../../src/ids';
 import { siteBlobKey, uploadedArchiveKey } from '../../src/hosting/blob-keys';
 import { filesUnder, uploadTmpDir } from '../files/helpers';
 import { PNG_HEAD, rawTarGz, renameInZip, zipBuffer } from './support/archive-fixtures';
@@ -171,6 +175,24 @@ describe('POST /v1/hosting/deployments with an uploaded archive (multipart)', ()
     const other = await zipBuffer([{ name: 'index.html', data: 'twice' }]);
     await expectError(await post(form(['site_id', site], ['file', other, 'a.zip']), key), 422, 'idempotency_key_reused');
     expect(await rowsOf(site)).toHaveLength(1);
+  });
+
+  it('a retried build reads the stored upload again; once published, a repeat changes nothing', async () => {
+    const site = siteId('retry');
+    await claimSiteOwner(h.svc.rt.db, h.accountId, site);
+    const id = newId('dep');
+    const archiveKey = uploadedArchiveKey(id);
+    await h.svc.rt.store.put(archiveKey, await zipBuffer([{ name: 'index.html', data: 'second attempt' }]), 'application/octet-stream');
+    // As an attempt leaves it when its worker dies after claiming it (no queued job: the test runs the attempt).
+    await insertDeployment(h.svc.rt.db, { id, accountId: h.accountId, siteId: site, environment: 'production', sourceUrl: null, archiveKey });
+    await h.svc.rt.db.update(deployments).set({ status: 'building', startedAt: new Date() }).where(eq(deployments.id, id));
+    const ctx = { rt: h.svc.rt, job: { attemptsMade: 1, id } as never, log: h.svc.rt.log };
+    await buildDeployment(ctx, { id });
+    expect((await findDeployment(h.svc.rt.db, id))!.status).toBe('published');
+    expect((await edgeGet(h.edge.httpPort, `${site}.${HOSTING_DOMAIN}`, '/')).body.toString()).toBe('second attempt');
+    expect(await h.svc.rt.store.exists(archiveKey)).toBe(false);
+    await buildDeployment(ctx, { id });
+    expect((await findDeployment(h.svc.rt.db, id))!.status).toBe('published');
   });
 
   it('a JSON deploy still works beside it (and still has its body limit)', async () => {

@@ -380,7 +380,19 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           <dt>URL</dt>
           <dd>{url ? <a href={url}>{url}</a> : <span class="muted">Not served</span>}</dd>
           <dt>Source</dt>
-          <dd class="mono">{d.sourceUrl ? displayUrl(d.sourceUrl) : <span class="muted">Redeploy of the site’s most recently published files</span>}</dd>
+          <dd class="mono">
+            {d.promotedFrom ? (
+              <>
+                Promoted from preview <a href={`/dashboard/deployments/${d.promotedFrom}`}>{d.promotedFrom}</a>
+              </>
+            ) : d.sourceUrl ? (
+              displayUrl(d.sourceUrl)
+            ) : d.archiveKey ? (
+              <span class="muted">An archive uploaded with the request</span>
+            ) : (
+              <span class="muted">Redeploy of the site’s most recently published files</span>
+            )}
+          </dd>
           <dt>Files</dt>
           <dd>{d.fileCount === null ? '—' : fmt.format(d.fileCount)}</dd>
           <dt>Size</dt>
