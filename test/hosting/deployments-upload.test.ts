@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDeployment, insertDeployment } from '../../src/db/queries/deployments';
@@ -13,7 +15,8 @@ import { edgeGet, HOSTING_DOMAIN, startHostingHarness, until, type HostingHarnes
 
 let h: HostingHarness;
 const stagingDir = uploadTmpDir();
-const MAX_ARCHIVE = 64 * 1024;
+/** Over the 2 MB JSON body limit, so an upload past that limit is accepted. */
+const MAX_ARCHIVE = 4 * 1024 * 1024;
 const run = randomBytes(3).toString('hex');
 /** Site ids are global across the run's test files. */
 const siteId = (name: string) => `up-${name}-${run}`;
@@ -193,6 +196,28 @@ describe('POST /v1/hosting/deployments with an uploaded archive (multipart)', ()
     expect(await h.svc.rt.store.exists(archiveKey)).toBe(false);
     await buildDeployment(ctx, { id });
     expect((await findDeployment(h.svc.rt.db, id))!.status).toBe('published');
+  });
+
+  it('over real HTTP (as curl -F sends it), also past the 2 MB JSON body limit', async () => {
+    const server = serve({ fetch: h.svc.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as { port: number };
+      const site = siteId('http');
+      // Random and stored: the archive itself is over the 2 MB JSON body limit.
+      const zip = await zipBuffer([
+        { name: 'index.html', data: 'over http' },
+        { name: 'noise.bin', data: randomBytes(3 * 1024 * 1024), compress: false },
+      ]);
+      expect(zip.length).toBeGreaterThan(2 * 1024 * 1024);
+      const body = form(['site_id', site], ['file', zip, 'site.zip']);
+      const res = await fetch(`http://127.0.0.1:${port}/v1/hosting/deployments`, { method: 'POST', headers: h.auth, body });
+      expect(res.status).toBe(201);
+      expect((await finished((await res.json()).id)).status).toBe('published');
+      expect((await edgeGet(h.edge.httpPort, `${site}.${HOSTING_DOMAIN}`, '/')).body.toString()).toBe('over http');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('a JSON deploy still works beside it (and still has its body limit)', async () => {
