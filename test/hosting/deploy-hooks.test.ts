@@ -133,6 +133,10 @@ describe('deploy hooks', () => {
     await expectError(await h.svc.app.request(hooksPath(site), { headers: stranger.auth }), 404, 'not_found');
     await expectError(await h.svc.app.request(`${hooksPath(site)}/${hook.id}`, { method: 'DELETE', headers: stranger.auth }), 404, 'not_found');
     await expectError(await h.svc.app.request(hooksPath(`nosite-${run}`), jsonRequest({}, h.auth)), 404, 'not_found');
+    // Odd bytes in the path never reach a query (Postgres refuses NUL): a 4xx, never a 500.
+    await expectError(await h.svc.app.request(hooksPath('a%00b'), jsonRequest({}, h.auth)), 400, 'invalid_parameter');
+    await expectError(await h.svc.app.request(`${hooksPath('a%00b')}/${hook.id}`, { method: 'DELETE', headers: h.auth }), 400, 'invalid_parameter');
+    await expectError(await h.svc.app.request(`/v1/hosting/hooks/hook_a%00/${'A'.repeat(40)}`, { method: 'POST' }), 404, 'not_found');
     await expectError(await h.svc.app.request(hooksPath(site), jsonRequest({ environment: 'staging' }, h.auth)), 400, 'invalid_parameter', /environment/);
     await expectError(await h.svc.app.request(hooksPath(site), jsonRequest({ name: 'x'.repeat(101) }, h.auth)), 400, 'invalid_parameter', /name/);
     // A key limited to other products may not manage hooks.

@@ -35,6 +35,7 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
     async (c) => {
       const body = c.req.valid('json');
       const siteId = c.req.param('site_id');
+      if (!SITE_ID_PATTERN.test(siteId)) throw noSite(siteId);
       const outcome = await createDeployHook(rt.db, rt.config, {
         accountId: c.get('principal').accountId,
         siteId,
@@ -79,8 +80,10 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
     requireFeature('hosting'),
     async (c) => {
       const hookId = c.req.param('hook_id');
+      const siteId = c.req.param('site_id');
       const known = HOOK_ID_PATTERN.test(hookId);
-      if (!known || !(await deleteDeployHook(rt.db, c.get('principal').accountId, c.req.param('site_id'), hookId))) {
+      // Patterns first: text Postgres cannot store (a NUL from %00) never reaches a query.
+      if (!known || !SITE_ID_PATTERN.test(siteId) || !(await deleteDeployHook(rt.db, c.get('principal').accountId, siteId, hookId))) {
         throw notFound(`No deploy hook ${known ? hookId : 'with that id'} on this site.`);
       }
       return c.body(null, 204);
