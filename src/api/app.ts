@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { Runtime } from '../runtime';
 import { createDashboard } from '../dashboard/app';
@@ -14,9 +14,12 @@ import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
 import { requestLog } from './middleware/request-log';
 import { registerDocs } from './routes/docs';
-import { registerCreateDeployment } from './routes/hosting/deployments-create';
+import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerListDeployments } from './routes/hosting/deployments-list';
 import { registerReadDeployment } from './routes/hosting/deployments-read';
+import { registerDeployHooks } from './routes/hosting/hooks';
+import { registerDeployHookTrigger } from './routes/hosting/hooks-trigger';
+import { registerPromoteDeployment } from './routes/hosting/deployments-promote';
 import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
 import { registerDomains } from './routes/hosting/domains';
 import { registerListDomains } from './routes/hosting/domains-list';
@@ -68,16 +71,19 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);
   if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
 
+  // Before /v1 is mounted: its one route that takes no API key (the URL's secret is the credential).
+  registerDeployHookTrigger(app, rt);
   const v1 = new Hono<AppEnv>();
   // Only where a body is expected: on @hono/node-server, touching the body of a GET builds a whole
   // WHATWG Request, which costs a GET several times its own work.
   const limitBody = limitRequestBody(JSON_BODY_LIMIT);
-  // The upload streams its own (larger) limit, counted on the file as it arrives.
-  v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (c.req.path === `/v1${UPLOAD_PATH}` ? next() : limitBody(c, next)));
+  // Uploads stream their own (larger) limit, counted on the file as it arrives.
+  const isUpload = (c: Context<AppEnv>) => c.req.path === `/v1${UPLOAD_PATH}` || isArchiveUpload(c);
+  v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (isUpload(c) ? next() : limitBody(c, next)));
   v1.use(authenticate(rt.principals, rt.keyUses));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
-  v1.on('POST', '*', idempotency(rt, { streamedPaths: [`/v1${UPLOAD_PATH}`] }));
+  v1.on('POST', '*', idempotency(rt, { isStreamed: isUpload }));
   registerUsage(v1, rt);
   registerTextGenerate(v1, rt);
   registerPlagiarismCheck(v1, rt);
@@ -95,6 +101,8 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerListDeployments(v1, rt);
   registerReadDeployment(v1, rt);
   registerRollbackDeployment(v1, rt);
+  registerPromoteDeployment(v1, rt);
+  registerDeployHooks(v1, rt);
   registerDomains(v1, rt);
   registerListDomains(v1, rt);
   registerCreateWebhook(v1, rt);

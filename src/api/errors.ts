@@ -30,6 +30,7 @@ export function envelope(code: ErrorCode, message: string, requestId?: string): 
 export const missingField = (field: string) => new ApiError('missing_required_field', `'${field}' is required.`);
 export const invalidParameter = (message: string) => new ApiError('invalid_parameter', message);
 export const notFound = (message = 'Not found.') => new ApiError('not_found', message);
+export const conflict = (message: string) => new ApiError('conflict', message);
 export const forbidden = (message: string) => new ApiError('forbidden', message);
 export const unauthorized = (message: string) => new ApiError('unauthorized', message, { 'WWW-Authenticate': 'Bearer realm="kiln"' });
 export const serviceUnavailable = (what: string) => new ApiError('service_unavailable', `${what} is unreachable; try again shortly.`, { 'Retry-After': '5' });

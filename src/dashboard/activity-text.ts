@@ -55,6 +55,8 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   },
   'deployment.rolled_back': (e) => `rolled back to deployment ${e.target ?? 'an earlier deployment'}`,
   'deployment.redeployed': (e) => `redeployed deployment ${e.target ?? 'a deployment'}`,
+  'deploy_hook.created': (e) => `created deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
+  'deploy_hook.deleted': (e) => `deleted deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'voice.deleted': (e) => `deleted cloned voice ${named(field(e, 'name'), e.target, 'a voice')}`,
   'file.deleted': (e) => `deleted file ${named(field(e, 'filename'), e.target, 'a file')}`,
   'account.plan_changed': (e) => {

@@ -22,6 +22,7 @@ import { registerSignUpPages } from './pages/sign-up';
 import { registerVoicesPages } from './pages/voices';
 import { registerWebhooksPages } from './pages/webhooks';
 import { registerSitesPages } from './pages/sites';
+import { registerDeployHookPages } from './pages/deploy-hooks';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
@@ -119,6 +120,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerActivityPage(app, deps);
   registerMembersPages(app, deps);
   registerSitesPages(app, deps);
+  registerDeployHookPages(app, deps);
   registerWebhooksPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   file_not_found: 404,
   method_not_allowed: 405,
   domain_already_exists: 409,
+  /** The resource is not in a state that allows the action (promoting a deployment that is no published preview). */
+  conflict: 409,
   /** Webhooks: the endpoint was disabled (five days of failures, or 410 Gone); enable it again (POST /v1/webhooks/{id}/enable). */
   webhook_endpoint_disabled: 409,
   /** Webhooks: a replay of a delivery that is still being attempted (its retries are under way). */

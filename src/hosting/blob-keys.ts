@@ -2,3 +2,8 @@
 export function siteBlobKey(hash: string): string {
   return `sites/blobs/${hash.slice(0, 2)}/${hash}`;
 }
+
+/** An archive uploaded with a deploy request, kept until its build ends. */
+export function uploadedArchiveKey(deploymentId: string): string {
+  return `deployments/uploads/${deploymentId}`;
+}

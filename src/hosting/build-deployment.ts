@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   appendDeploymentLog,
   deploymentManifest,
@@ -135,30 +137,44 @@ export async function buildDeployment(ctx: JobRun, payload: { id: string }): Pro
 
 type BuildLog = (message: string, level?: 'info' | 'warn' | 'error') => Promise<void>;
 
+async function downloadSource(ctx: JobRun, sourceUrl: string, archivePath: string, log: BuildLog): Promise<void> {
+  const { rt } = ctx;
+  await log(`Downloading ${displayUrl(sourceUrl)}`);
+  try {
+    const got = await guardedDownload(sourceUrl, archivePath, {
+      allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
+      maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES,
+      timeoutMs: rt.config.FETCH_TIMEOUT_MS,
+    });
+    await log(`Downloaded ${got.bytes} bytes.`);
+  } catch (err) {
+    if (!(err instanceof FetchRefusedError)) throw err;
+    if (!err.transient) throw buildFailure(`Could not download the source: ${err.message}.`);
+    // Out of attempts, the last one's cause is the answer (rather than a bare "failed after 3 attempts").
+    const { attempt, attempts } = attemptOf(ctx.job);
+    if (attempt >= attempts) throw buildFailure(`The build failed after ${attempts} attempts: ${err.message}.`);
+    throw err;
+  }
+}
+
+/** The archive uploaded with the request, copied out of storage (every attempt reads it afresh). */
+async function readUploadedArchive(ctx: JobRun, archiveKey: string, archivePath: string, log: BuildLog): Promise<void> {
+  const blob = await ctx.rt.store.get(archiveKey);
+  if (!blob) throw buildFailure('The uploaded archive is no longer stored; upload it again.');
+  await pipeline(blob.body, createWriteStream(archivePath));
+  await log(`Read the uploaded archive (${blob.size} bytes).`);
+}
+
 async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void> {
   const { rt } = ctx;
   let entries: ManifestEntry[];
   let siteRules: SiteRules | null;
-  if (d.sourceUrl) {
+  if (d.sourceUrl || d.archiveKey) {
     const dir = await mkdtemp(join(tmpdir(), 'kiln-build-'));
     try {
       const archivePath = join(dir, 'source');
-      await log(`Downloading ${displayUrl(d.sourceUrl)}`);
-      try {
-        const got = await guardedDownload(d.sourceUrl, archivePath, {
-          allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
-          maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES,
-          timeoutMs: rt.config.FETCH_TIMEOUT_MS,
-        });
-        await log(`Downloaded ${got.bytes} bytes.`);
-      } catch (err) {
-        if (!(err instanceof FetchRefusedError)) throw err;
-        if (!err.transient) throw buildFailure(`Could not download the source: ${err.message}.`);
-        // Out of attempts, the last one's cause is the answer (rather than a bare "failed after 3 attempts").
-        const { attempt, attempts } = attemptOf(ctx.job);
-        if (attempt >= attempts) throw buildFailure(`The build failed after ${attempts} attempts: ${err.message}.`);
-        throw err;
-      }
+      if (d.archiveKey) await readUploadedArchive(ctx, d.archiveKey, archivePath, log);
+      else await downloadSource(ctx, d.sourceUrl!, archivePath, log);
       try {
         const stored = await storeSiteFiles(ctx, d, archivePath, log);
         entries = stored.entries;
@@ -192,6 +208,8 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
       ? `Published ${entries.length} files; now live for ${d.environment}.`
       : `Published ${entries.length} files; a newer ${d.environment} deployment is already live, so this one does not replace it.`,
   );
+  // The manifest is committed: no attempt reads the upload again (a retry finds the build published).
+  if (d.archiveKey) await rt.store.delete(d.archiveKey).catch(() => undefined);
   await announceAndMarkPublished(ctx, d);
   ctx.log.info({ deployment: d.id, site: d.siteId, files: entries.length, live: wentLive }, 'deployment published');
 }
@@ -221,7 +239,8 @@ export async function failDeployment(ctx: JobRun, payload: { id: string }, error
     await appendDeploymentLog(tx, payload.id, message, 'error');
     const row = await failBuild(tx, payload.id, message);
     const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.failed', data: deploymentView(row, rt.config) }));
-    return event ? row : null;
+    return { row, event };
   });
-  if (failed) await announceWebhookEvents(rt, ctx.log, failed.accountId);
+  if (failed.row?.archiveKey) await rt.store.delete(failed.row.archiveKey).catch(() => undefined);
+  if (failed.event) await announceWebhookEvents(rt, ctx.log, failed.row!.accountId);
 }

@@ -51,11 +51,11 @@ function requestTarget(c: Context<AppEnv>): string {
  * without running, so a client may retry a timed-out or dropped request without doing the work twice.
  * The key belongs to the account. It runs after authentication and rate limiting, so repeats count.
  *
- * The request is identified by SHA-256 of method, path with query, and body. A route whose body streams
- * (`streamedPaths`) is not read here: it describes its request itself once received and calls
+ * The request is identified by SHA-256 of method, path with query, and body. A request whose body streams
+ * (`isStreamed`: an upload) is not read here: it describes its request itself once received and calls
  * `claimStreamedRequest`.
  */
-export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { streamedPaths: readonly string[] }): MiddlewareHandler<AppEnv> {
+export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { isStreamed: (c: Context<AppEnv>) => boolean }): MiddlewareHandler<AppEnv> {
   const lockMs = lockMsOf(rt.config);
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -97,7 +97,7 @@ export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { streamed
       });
     };
 
-    if (opts.streamedPaths.includes(c.req.path)) {
+    if (opts.isStreamed(c)) {
       c.set('idempotencyClaim', claimOrAnswer);
     } else {
       const replay = await claimOrAnswer(sha256(c.req.method, requestTarget(c), await c.req.text()));

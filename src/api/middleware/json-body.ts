@@ -47,24 +47,33 @@ export function jsonBody<S extends v.GenericSchema>(
         throw invalidParameter('Request body is not valid JSON.');
       }
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidParameter('Request body must be a JSON object.');
-    if (known) {
-      const unknown = Object.keys(body).find((key) => !known.includes(key));
-      if (unknown !== undefined) throw invalidParameter(unknownFieldMessage(unknown, known));
-    }
-    const unstorable = findUnstorableText(body);
-    if (unstorable) {
-      const field = unstorable.field.length > 200 ? `${unstorable.field.slice(0, 200)}…` : unstorable.field;
-      throw invalidParameter(`'${field}' contains ${unstorable.problem}.`);
-    }
-    const parsed = v.safeParse(schema, body);
-    if (!parsed.success) {
-      const missing = parsed.issues.find(isMissing);
-      if (missing) throw new ApiError(opts.missingCode ?? 'missing_required_field', `'${fieldOf(missing)}' is required.`);
-      const first = parsed.issues[0];
-      throw invalidParameter(`'${fieldOf(first)}' ${first.message}`);
-    }
-    c.req.addValidatedData('json', parsed.output as object);
+    const output = validateBody(schema, body, known, opts);
+    c.req.addValidatedData('json', output as object);
     await next();
   };
+}
+
+/**
+ * The checks every body gets, whatever carried it (JSON, or the text parts of a multipart upload):
+ * an object, no unknown field, storable text, then the schema. Throws the envelope's 400s.
+ */
+export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown, known = knownFields(schema), opts: JsonBodyOptions = {}): v.InferOutput<S> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidParameter('Request body must be a JSON object.');
+  if (known) {
+    const unknown = Object.keys(body).find((key) => !known.includes(key));
+    if (unknown !== undefined) throw invalidParameter(unknownFieldMessage(unknown, known));
+  }
+  const unstorable = findUnstorableText(body);
+  if (unstorable) {
+    const field = unstorable.field.length > 200 ? `${unstorable.field.slice(0, 200)}…` : unstorable.field;
+    throw invalidParameter(`'${field}' contains ${unstorable.problem}.`);
+  }
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) {
+    const missing = parsed.issues.find(isMissing);
+    if (missing) throw new ApiError(opts.missingCode ?? 'missing_required_field', `'${fieldOf(missing)}' is required.`);
+    const first = parsed.issues[0];
+    throw invalidParameter(`'${fieldOf(first)}' ${first.message}`);
+  }
+  return parsed.output;
 }

@@ -21,6 +21,7 @@ export const deploymentSchema = v.object({
   error: v.optional(v.string()),
   created_at: v.string(),
   rolled_back_at: v.optional(v.string()),
+  promoted_from: v.optional(v.pipe(v.string(), v.description('The preview deployment this production deployment was promoted from.'))),
 });
 
 export function deploymentView(d: DeploymentRow, config: Pick<Config, 'HOSTING_DOMAIN' | 'EDGE_HTTPS_PORT'>) {
@@ -34,6 +35,7 @@ export function deploymentView(d: DeploymentRow, config: Pick<Config, 'HOSTING_D
     ...(d.status === 'failed' && d.error ? { error: d.error } : {}),
     created_at: d.createdAt.toISOString(),
     ...(d.rolledBackAt ? { rolled_back_at: d.rolledBackAt.toISOString() } : {}),
+    ...(d.promotedFrom ? { promoted_from: d.promotedFrom } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ interface Response {
 }
 interface Operation {
   parameters?: unknown[];
+  security?: unknown[];
   responses?: Record<string, Response>;
 }
 interface Document {
@@ -50,7 +51,8 @@ export function documentIdempotency<D extends Document>(doc: D): D {
   components.headers = { ...components.headers, IdempotentReplayed: REPLAYED };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     const op = item?.post;
-    if (!path.startsWith('/v1/') || !op) continue;
+    // A keyless POST (a deploy hook's URL) runs ahead of the middleware: the header means nothing there.
+    if (!path.startsWith('/v1/') || !op || op.security?.length === 0) continue;
     op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
     const responses = (op.responses ??= {});
     for (const [status, response] of Object.entries(responses)) {

@@ -6,8 +6,9 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or unknown API key (`unauthorized`)',
   403: 'The plan does not include this resource (`forbidden`)',
   404: 'Not found (`not_found`)',
-  413: 'Body too large (`payload_too_large`)',
-  415: 'Not a PDF, .docx or CSV by its content (`unsupported_file_type`)',
+  409: 'Conflict with the current state (`conflict`, `idempotency_key_in_use`, …); the message says what',
+  413: 'Body too large (`payload_too_large`, `file_too_large`)',
+  415: 'Not a type this endpoint takes, by its content (`unsupported_file_type`)',
   422: 'A supported file type that cannot be parsed (`invalid_file`)',
   429: 'Rate limit (`rate_limit_exceeded`) or quota (`quota_exceeded`) reached; see `Retry-After`',
 };

@@ -17,6 +17,8 @@ export interface ReceivedFile {
   size: number;
   /** SHA-256 of the file's bytes (hex), computed as they stream through. */
   sha256: string;
+  /** The other (text) parts, in whatever order they came: before or after the file. */
+  fields: Record<string, string>;
 }
 
 export interface ReceiveOptions {
@@ -24,6 +26,8 @@ export interface ReceiveOptions {
   maxBytes: number;
   /** Where the file is staged; defaults to `kiln-uploads` in the OS temp dir. */
   dir?: string;
+  /** What the file is, for the messages ("the document", "the archive"). */
+  what?: string;
 }
 
 /** Past this many request bytes an oversize upload stops being drained and the connection is dropped. */
@@ -48,10 +52,10 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw invalidParameter(
-      `Send the document as multipart/form-data with the file in a part named '${opts.field}' (got ${contentType ? `'${contentType.split(';')[0]}'` : 'no content type'}).`,
+      `Send ${opts.what ?? 'the document'} as multipart/form-data with the file in a part named '${opts.field}' (got ${contentType ? `'${contentType.split(';')[0]}'` : 'no content type'}).`,
     );
   }
-  if (!req.body) throw missingFile(opts.field);
+  if (!req.body) throw missingFile(opts.field, opts.what);
 
   let parser: busboy.Busboy;
   try {
@@ -73,8 +77,13 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   let fileStream: Readable | undefined;
 
   // busboy reads a part without a filename as a form field (`curl -F file=<path` sends one).
-  parser.on('field', (name) => {
+  const fields: Record<string, string> = {};
+  let fieldProblem: string | undefined;
+  parser.on('field', (name, value, info) => {
     if (name === opts.field) sentAsText = true;
+    else if (info.valueTruncated) fieldProblem ??= `'${name}' is longer than 64 KB.`;
+    else if (Object.hasOwn(fields, name)) fieldProblem ??= `'${name}' was sent more than once.`;
+    else fields[name] = value;
   });
   parser.on('file', (name, stream, info) => {
     if (name !== opts.field || writing) {
@@ -117,13 +126,17 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   if (!received && sentAsText) {
     throw invalidParameter(`'${opts.field}' arrived as a text field; send it as a file part with a filename (curl: -F ${opts.field}=@path/to/file).`);
   }
-  if (!received) throw missingFile(opts.field);
+  if (!received) throw missingFile(opts.field, opts.what);
+  if (fieldProblem) {
+    await unlink(path).catch(() => undefined);
+    throw invalidParameter(fieldProblem);
+  }
   if (received.truncated || received.size > opts.maxBytes) {
     await unlink(path).catch(() => undefined);
     throw tooLarge(opts.maxBytes);
   }
-  return { path, filename: received.filename, size: received.size, sha256: received.hash.digest('hex') };
+  return { path, filename: received.filename, size: received.size, sha256: received.hash.digest('hex'), fields };
 }
 
-const missingFile = (field: string) =>
-  new ApiError('missing_required_field', `'${field}' is required: send the document as a multipart/form-data part named '${field}'.`);
+const missingFile = (field: string, what = 'the document') =>
+  new ApiError('missing_required_field', `'${field}' is required: send ${what} as a multipart/form-data part named '${field}'.`);

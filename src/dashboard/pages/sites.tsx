@@ -11,6 +11,8 @@ import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
 import { signedIn } from '../guards';
+import { DeployHooksSection } from './deploy-hooks';
+import { listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { Notice, Pager, Time } from '../views/forms';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
@@ -203,7 +205,10 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     ]);
     if (!onPlan) return notOnPlan(c);
     if (!site) return notFoundPage(c, 'site');
-    const page = await listAccountDeployments(db, accountId, { siteId, environment, status }, { limit: PAGE_SIZE, ...(before ? { before } : { after }) });
+    const [page, hooks] = await Promise.all([
+      listAccountDeployments(db, accountId, { siteId, environment, status }, { limit: PAGE_SIZE, ...(before ? { before } : { after }) }),
+      listSiteDeployHooks(db, accountId, siteId),
+    ]);
     const first = page.rows[0]?.id;
     const last = page.rows[page.rows.length - 1]?.id;
     const base = `/dashboard/sites/${siteId}`;
@@ -231,6 +236,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       { title: `Site ${siteId}`, section: 'sites' },
       <>
         {done === 'rolled_back' && <Notice kind="ok">Rolled back: the chosen deployment is live again.</Notice>}
+        {done === 'hook_deleted' && <Notice kind="ok">The deploy hook is deleted: its URL answers 404 from now on.</Notice>}
         <dl class="facts">
           <dt>Production URL</dt>
           <dd>
@@ -323,6 +329,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           )}
           <Pager newer={newer} older={older} />
         </section>
+        <DeployHooksSection siteId={siteId} hooks={hooks} csrfToken={c.get('csrfToken')} />
       </>,
     );
   });
@@ -373,7 +380,19 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           <dt>URL</dt>
           <dd>{url ? <a href={url}>{url}</a> : <span class="muted">Not served</span>}</dd>
           <dt>Source</dt>
-          <dd class="mono">{d.sourceUrl ? displayUrl(d.sourceUrl) : <span class="muted">Redeploy of the site’s most recently published files</span>}</dd>
+          <dd class="mono">
+            {d.promotedFrom ? (
+              <>
+                Promoted from preview <a href={`/dashboard/deployments/${d.promotedFrom}`}>{d.promotedFrom}</a>
+              </>
+            ) : d.sourceUrl ? (
+              displayUrl(d.sourceUrl)
+            ) : d.archiveKey ? (
+              <span class="muted">An archive uploaded with the request</span>
+            ) : (
+              <span class="muted">Redeploy of the site’s most recently published files</span>
+            )}
+          </dd>
           <dt>Files</dt>
           <dd>{d.fileCount === null ? '—' : fmt.format(d.fileCount)}</dd>
           <dt>Size</dt>

@@ -7,7 +7,15 @@ import { keysetPage, type Page, type PageRequest } from './keyset-page';
 export type DeploymentRow = typeof deployments.$inferSelect;
 export type DeploymentFileRow = typeof deploymentFiles.$inferSelect;
 
-export type NewDeployment = { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null };
+export type NewDeployment = {
+  id: string;
+  accountId: string;
+  siteId: string;
+  environment: DeploymentEnvironment;
+  sourceUrl: string | null;
+  /** Set when the archive was uploaded with the request (already stored under this key). */
+  archiveKey?: string | null;
+};
 
 export async function insertDeployment(db: DbOrTx, row: NewDeployment): Promise<DeploymentRow> {
   const [inserted] = await db.insert(deployments).values(row).returning();
@@ -17,13 +25,13 @@ export async function insertDeployment(db: DbOrTx, row: NewDeployment): Promise<
 const DEPLOYMENT_COLUMNS = Object.entries(getTableColumns(deployments));
 
 /**
- * One text whatever the number of rows (the rows travel as five arrays), so postgres.js prepares it once
+ * One text whatever the number of rows (the rows travel as one array per column), so postgres.js prepares it once
  * per connection: one round trip per batch, where drizzle's unprepared multi-row INSERT (a new text for
  * every batch size) costs a Describe round trip before each execution, and building it costs more CPU
  * than the rest of the batch. The RETURNING list is the table's, aliased to drizzle's field names.
  */
-const INSERT_DEPLOYMENTS = `INSERT INTO deployments (id, account_id, site_id, environment, source_url)
-SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+const INSERT_DEPLOYMENTS = `INSERT INTO deployments (id, account_id, site_id, environment, source_url, archive_key)
+SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
 RETURNING ${DEPLOYMENT_COLUMNS.map(([field, column]) => `"${column.name}" AS "${field}"`).join(', ')}`;
 
 /** A row as drizzle would have returned it: each column's own decoding (timestamps → Date, bigint → number). */
@@ -43,7 +51,14 @@ function toDeploymentRow(raw: Record<string, unknown>): DeploymentRow {
 export async function insertDeployments(sql: postgres.Sql, rows: NewDeployment[]): Promise<DeploymentRow[]> {
   const inserted = await sql.unsafe<Record<string, unknown>[]>(
     INSERT_DEPLOYMENTS,
-    [rows.map((r) => r.id), rows.map((r) => r.accountId), rows.map((r) => r.siteId), rows.map((r) => r.environment), rows.map((r) => r.sourceUrl)],
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.accountId),
+      rows.map((r) => r.siteId),
+      rows.map((r) => r.environment),
+      rows.map((r) => r.sourceUrl),
+      rows.map((r) => r.archiveKey ?? null),
+    ],
     { prepare: true },
   );
   const byId = new Map(inserted.map((r) => [r.id as string, toDeploymentRow(r)]));
@@ -226,4 +241,37 @@ export async function listAccountDeployments(db: DbOrTx, accountId: string, filt
       .orderBy(...orderBy)
       .limit(limit),
   );
+}
+
+/**
+ * A production deployment serving a published preview's files (promote): a new row with the preview's
+ * manifest copied (rows only: blobs are content-addressed and shared), made live for production in the
+ * same transaction. Like a build that went live, it stays `building` until the edges serve it
+ * (markPublished), so a crash in between is finished by the stale-build sweep.
+ */
+export async function insertPromotedDeployment(tx: Tx, preview: DeploymentRow, id: string): Promise<DeploymentRow> {
+  const now = new Date();
+  const [row] = await tx
+    .insert(deployments)
+    .values({
+      id,
+      accountId: preview.accountId,
+      siteId: preview.siteId,
+      environment: 'production',
+      status: 'building',
+      sourceUrl: preview.sourceUrl,
+      promotedFrom: preview.id,
+      // The preview's _redirects/_headers travel with its files: production must route as the preview did.
+      siteRules: preview.siteRules,
+      fileCount: preview.fileCount,
+      totalBytes: preview.totalBytes,
+      startedAt: now,
+      publishedAt: now,
+    })
+    .returning();
+  await tx.execute(sql`
+    INSERT INTO ${deploymentFiles} (deployment_id, path, hash, size, content_type)
+    SELECT ${id}, path, hash, size, content_type FROM ${deploymentFiles} WHERE deployment_id = ${preview.id}`);
+  await setLiveDeployment(tx, preview.siteId, 'production', id);
+  return row!;
 }

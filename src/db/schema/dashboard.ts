@@ -102,6 +102,8 @@ export const AUDIT_ACTIONS = [
   'domain.checked',
   'deployment.rolled_back',
   'deployment.redeployed',
+  'deploy_hook.created',
+  'deploy_hook.deleted',
   'voice.deleted',
   'file.deleted',
   'account.plan_changed',

@@ -35,6 +35,13 @@ export const deployments = pgTable(
     environment: text('environment').$type<DeploymentEnvironment>().notNull(),
     status: text('status').$type<DeploymentStatus>().notNull().default('pending'),
     sourceUrl: text('source_url'),
+    /**
+     * An archive uploaded with the request (multipart), stored before the row is written: the build reads
+     * it instead of downloading (every attempt reads it again) and removes it once the build has ended.
+     */
+    archiveKey: text('archive_key'),
+    /** A production deployment made by promoting this published preview: it serves the preview's manifest. */
+    promotedFrom: text('promoted_from'),
     error: text('error'),
     fileCount: integer('file_count'),
     totalBytes: bigint('total_bytes', { mode: 'number' }),
@@ -100,6 +107,29 @@ export const liveDeployments = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.environment] })],
+);
+
+/**
+ * A deploy hook: a secret URL that redeploys its site without an API key (a CMS or a cron calls it).
+ * Only the SHA-256 of the secret is kept; the URL is shown once, when the hook is created.
+ */
+export const deployHooks = pgTable(
+  'deploy_hooks',
+  {
+    id: text('id').primaryKey(),
+    accountId: accountIdColumn(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    /** The environment a call deploys (the "branch" of other hosts' build hooks). */
+    environment: text('environment').$type<DeploymentEnvironment>().notNull().default('production'),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastTriggeredAt: ts('last_triggered_at'),
+  },
+  // A site's hooks, for its page and GET …/hooks.
+  (t) => [index('deploy_hooks_site_idx').on(t.siteId, t.createdAt)],
 );
 
 export const domains = pgTable(

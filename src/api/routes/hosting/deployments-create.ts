@@ -1,14 +1,23 @@
+import { open, unlink } from 'node:fs/promises';
+import type { Context } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { requestDeployment } from '../../../hosting/deployment-actions';
+import { detectArchiveKind } from '../../../hosting/archive';
+import { requestDeployment, requestUploadDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
-import type { App } from '../../context';
-import { notFound } from '../../errors';
+import type { App, AppEnv } from '../../context';
+import { ApiError, invalidParameter, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
-import { jsonBody } from '../../middleware/json-body';
+import { claimStreamedRequest } from '../../middleware/idempotency';
+import { jsonBody, validateBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { deploymentSchema, deploymentView, siteIdField } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
+import { receiveFile } from '../../upload/receive-file';
+
+export const DEPLOYMENTS_PATH = '/hosting/deployments';
+
+const environmentField = v.optional(v.picklist(['production', 'preview'], 'must be production or preview'), 'production');
 
 export const createDeploymentBody = v.object({
   site_id: siteIdField,
@@ -21,26 +30,91 @@ export const createDeploymentBody = v.object({
       v.check((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http(s) URL of a .zip or .tar.gz archive'),
     ),
   ),
-  environment: v.optional(v.picklist(['production', 'preview'], 'must be production or preview'), 'production'),
+  environment: environmentField,
 });
 
-export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake'>) {
+/** The text parts of a multipart deploy: the JSON body's fields, less `source_url` (the file is the source). */
+const uploadFields = v.object({ site_id: siteIdField, environment: environmentField });
+
+/** A deploy that carries its archive (multipart): its body streams, so no JSON body limit and no buffering. */
+export function isArchiveUpload(c: Context<AppEnv>): boolean {
+  return c.req.path === `/v1${DEPLOYMENTS_PATH}` && /^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '');
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const head = Buffer.alloc(512);
+  const fh = await open(path, 'r');
+  const { bytesRead } = await fh.read(head, 0, head.length, 0).finally(() => fh.close());
+  return head.subarray(0, bytesRead);
+}
+
+export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store'>) {
   app.post(
-    '/hosting/deployments',
+    DEPLOYMENTS_PATH,
     describeRoute({
       tags: ['Hosting'],
       summary: 'Deploy a site from an archive',
       description:
         'Records a `pending` deployment and queues its build: the archive (`.zip` or `.tar.gz`, recognised by content) is ' +
         'downloaded, extracted safely and published atomically. Without `source_url` the site’s most recent content is redeployed. ' +
-        'Poll GET /v1/hosting/deployments/{id}.',
-      requestBody: { content: { 'application/json': { schema: resolver(createDeploymentBody) } } },
+        'Poll GET /v1/hosting/deployments/{id}.\n\n' +
+        'Or upload the archive itself: `multipart/form-data` with the archive in a part named `file` and `site_id` (and ' +
+        '`environment`) as text parts, in any order. The archive is capped like a downloaded one (413 past `DEPLOY_MAX_ARCHIVE_BYTES`) ' +
+        'and is refused at once (415) when it is not a zip or tar.gz. With `Idempotency-Key`, an upload is identified by its fields ' +
+        'and the SHA-256 of the archive, so a retry with the same file and fields is answered from the first.',
+      requestBody: {
+        content: {
+          'application/json': { schema: resolver(createDeploymentBody) },
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file', 'site_id'],
+              properties: {
+                file: { type: 'string', format: 'binary', description: 'The site as a .zip or .tar.gz archive.' },
+                site_id: { type: 'string', description: 'Hosted site identifier; the site is created on first use.' },
+                environment: { type: 'string', enum: ['production', 'preview'], default: 'production' },
+              },
+            },
+          },
+        },
+      },
       responses: {
         201: { description: 'Deployment recorded', content: { 'application/json': { schema: resolver(deploymentSchema) } } },
-        ...errorResponses(400, 401, 403, 404, 429),
+        ...errorResponses(400, 401, 403, 404, 413, 415, 429),
       },
     }),
     requireFeature('hosting'),
+    async (c, next) => {
+      if (!isArchiveUpload(c)) return next();
+      const accountId = c.get('principal').accountId;
+      const file = await receiveFile(c.req.raw, {
+        field: 'file',
+        maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES,
+        dir: rt.config.UPLOAD_TMP_DIR,
+        what: 'the archive',
+      });
+      try {
+        if (Object.hasOwn(file.fields, 'source_url')) {
+          throw invalidParameter("'source_url' cannot come with an uploaded archive: send one or the other.");
+        }
+        const fields = validateBody(uploadFields, file.fields);
+        // The raw multipart bytes carry a boundary each client picks afresh, so the request is identified by
+        // what it carries: the fields and the archive's hash and size.
+        const replay = await claimStreamedRequest(c, JSON.stringify({ fields, file: { sha256: file.sha256, size: file.size } }));
+        if (replay) return replay;
+        if (!detectArchiveKind(await readHead(file.path))) {
+          throw new ApiError(
+            'unsupported_file_type',
+            `'${file.filename}' is not a .zip or .tar.gz archive (recognised by content, not by name); upload the site as one.`,
+          );
+        }
+        const deployment = await requestUploadDeployment(rt, { accountId, siteId: fields.site_id, environment: fields.environment, archivePath: file.path });
+        if (!deployment) throw notFound(`No site ${fields.site_id} on this account.`);
+        return c.json(deploymentView(deployment, rt.config), 201);
+      } finally {
+        await unlink(file.path).catch(() => undefined);
+      }
+    },
     jsonBody(createDeploymentBody),
     async (c) => {
       const body = c.req.valid('json');

@@ -1,0 +1,76 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+import type { DbOrTx } from '../db/client';
+import { findAccountPlan } from '../db/queries/accounts';
+import { countSiteDeployHooks, type DeployHookRow, findDeployHook, insertDeployHook, isAccountSite, markDeployHookTriggered } from '../db/queries/deploy-hooks';
+import type { DeploymentRow } from '../db/queries/deployments';
+import type { DeploymentEnvironment } from '../db/schema';
+import { newId, randomBase62 } from '../ids';
+import type { Runtime } from '../runtime';
+import { requestDeployment } from './deployment-actions';
+
+/** Calls a hook may make per minute; more is a loop or abuse (a CMS saves a page, not a hundred). */
+export const HOOK_CALLS_PER_MINUTE = 10;
+/** Enough for a site's environments and integrations; past it, one is likely forgotten. */
+export const MAX_HOOKS_PER_SITE = 50;
+
+const SECRET_LENGTH = 40;
+const SECRET_PATTERN = /^[A-Za-z0-9]{40}$/;
+export const HOOK_ID_PATTERN = /^hook_[a-z0-9]{1,64}$/;
+
+/** ~238 random bits, so a fast unsalted hash is enough (as for API keys). */
+export const hashHookSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Constant-time against the stored hash; garbage never costs a comparison. */
+export function hookSecretMatches(secretHash: string, secret: string): boolean {
+  if (!SECRET_PATTERN.test(secret)) return false;
+  const a = Buffer.from(hashHookSecret(secret), 'hex');
+  const b = Buffer.from(secretHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const hookUrl = (publicUrl: string, hookId: string, secret: string) => `${publicUrl}/v1/hosting/hooks/${hookId}/${secret}`;
+
+export type CreateHookOutcome = { kind: 'not_found' } | { kind: 'too_many' } | { kind: 'created'; hook: DeployHookRow; url: string };
+
+/** A new hook of the account's site (which must exist); its URL (with the secret) exists only in this answer. */
+export async function createDeployHook(
+  db: DbOrTx,
+  config: Pick<Config, 'PUBLIC_URL'>,
+  input: { accountId: string; siteId: string; name: string | null; environment: DeploymentEnvironment },
+): Promise<CreateHookOutcome> {
+  if (!(await isAccountSite(db, input.accountId, input.siteId))) return { kind: 'not_found' };
+  if ((await countSiteDeployHooks(db, input.siteId)) >= MAX_HOOKS_PER_SITE) return { kind: 'too_many' };
+  const secret = randomBase62(SECRET_LENGTH);
+  const hook = await insertDeployHook(db, { id: newId('hook'), ...input, secretHash: hashHookSecret(secret) });
+  return { kind: 'created', hook, url: hookUrl(config.PUBLIC_URL, hook.id, secret) };
+}
+
+export type TriggerOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'no_hosting' }
+  | { kind: 'rate_limited'; retryAfterSeconds: number; limit: number }
+  | { kind: 'deploying'; deployment: DeploymentRow };
+
+/**
+ * A call of a hook's URL: with the right secret, a redeploy of the site's latest content (the same
+ * request a redeploy without `source_url` makes, so the same build and deployment.* events follow).
+ * An unknown hook and a wrong secret look the same (not_found), so the URL reveals nothing.
+ */
+export async function triggerDeployHook(
+  rt: Pick<Runtime, 'db' | 'rateLimiter' | 'siteOwners' | 'deploymentIntake'>,
+  input: { hookId: string; secret: string },
+): Promise<TriggerOutcome> {
+  const hook = HOOK_ID_PATTERN.test(input.hookId) ? await findDeployHook(rt.db, input.hookId) : null;
+  if (!hook || !hookSecretMatches(hook.secretHash, input.secret)) return { kind: 'not_found' };
+  // Counted only for callers who know the secret, so a stranger cannot use up a hook's calls.
+  const decision = await rt.rateLimiter.take(`hook:${hook.id}`, HOOK_CALLS_PER_MINUTE);
+  if (!decision.allowed) return { kind: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds, limit: decision.limit };
+  const plan = await findAccountPlan(rt.db, hook.accountId);
+  if (!plan?.features.includes('hosting')) return { kind: 'no_hosting' };
+  const deployment = await requestDeployment(rt, { accountId: hook.accountId, siteId: hook.siteId, environment: hook.environment, sourceUrl: null });
+  // The hook's site is the account's (a site's owner never changes); a null here would mean it is gone.
+  if (!deployment) return { kind: 'not_found' };
+  await markDeployHookTriggered(rt.db, hook.id, new Date());
+  return { kind: 'deploying', deployment };
+}
