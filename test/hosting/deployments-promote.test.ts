@@ -15,6 +15,7 @@ const siteZip = (version: string) =>
   zipBuffer([
     { name: 'index.html', data: `<h1>${version}</h1>` },
     { name: 'page.html', data: `page ${version}` },
+    { name: '_redirects', data: `/old-${version} /page 302\n` },
   ]);
 
 beforeAll(async () => {
@@ -86,6 +87,10 @@ describe('POST /v1/hosting/deployments/{id}/promote', () => {
       if (first !== -1) expect(mine.slice(first).every((s) => s === '200 <h1>two</h1>')).toBe(true);
     }
     expect((await edgeGet(h.edge.httpPort, `${site}.${HOSTING_DOMAIN}`, '/page')).body.toString()).toBe('page two');
+    // The preview's _redirects came with its files: production routes as the preview did.
+    const moved = await edgeGet(h.edge.httpPort, `${site}.${HOSTING_DOMAIN}`, '/old-two');
+    expect([moved.status, moved.headers.location]).toEqual([302, '/page']);
+    expect((await edgeGet(h.edge.httpPort, `${site}.${HOSTING_DOMAIN}`, '/old-one')).status).toBe(404);
 
     // Same files, not rebuilt: the manifest is the preview's; the preview is untouched at its own host.
     const manifest = async (id: string) =>
