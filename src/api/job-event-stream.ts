@@ -9,7 +9,7 @@ import type { AppEnv } from './context';
 import { envelope } from './errors';
 import { requestLogger } from './middleware/request-log';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'jobEvents' | 'jobStreams'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'jobEvents' | 'jobStreams' | 'usage'>;
 
 /** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -104,6 +104,8 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
 
     /** The job is finished: what the stream still holds, and where it has no end, the end from the row. */
     async function finishFromRow(row: JobRow): Promise<void> {
+      // Billed with the row: a usage read after `done` must count it (see UsageCache.forget).
+      deps.usage.forget(row.accountId);
       const events = await readJobStream(deps.redis, key);
       for (const e of events) await send(e);
       if (ended) return;

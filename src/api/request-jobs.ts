@@ -7,7 +7,7 @@ import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { requestLogger } from './middleware/request-log';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>;
 
 const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.status === 'succeeded' || row.status === 'failed');
 
@@ -28,7 +28,7 @@ export async function submitRequestJob<K extends RequestJobName>(
     const current = await findJob(deps.db, job.id);
     return isFinished(current) ? current : null;
   });
-  return respondWithJob(c, row ?? { id: job.id, status: 'queued' }, successStatus);
+  return respondWithJob(c, deps, row ?? { id: job.id, status: 'queued' }, successStatus);
 }
 
 /** Writes the row and enqueues its job (the row id is the jobId); a lost enqueue is the sweeper's to retry. */
@@ -47,7 +47,14 @@ export async function createRequestJob<K extends RequestJobName>(
 }
 
 /** The answer for a job row: its result (200, or 201 where the request created a resource), its error (its own status), or 202 while it runs. */
-export function respondWithJob(c: Context<AppEnv>, row: Pick<JobRow, 'id' | 'status'> & Partial<JobRow>, successStatus: 200 | 201 = 200) {
+export function respondWithJob(
+  c: Context<AppEnv>,
+  deps: Pick<Runtime, 'usage'>,
+  row: Pick<JobRow, 'id' | 'status'> & Partial<JobRow>,
+  successStatus: 200 | 201 = 200,
+) {
+  // The job may have billed: whoever reads usage after this answer must see it (see UsageCache.forget).
+  if (row.status === 'succeeded' || row.status === 'failed') deps.usage.forget(c.get('principal').accountId);
   if (row.status === 'succeeded') return c.json(row.result as object, successStatus);
   if (row.status === 'failed') {
     const error = answeredJobError(row);

@@ -22,10 +22,18 @@ export class UsageCache {
 
   async listen(subscriber: Redis): Promise<void> {
     subscriber.on('message', (channel: string, accountId: string) => {
-      if (channel !== this.channel) return;
-      for (const key of this.entries.keys()) if (key.startsWith(`${accountId}|`)) this.entries.delete(key);
+      if (channel === this.channel) this.forget(accountId);
     });
     await subscriber.subscribe(this.channel);
+  }
+
+  /**
+   * Drops an account's cached totals. The API calls it whenever it hands out a finished job: a waiter
+   * may learn of the finish by reading the row (its poll) before this process hears the worker's
+   * usage message, and the caller who then reads usage must see the job counted.
+   */
+  forget(accountId: string): void {
+    for (const key of this.entries.keys()) if (key.startsWith(`${accountId}|`)) this.entries.delete(key);
   }
 
   totals(accountId: string, periodKey: string): Promise<UsageTotals> {

@@ -7,7 +7,7 @@ import { requireJobScope } from '../middleware/auth';
 import { respondWithJob } from '../request-jobs';
 import { errorResponses } from '../schemas/responses';
 
-export function registerJobs(app: App, rt: Pick<Runtime, 'db'>) {
+export function registerJobs(app: App, rt: Pick<Runtime, 'db' | 'usage'>) {
   app.get(
     '/jobs/:id',
     describeRoute({
@@ -25,7 +25,7 @@ export function registerJobs(app: App, rt: Pick<Runtime, 'db'>) {
       const row = await findAccountJob(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!row) throw notFound(`No job ${c.req.param('id')} on this account.`);
       requireJobScope(c.get('principal'), row);
-      return respondWithJob(c, row);
+      return respondWithJob(c, rt, row);
     },
   );
 }

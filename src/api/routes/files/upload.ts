@@ -20,7 +20,7 @@ import { receiveFile } from '../../upload/receive-file';
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_PATH = '/file/upload';
 
-export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'store'>) {
+export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'store' | 'usage'>) {
   app.post(
     UPLOAD_PATH,
     describeRoute({

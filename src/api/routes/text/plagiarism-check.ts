@@ -16,7 +16,7 @@ export const plagiarismCheckBody = v.object({
   text: v.pipe(requiredText(MAX_TEXT_CHARS), v.description('The full content to check, as plain text.')),
 });
 
-export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents'>) {
+export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
   app.post(
     '/plagiarism/check',
     describeRoute({
