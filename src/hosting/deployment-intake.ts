@@ -38,7 +38,7 @@ export class DeploymentIntake {
       async (rows) => {
         const inserted = await insertDeployments(sql, rows);
         // After the commit, so a worker never looks for a row that is not there yet.
-        const enqueued = Promise.all(inserted.map((d) => this.enqueues.add(d.id))).catch(() => {});
+        const enqueued = Promise.all(this.enqueues.addAll(inserted.map((d) => d.id))).catch(() => {});
         this.enqueuing.add(enqueued);
         void enqueued.finally(() => this.enqueuing.delete(enqueued));
         return inserted;
