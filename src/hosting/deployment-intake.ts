@@ -8,7 +8,12 @@ import type { Queues } from '../queue/queues';
  * of each round trip. A few leave most of the database pool to the other routes.
  */
 const INSERTS_IN_FLIGHT = 4;
-const ENQUEUES_IN_FLIGHT = 2;
+/**
+ * Enqueues are off the request's path, so one at a time: the builds of the INSERTs that commit meanwhile
+ * wait and go together, and each addBulk's fixed cost (an ioredis pipeline copies every script command
+ * onto itself) is shared by more jobs.
+ */
+const ENQUEUES_IN_FLIGHT = 1;
 
 /**
  * Records new deployments and queues their builds. Concurrent requests share one multi-row INSERT (one
