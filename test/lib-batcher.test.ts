@@ -57,4 +57,35 @@ describe('Batcher', () => {
     gates.shift()!();
     expect(await six).toBe(-6);
   });
+
+  it('items added together go out together, and wait like the rest while every slot is busy', async () => {
+    const flushes: number[][] = [];
+    const gates: (() => void)[] = [];
+    const b = new Batcher<number, number>(
+      async (items) => {
+        flushes.push(items);
+        await new Promise<void>((r) => gates.push(r));
+        return items.map((i) => i + 100);
+      },
+      500,
+      2,
+    );
+    const first = b.addAll([1, 2, 3]);
+    expect(flushes).toEqual([[1, 2, 3]]);
+    const second = b.addAll([4, 5]);
+    expect(flushes).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    // Both slots busy: these wait, and go out as one batch when a slot frees.
+    const third = [...b.addAll([6]), b.add(7), ...b.addAll([])];
+    expect(flushes).toHaveLength(2);
+    gates.shift()!();
+    expect(await Promise.all(first)).toEqual([101, 102, 103]);
+    expect(flushes.at(-1)).toEqual([6, 7]);
+    while (gates.length) gates.shift()!();
+    expect(await Promise.all(second)).toEqual([104, 105]);
+    expect(await Promise.all(third)).toEqual([106, 107]);
+    expect(b.addAll([])).toEqual([]);
+  });
 });

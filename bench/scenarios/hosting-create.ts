@@ -6,7 +6,7 @@ import type postgres from 'postgres';
 import { queueOf } from '../../src/queue/registry';
 import { archiveServer, benchSql, buildCounts, buildZip, createDeployment, waitForPublished } from '../lib/hosting';
 import { measure } from '../lib/measure';
-import { freePort, stopChild, waitForHttp, type Child } from '../lib/processes';
+import { cpuSeconds, freePort, stopChild, waitForHttp, type Child } from '../lib/processes';
 import type { BenchContext, OutputRow, Result, Scenario, ScenarioOutput, Timing } from '../lib/types';
 
 const SITES = 40;
@@ -38,6 +38,34 @@ async function cpuMs(child: Child): Promise<number> {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks of 10 ms.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU seconds used so far by each Postgres backend connected to the bench database. The loads run one at a
+ * time, so the growth over a load is that server's Postgres work (and the idle `all` process's, little);
+ * backends that ended meanwhile are missed.
+ */
+async function postgresCpu(sql: postgres.Sql): Promise<Map<number, number>> {
+  const rows = await sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const s = await cpuSeconds(pid).catch(() => null);
+    if (s !== null) out.set(pid, s);
+  }
+  return out;
+}
+
+function cpuGrowthMs(before: Map<number, number>, after: Map<number, number>): number {
+  let s = 0;
+  for (const [pid, v] of after) s += v - (before.get(pid) ?? 0);
+  return s * 1000;
+}
+
+/** CPU seconds the Redis server has used (its own count; other runs share it, so an upper bound). */
+async function redisCpu(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+  return field('used_cpu_sys') + field('used_cpu_user');
 }
 
 /** Waits until no deployment is pending or building; the Timing says how long that took. */
@@ -134,7 +162,7 @@ export const hostingCreate: Scenario = {
       /** The load, and the server's CPU time per request over the whole of it (warm-up included). */
       const load = async (name: string, url: string, headers: Record<string, string>, server: Child) => {
         let n = 0;
-        const cpuBefore = await cpuMs(server);
+        const [cpuBefore, pgBefore, redisBefore] = [await cpuMs(server), await postgresCpu(sql), await redisCpu(redis)];
         const result = await measure({
           name,
           url,
@@ -146,13 +174,27 @@ export const hostingCreate: Scenario = {
           durationS: ctx.durationS,
           warmupS: ctx.warmupS,
         });
-        return { result, cpuUsPerRequest: (((await cpuMs(server)) - cpuBefore) * 1000) / Math.max(1, n) };
+        const [cpuAfter, pgAfter, redisAfter] = [await cpuMs(server), await postgresCpu(sql), await redisCpu(redis)];
+        const perRequest = (ms: number) => (ms * 1000) / Math.max(1, n);
+        return {
+          result,
+          cpuUsPerRequest: perRequest(cpuAfter - cpuBefore),
+          postgresUsPerRequest: perRequest(cpuGrowthMs(pgBefore, pgAfter)),
+          redisUsPerRequest: perRequest((redisAfter - redisBefore) * 1000),
+        };
       };
       const jsonHeaders = { 'content-type': 'application/json' };
       const kilnHeaders = { ...jsonHeaders, authorization: `Bearer ${ctx.apiKey}` };
       const before = await buildCounts(sql);
       const ratios: number[] = [];
-      const cpu = { kiln: [] as number[], reference: [] as number[] };
+      const cpu = {
+        kiln: [] as number[],
+        reference: [] as number[],
+        kilnPg: [] as number[],
+        referencePg: [] as number[],
+        kilnRedis: [] as number[],
+        referenceRedis: [] as number[],
+      };
       let referenceResult: Result | undefined;
       let kilnResult: Result | undefined;
       for (let round = 0; round < rounds; round++) {
@@ -162,10 +204,16 @@ export const hostingCreate: Scenario = {
         kilnResult = kiln.result;
         cpu.reference.push(ref.cpuUsPerRequest);
         cpu.kiln.push(kiln.cpuUsPerRequest);
+        cpu.referencePg.push(ref.postgresUsPerRequest);
+        cpu.kilnPg.push(kiln.postgresUsPerRequest);
+        cpu.referenceRedis.push(ref.redisUsPerRequest);
+        cpu.kilnRedis.push(kiln.redisUsPerRequest);
         ratios.push(kilnResult.rps / referenceResult.rps);
         ctx.say(
           `round ${round + 1}: Kiln ${Math.round(kilnResult.rps)} req/s (${Math.round(kiln.cpuUsPerRequest)} µs CPU each), ` +
-            `reference ${Math.round(referenceResult.rps)} req/s (${Math.round(ref.cpuUsPerRequest)} µs CPU each): ${ratios.at(-1)!.toFixed(2)}×`,
+            `reference ${Math.round(referenceResult.rps)} req/s (${Math.round(ref.cpuUsPerRequest)} µs CPU each): ${ratios.at(-1)!.toFixed(2)}×; ` +
+            `Postgres CPU each: Kiln's ${Math.round(kiln.postgresUsPerRequest)} µs, reference's ${Math.round(ref.postgresUsPerRequest)} µs; ` +
+            `Redis (whole server): ${Math.round(kiln.redisUsPerRequest)} µs, ${Math.round(ref.redisUsPerRequest)} µs`,
         );
       }
       const rows: OutputRow[] = [
@@ -233,6 +281,34 @@ export const hostingCreate: Scenario = {
           label: '  durable reference CPU per request',
           description: 'the same for the durable reference server',
           samplesS: cpu.reference,
+          unit: 'µs',
+          ok: true,
+        },
+        {
+          label: 'hosting: create, Postgres CPU per Kiln request',
+          description: "CPU of the bench database's Postgres backends over Kiln's create load / requests sent (loads run one at a time)",
+          samplesS: cpu.kilnPg,
+          unit: 'µs',
+          ok: true,
+        },
+        {
+          label: '  Postgres CPU per reference request',
+          description: "the same over the durable reference's load",
+          samplesS: cpu.referencePg,
+          unit: 'µs',
+          ok: true,
+        },
+        {
+          label: 'hosting: create, Redis CPU per Kiln request',
+          description: "the Redis server's CPU over Kiln's create load / requests sent (the whole server: other runs share it)",
+          samplesS: cpu.kilnRedis,
+          unit: 'µs',
+          ok: true,
+        },
+        {
+          label: '  Redis CPU per reference request',
+          description: "the same over the durable reference's load",
+          samplesS: cpu.referenceRedis,
           unit: 'µs',
           ok: true,
         },

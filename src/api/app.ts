@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import type { Runtime } from '../runtime';
 import { createDashboard } from '../dashboard/app';
 import { createCdnApp } from '../storage';
@@ -12,6 +11,7 @@ import { handleError, notFoundHandler } from './middleware/errors';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
+import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { registerDocs } from './routes/docs';
 import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
@@ -57,7 +57,7 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
 
 export function createApp(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(requestId());
   app.use(requestLog(rt.log));
   app.onError(handleError);
   app.notFound(notFoundHandler(allowedMethodsOf(app)));

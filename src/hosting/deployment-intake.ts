@@ -8,7 +8,12 @@ import type { Queues } from '../queue/queues';
  * of each round trip. A few leave most of the database pool to the other routes.
  */
 const INSERTS_IN_FLIGHT = 4;
-const ENQUEUES_IN_FLIGHT = 2;
+/**
+ * Enqueues are off the request's path, so one at a time: the builds of the INSERTs that commit meanwhile
+ * wait and go together, and each addBulk's fixed cost (an ioredis pipeline copies every script command
+ * onto itself) is shared by more jobs.
+ */
+const ENQUEUES_IN_FLIGHT = 1;
 
 /**
  * Records new deployments and queues their builds. Concurrent requests share one multi-row INSERT (one
@@ -38,7 +43,7 @@ export class DeploymentIntake {
       async (rows) => {
         const inserted = await insertDeployments(sql, rows);
         // After the commit, so a worker never looks for a row that is not there yet.
-        const enqueued = Promise.all(inserted.map((d) => this.enqueues.add(d.id))).catch(() => {});
+        const enqueued = Promise.all(this.enqueues.addAll(inserted.map((d) => d.id))).catch(() => {});
         this.enqueuing.add(enqueued);
         void enqueued.finally(() => this.enqueuing.delete(enqueued));
         return inserted;

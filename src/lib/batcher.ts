@@ -22,6 +22,17 @@ export class Batcher<T, R> {
     });
   }
 
+  /**
+   * Several items known at once (say, the rows one flush of another batcher returned): they go out
+   * together, where adding them one by one would send the first alone at once (and the next alone too,
+   * while slots are free).
+   */
+  addAll(items: T[]): Promise<R>[] {
+    const added = items.map((item) => new Promise<R>((resolve, reject) => this.queue.push({ item, resolve, reject })));
+    if (this.queue.length > 0 && this.inFlight < this.maxInFlight) void this.drain();
+    return added;
+  }
+
   /** One flush slot: sends what is waiting, then again while anything is, then frees the slot. */
   private async drain(): Promise<void> {
     this.inFlight++;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findDeployment } from '../../src/db/queries/deployments';
+import { findDeployment, insertDeployments } from '../../src/db/queries/deployments';
 import { startWeb, type WebServer } from '../../src/roles/web';
 import { createTestAccount, startTestService, type TestService } from '../support/runtime';
 import { until } from '../support/until';
@@ -108,5 +108,47 @@ describe('deployment creation over HTTP', () => {
       expect(res.status).toBe(400);
       expect(JSON.parse(res.body).error.code).toBe('invalid_parameter');
     }
+  });
+
+  it('every answer over HTTP carries X-Request-Id and RateLimit-*, a created one and a refused one alike', async () => {
+    const created = await create({ site_id: `intake-${run}-headers`, source_url: SOURCE }, { ...auth, 'X-Request-Id': `req-${run}` });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-request-id')).toBe(`req-${run}`);
+    expect(created.headers.get('content-type')).toMatch(/^application\/json/);
+    const limit = Number(created.headers.get('ratelimit-limit'));
+    expect(limit).toBeGreaterThan(0);
+    expect(Number(created.headers.get('ratelimit-remaining'))).toBeLessThan(limit);
+    expect(created.headers.get('ratelimit-reset')).toMatch(/^\d+$/);
+
+    // Not an acceptable id (a space): a new one is made, and the error names the same one.
+    const refused = await create({ site_id: `intake-${run}-headers`, source_url: 'ftp://example.com/site.zip' }, { ...auth, 'X-Request-Id': 'not ok' });
+    expect(refused.status).toBe(400);
+    const id = refused.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(((await refused.json()) as { error: { request_id: string } }).error.request_id).toBe(id);
+    expect(Number(refused.headers.get('ratelimit-limit'))).toBe(limit);
+
+    const unauthenticated = await create({ site_id: `intake-${run}-headers` }, {});
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(unauthenticated.headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it('the database refuses a deployment whose account does not own its site (the composite foreign key)', async () => {
+    const site = `intake-${run}-fk`;
+    const res = await create({ site_id: site, source_url: SOURCE }, auth);
+    expect(res.status).toBe(201);
+    const owner = (await findDeployment(svc.rt.db, ((await res.json()) as { id: string }).id))!.accountId;
+    const other = await createTestAccount(svc.rt);
+    expect(other.accountId).not.toBe(owner);
+    const id = `dep_fk_${run}`;
+    const row = { id, siteId: site, environment: 'production' as const, sourceUrl: null };
+    await expect(insertDeployments(svc.rt.database.sql, [{ ...row, accountId: other.accountId }])).rejects.toMatchObject({ code: '23503' });
+    expect(await findDeployment(svc.rt.db, id)).toBeNull();
+    const [inserted] = await insertDeployments(svc.rt.database.sql, [{ ...row, accountId: owner }]);
+    // The row as drizzle reads it back, though the INSERT returns only the columns Postgres fills in.
+    expect(inserted).toEqual(await findDeployment(svc.rt.db, id));
+    expect(inserted).toMatchObject({ id, accountId: owner, siteId: site, status: 'pending', archiveKey: null, error: null });
+    expect(inserted!.createdAt).toBeInstanceOf(Date);
   });
 });

@@ -24,22 +24,31 @@ export async function insertDeployment(db: DbOrTx, row: NewDeployment): Promise<
 
 const DEPLOYMENT_COLUMNS = Object.entries(getTableColumns(deployments));
 
+/** The columns an insert gives (NewDeployment's fields): the rest of a new row is each column's default, or null. */
+const INSERTED_FIELDS = new Set<string>(['id', 'accountId', 'siteId', 'environment', 'sourceUrl', 'archiveKey']);
+/** Only the columns Postgres fills in (defaults) come back: the rest is known already, and each returned column costs decoding. */
+const DEFAULTED_COLUMNS = DEPLOYMENT_COLUMNS.filter(([field, column]) => column.hasDefault && !INSERTED_FIELDS.has(field));
+
 /**
  * One text whatever the number of rows (the rows travel as one array per column), so postgres.js prepares it once
  * per connection: one round trip per batch, where drizzle's unprepared multi-row INSERT (a new text for
  * every batch size) costs a Describe round trip before each execution, and building it costs more CPU
- * than the rest of the batch. The RETURNING list is the table's, aliased to drizzle's field names.
+ * than the rest of the batch. RETURNING lists the id and the defaulted columns, aliased to drizzle's field names.
  */
 const INSERT_DEPLOYMENTS = `INSERT INTO deployments (id, account_id, site_id, environment, source_url, archive_key)
 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-RETURNING ${DEPLOYMENT_COLUMNS.map(([field, column]) => `"${column.name}" AS "${field}"`).join(', ')}`;
+RETURNING id, ${DEFAULTED_COLUMNS.map(([field, column]) => `"${column.name}" AS "${field}"`).join(', ')}`;
 
-/** A row as drizzle would have returned it: each column's own decoding (timestamps → Date, bigint → number). */
-function toDeploymentRow(raw: Record<string, unknown>): DeploymentRow {
+/** A new row as drizzle would have returned it: the inserted values, the defaults decoded as drizzle does (timestamps → Date), null elsewhere. */
+function newDeploymentRow(input: NewDeployment, returned: Record<string, unknown>): DeploymentRow {
   const row: Record<string, unknown> = {};
   for (const [field, column] of DEPLOYMENT_COLUMNS) {
-    const value = raw[field];
-    row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    if (INSERTED_FIELDS.has(field)) {
+      row[field] = (input as Record<string, unknown>)[field] ?? null;
+    } else {
+      const value = returned[field];
+      row[field] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
   }
   return row as DeploymentRow;
 }
@@ -61,8 +70,8 @@ export async function insertDeployments(sql: postgres.Sql, rows: NewDeployment[]
     ],
     { prepare: true },
   );
-  const byId = new Map(inserted.map((r) => [r.id as string, toDeploymentRow(r)]));
-  return rows.map((r) => byId.get(r.id)!);
+  const byId = new Map(inserted.map((r) => [r.id as string, r]));
+  return rows.map((r) => newDeploymentRow(r, byId.get(r.id)!));
 }
 
 export async function findDeployment(db: DbOrTx, id: string): Promise<DeploymentRow | null> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DomainCheckObservation } from '../../hosting/domains/check-domain';
 import type { SiteRules } from '../../hosting/site-rules/types';
 import type { AcmeProblem } from '../../hosting/tls/acme-problem';
@@ -20,18 +20,22 @@ export const sites = pgTable(
     accountId: accountIdColumn(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  // The dashboard's Sites list: an account's sites.
-  (t) => [index('sites_account_idx').on(t.accountId)],
+  (t) => [
+    // The dashboard's Sites list: an account's sites.
+    index('sites_account_idx').on(t.accountId),
+    // The target of deployments' (site_id, account_id) foreign key.
+    unique('sites_id_account_unique').on(t.id, t.accountId),
+  ],
 );
 
 export const deployments = pgTable(
   'deployments',
   {
     id: text('id').primaryKey(),
-    accountId: accountIdColumn(),
-    siteId: text('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    // No foreign key of its own to accounts: the (site_id, account_id) one below implies it (a site's
+    // account exists) and deleting an account still removes its deployments, through its sites.
+    accountId: text('account_id').notNull(),
+    siteId: text('site_id').notNull(),
     environment: text('environment').$type<DeploymentEnvironment>().notNull(),
     status: text('status').$type<DeploymentStatus>().notNull().default('pending'),
     sourceUrl: text('source_url'),
@@ -55,6 +59,10 @@ export const deployments = pgTable(
     siteRules: jsonb('site_rules').$type<SiteRules>(),
   },
   (t) => [
+    // One check per inserted row instead of two (accounts, sites), without a share lock on the account's
+    // row from every concurrent insert; and the database itself refuses a deployment of a site that
+    // belongs to another account.
+    foreignKey({ name: 'deployments_site_account_fk', columns: [t.siteId, t.accountId], foreignColumns: [sites.id, sites.accountId] }).onDelete('cascade'),
     // A site's deployments newest first in keyset order (created_at, id): the dashboard's site page, a
     // site's latest deployment and its count are each one range of this index.
     index('deployments_site_created_idx').on(t.siteId, t.createdAt, t.id),

@@ -17,6 +17,15 @@ import { receiveFile } from '../../upload/receive-file';
 
 export const DEPLOYMENTS_PATH = '/hosting/deployments';
 
+/** One parse (URL.canParse first and then new URL would be two, on every deploy). */
+function isHttpUrl(s: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(s).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const environmentField = v.optional(v.picklist(['production', 'preview'], 'must be production or preview'), 'production');
 
 export const createDeploymentBody = v.object({
@@ -27,7 +36,7 @@ export const createDeploymentBody = v.object({
       v.trim(),
       v.maxLength(2048, 'must be at most 2048 characters'),
       v.url('must be an http(s) URL of a .zip or .tar.gz archive'),
-      v.check((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http(s) URL of a .zip or .tar.gz archive'),
+      v.check(isHttpUrl, 'must be an http(s) URL of a .zip or .tar.gz archive'),
     ),
   ),
   environment: environmentField,

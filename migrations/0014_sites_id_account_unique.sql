@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD CONSTRAINT "sites_id_account_unique" UNIQUE("id","account_id");
