@@ -11,7 +11,8 @@ let svc: TestService;
 let workers: WorkerSet;
 
 beforeAll(async () => {
-  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir() });
+  // Recognition takes seconds a page, longer with both cores busy: the upload waits for it rather than answering 202.
+  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), SYNC_TIMEOUT_MS: '300000' });
   workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
 });
 afterAll(async () => {
