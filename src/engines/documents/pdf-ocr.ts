@@ -49,7 +49,11 @@ export class PageRecognizer {
  * read. More than MAX_OCR_PAGES such pages fail the document (InvalidDocumentError) rather than keep
  * a job busy for many minutes; the tesseract worker ends with the document, however it ends.
  */
-export async function* readScannedPages(pdf: OpenedPdf, signal?: AbortSignal): AsyncGenerator<PdfPage & { recognized?: boolean }> {
+export async function* readScannedPages(
+  pdf: OpenedPdf,
+  signal?: AbortSignal,
+  maxRecognized = MAX_OCR_PAGES,
+): AsyncGenerator<PdfPage & { recognized?: boolean }> {
   const recognizer = new PageRecognizer();
   let recognized = 0;
   try {
@@ -60,9 +64,9 @@ export async function* readScannedPages(pdf: OpenedPdf, signal?: AbortSignal): A
         continue;
       }
       recognized++;
-      if (recognized > MAX_OCR_PAGES) {
+      if (recognized > maxRecognized) {
         throw new InvalidDocumentError(
-          `the PDF has more than ${MAX_OCR_PAGES} pages without a text layer (scanned); text recognition reads at most ${MAX_OCR_PAGES} per document: split the file or add a text layer`,
+          `the PDF has more than ${maxRecognized} pages without a text layer (scanned); text recognition reads at most ${maxRecognized} per document: split the file or add a text layer`,
         );
       }
       const read = await recognizer.read(page.image);

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { needsRecognition, recognitionScale, recognizedPageText, OCR_DPI, OCR_MAX_SIDE_PX } from '../../../src/engines/documents/ocr-text';
+import { InvalidDocumentError, openPdf, readScannedPages } from '../../../src/engines/documents';
 import { makeScannedPdf } from '../../support/document-fixtures';
 
 const run = promisify(execFile);
@@ -34,6 +35,37 @@ describe('recognizedPageText', () => {
   });
   it('gives an empty string for a blank page', () => {
     expect(recognizedPageText('\n \n')).toBe('');
+  });
+});
+
+describe('readScannedPages', () => {
+  it('refuses a document with more scanned pages than the cap, before reading the one over it; text pages do not count', async () => {
+    const pdf = await openPdf(
+      new Uint8Array(
+        await makeScannedPdf(
+          [
+            'A scanned page about lighthouses and their keepers.',
+            'A page with its text layer, which is not read by recognition at all.',
+            'Another scanned page.',
+          ],
+          { textPages: [2] },
+        ),
+      ),
+    );
+    const seen: { page: number; recognized?: boolean }[] = [];
+    try {
+      const reading = (async () => {
+        for await (const page of readScannedPages(pdf, undefined, 1)) seen.push({ page: page.page, recognized: page.recognized });
+      })();
+      await expect(reading).rejects.toThrow(InvalidDocumentError);
+      await expect(reading).rejects.toThrow(/more than 1 pages without a text layer.*at most 1 per document/);
+    } finally {
+      await pdf.close();
+    }
+    expect(seen).toEqual([
+      { page: 1, recognized: true },
+      { page: 2, recognized: undefined },
+    ]);
   });
 });
 
