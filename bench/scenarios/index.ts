@@ -2,6 +2,7 @@ import type { Scenario } from '../lib/types';
 import { baseline } from './baseline';
 import { dashboardPages } from './dashboard';
 import { filesScenario } from './files';
+import { scannedScenario } from './scanned';
 import { health } from './health';
 import { hostingCreate } from './hosting-create';
 import { hostingEdge, hostingEdgeRules } from './hosting-edge';
@@ -33,6 +34,7 @@ export const SCENARIOS: Scenario[] = [
   voiceSynthesis,
   responsiveness,
   filesScenario,
+  scannedScenario,
   dashboardPages,
   webhooksScenario,
   hostingCreate,

@@ -72,7 +72,9 @@ export async function ingestDocument(
         {
           onEvent: async (page) => {
             await writer.add(page.passages);
-            progress({ page: page.page, of: page.of });
+            // A recognized page takes seconds, so each one is logged; text pages only now and then.
+            if (page.recognized) deps.log.info({ documentId: target.documentId, page: page.page, of: page.of }, 'page read by text recognition');
+            else progress({ page: page.page, of: page.of });
           },
         },
       ));
@@ -83,7 +85,7 @@ export async function ingestDocument(
     }
     if (writer.count === 0) {
       throw new InvalidDocumentError(
-        target.kind === 'pdf' ? 'the PDF has no text layer (a scanned image?); text recognition is not supported' : 'the document has no text',
+        target.kind === 'pdf' ? 'the PDF has no text layer, and text recognition found no words on its pages' : 'the document has no text',
       );
     }
     return { searchConfig: await writer.finish(), pageCount, passageCount: writer.count };

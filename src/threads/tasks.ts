@@ -30,6 +30,8 @@ export interface PdfPageEvent {
   page: number;
   of: number;
   passages: Passage[];
+  /** The page had no usable text layer and was read by text recognition. */
+  recognized?: boolean;
 }
 
 export interface CsvRowsEvent {
@@ -62,14 +64,18 @@ export const TASKS = {
     return new Uint8Array(png.buffer, png.byteOffset, png.length);
   }) satisfies Task<ImageRequest, Uint8Array>,
 
-  /** A PDF's passages page by page; the caller stores each page before the next is read. */
+  /**
+   * A PDF's passages page by page; the caller stores each page before the next is read. A page without
+   * a text layer (a scan) is rendered and read by tesseract, whose worker serves every such page of
+   * the document and ends with it.
+   */
   'document.pdf': (async ({ path }, { emit, signal }) => {
-    const { openPdf, pagePassages } = await import('../engines/documents');
+    const { openPdf, pagePassages, readScannedPages } = await import('../engines/documents');
     const pdf = await openPdf(new Uint8Array(await readFile(path)));
     try {
-      for await (const page of pdf.pages()) {
+      for await (const page of readScannedPages(pdf, signal)) {
         signal.throwIfAborted();
-        await emit({ page: page.page, of: pdf.pageCount, passages: pagePassages(page) });
+        await emit({ page: page.page, of: pdf.pageCount, passages: pagePassages(page), ...(page.recognized ? { recognized: true } : {}) });
       }
       return { pageCount: pdf.pageCount };
     } finally {

@@ -126,7 +126,12 @@ describe('POST /v1/file/upload', () => {
 
   it('says why a PDF cannot be used: no text layer, encrypted, no pages; and names an empty file', async () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
-    await expectError(await upload(svc, auth, await makePdf(['']), 'scan.pdf'), 422, 'invalid_file', /'scan\.pdf'.*no text layer/);
+    await expectError(
+      await upload(svc, auth, await makePdf(['']), 'blank.pdf'),
+      422,
+      'invalid_file',
+      /'blank\.pdf'.*no text layer.*text recognition found no words/,
+    );
     await expectError(await upload(svc, auth, await makeEncryptedPdf(), 'locked.pdf'), 422, 'invalid_file', /'locked\.pdf'.*(encrypt|password)/i);
     await expectError(await upload(svc, auth, makeZeroPagePdf(), 'none.pdf'), 422, 'invalid_file', /'none\.pdf'.*(no pages|0 pages|has no text)/i);
     await expectError(await upload(svc, auth, Buffer.alloc(0), 'empty.csv'), 415, 'unsupported_file_type', /'empty\.csv' is an empty file/);

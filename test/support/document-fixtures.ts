@@ -1,5 +1,6 @@
 import { Document, HeadingLevel, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun } from 'docx';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import '../../src/engines/documents/array-buffer-transfer';
 import { fromBuffer, type Entry, type ZipFile as YauzlZip } from 'yauzl';
 import { ZipFile as YazlZip } from 'yazl';
 
@@ -288,4 +289,67 @@ export async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
     archive.readEntry();
   });
   return files;
+}
+
+export interface ScanOptions {
+  /** Resolution of the page images (default 150). */
+  dpi?: number;
+  /** Pages kept as text (1-based); every other page becomes an image. */
+  textPages?: number[];
+  /** Seed of the speckle noise (default 7). */
+  seed?: number;
+}
+
+/**
+ * A "scanned" PDF: each page of makePdf(pages) rendered to a grey image at `dpi`, sprinkled with
+ * speckle noise and slightly uneven paper, and stored as a JPEG filling the page; no text layer.
+ * Pages listed in `textPages` are copied as they are (for mixed documents).
+ */
+export async function makeScannedPdf(pages: string[], opts: ScanOptions = {}): Promise<Buffer> {
+  const { renderPageAsImage } = await import('unpdf');
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const dpi = opts.dpi ?? 150;
+  const textPages = new Set(opts.textPages ?? []);
+  const source = await makePdf(pages);
+  const sourceDoc = await PDFDocument.load(source);
+  const out = await PDFDocument.create();
+  let seed = opts.seed ?? 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  for (let n = 1; n <= pages.length; n++) {
+    if (textPages.has(n)) {
+      const [copied] = await out.copyPages(sourceDoc, [n - 1]);
+      out.addPage(copied);
+      continue;
+    }
+    const png = await renderPageAsImage(new Uint8Array(source), n, { scale: dpi / 72, canvasImport: () => import('@napi-rs/canvas') });
+    const image = await loadImage(Buffer.from(png));
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, image.width, image.height);
+    ctx.drawImage(image, 0, 0);
+    const pixels = ctx.getImageData(0, 0, image.width, image.height);
+    const d = pixels.data;
+    for (let i = 0; i < d.length; i += 4) {
+      let grey = 0.3 * (d[i] as number) + 0.59 * (d[i + 1] as number) + 0.11 * (d[i + 2] as number);
+      grey = grey * 0.92 + 10 + (random() - 0.5) * 40; // greyish paper, grain
+      const r = random();
+      if (r < 0.002)
+        grey = 30; // dark specks
+      else if (r < 0.004) grey = 255; // dropouts
+      const v = Math.max(0, Math.min(255, Math.round(grey)));
+      d[i] = v;
+      d[i + 1] = v;
+      d[i + 2] = v;
+    }
+    ctx.putImageData(pixels, 0, 0);
+    const jpeg = await canvas.encode('jpeg', 75);
+    const size = sourceDoc.getPage(n - 1).getSize();
+    const page = out.addPage([size.width, size.height]);
+    page.drawImage(await out.embedJpg(jpeg), { x: 0, y: 0, width: size.width, height: size.height });
+  }
+  return Buffer.from(await out.save());
 }

@@ -11,11 +11,12 @@
 import { compare, dec, divideRounded, show, sum, type Decimal } from './decimal';
 import { CHANNELS, DEPARTMENTS, EMPLOYEES, LOCATIONS, REGIONS, SALES, type EmployeeRow, type SaleRow } from './tables';
 
-export type FileKey = 'report.pdf' | 'handbook.docx' | 'handbook-rendered.docx' | 'sales.csv' | 'employees.csv';
-export type DocumentKind = 'pdf' | 'docx' | 'csv';
+export type FileKey = 'report.pdf' | 'report-scan.pdf' | 'handbook.docx' | 'handbook-rendered.docx' | 'sales.csv' | 'employees.csv';
+/** `scan`: the city report's PDF questions asked of the same report rasterised to a noisy 150 DPI scan (no text layer). */
+export type DocumentKind = 'pdf' | 'scan' | 'docx' | 'csv';
 
 export interface ProseQuestion {
-  kind: 'pdf' | 'docx';
+  kind: 'pdf' | 'scan' | 'docx';
   file: FileKey;
   message: string;
   /** Expected sources[0].page. */
@@ -95,6 +96,9 @@ const HANDBOOK_QUESTIONS: [string, number, string | RegExp][] = [
   ['How much notice should I give when I resign?', 8, 'two weeks'],
   ['When do I have to return my laptop after leaving?', 8, '5 business days'],
 ];
+
+/** The same questions of the scanned report: read by text recognition, so the same pages must be cited. */
+const SCAN_QUESTIONS: ProseQuestion[] = PDF_QUESTIONS.map((q) => ({ ...q, kind: 'scan', file: 'report-scan.pdf' }));
 
 const DOCX_QUESTIONS: ProseQuestion[] = (['handbook.docx', 'handbook-rendered.docx'] as const).flatMap((file) =>
   HANDBOOK_QUESTIONS.map(([message, page, answer]): ProseQuestion => ({ kind: 'docx', file, message, page, answer })),
@@ -325,7 +329,7 @@ function employeeQuestions(): CsvQuestion[] {
   ];
 }
 
-export const QUESTIONS: Question[] = [...PDF_QUESTIONS, ...DOCX_QUESTIONS, ...salesQuestions(), ...employeeQuestions()];
+export const QUESTIONS: Question[] = [...PDF_QUESTIONS, ...SCAN_QUESTIONS, ...DOCX_QUESTIONS, ...salesQuestions(), ...employeeQuestions()];
 
 /** How a CSV expectation reads in the failure list. */
 export function describeExpectation(e: CsvExpectation): string {

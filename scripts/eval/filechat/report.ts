@@ -10,10 +10,12 @@ export interface KindSummary {
   /** Questions with a source to check (all PDF/docx; CSV where a first cited row is defined). */
   sourcesChecked: number;
   sourcesRight: number;
+  /** Questions with both the answer and the checked source right. */
+  fullyRight: number;
 }
 
-const KINDS: DocumentKind[] = ['pdf', 'docx', 'csv'];
-const LABELS: Record<DocumentKind, string> = { pdf: 'PDF', docx: '.docx', csv: 'CSV' };
+const KINDS: DocumentKind[] = ['pdf', 'scan', 'docx', 'csv'];
+const LABELS: Record<DocumentKind, string> = { pdf: 'PDF', scan: 'scan', docx: '.docx', csv: 'CSV' };
 
 export function summarize(outcomes: Outcome[]): KindSummary[] {
   return KINDS.map((kind) => {
@@ -25,6 +27,7 @@ export function summarize(outcomes: Outcome[]): KindSummary[] {
       answersRight: mine.filter((o) => o.answerOk).length,
       sourcesChecked: checked.length,
       sourcesRight: checked.filter((o) => o.sourceOk).length,
+      fullyRight: mine.filter((o) => o.answerOk && o.sourceOk !== false).length,
     };
   });
 }
@@ -87,6 +90,15 @@ export function checkTargets(summaries: KindSummary[]): TargetCheck[] {
       display: ratio(csv.sourcesRight, csv.sourcesChecked).trim(),
     },
   ];
+  // The scan's questions are the PDF's: recognition must keep ≥ 90% of what the text layer gets right
+  // (an answer counts when both the fact and sources[0].page are right).
+  const pdfRight = of('pdf').fullyRight;
+  const scanRight = of('scan').fullyRight;
+  checks.push({
+    name: "scan answers right >= 90% of the text PDF's",
+    pass: pdfRight > 0 && scanRight >= 0.9 * pdfRight,
+    display: `${scanRight} vs ${pdfRight}${pdfRight > 0 ? ` (${((100 * scanRight) / pdfRight).toFixed(1)}%)` : ''}`,
+  });
   for (const kind of ['pdf', 'docx'] as const) {
     const s = of(kind);
     checks.push({

@@ -1,5 +1,7 @@
 export { detectDocumentKind, type DetectedKind } from './detect-kind';
-export { openPdf, type OpenedPdf } from './pdf';
+export { openPdf, type OpenedPdf, type ReadPdfPage } from './pdf';
+export { readScannedPages, PageRecognizer, tesseractOptions } from './pdf-ocr';
+export { MAX_OCR_PAGES } from './ocr-text';
 export { readDocx } from './docx';
 export { readCsv, headerNames, type CsvSummary } from './csv';
 export { CSV_NUMBER_PATTERN, parseCsvNumber, parseCsvBoolean, isCsvDate, MAX_COLUMN_VALUES } from './csv-types';

@@ -1,11 +1,21 @@
-import { getDocumentProxy } from 'unpdf';
+import { createIsomorphicCanvasFactory, getDocumentProxy } from 'unpdf';
+import './array-buffer-transfer';
+import { needsRecognition, recognitionScale } from './ocr-text';
 import { pageText, type TextItemLike } from './pdf-text';
 import { InvalidDocumentError, type PdfPage } from './types';
 
+/** A page as read: with `image` (a PNG at OCR resolution) when its text layer is empty or nearly so and rendering was asked for. */
+export interface ReadPdfPage extends PdfPage {
+  image?: Uint8Array;
+}
+
 export interface OpenedPdf {
   pageCount: number;
-  /** Pages in order, one at a time; each page's resources are released before the next is read. */
-  pages(): AsyncGenerator<PdfPage>;
+  /**
+   * Pages in order, one at a time; each page's resources are released before the next is read.
+   * With `renderSparse`, a page without a usable text layer also comes rendered, for text recognition.
+   */
+  pages(opts?: { renderSparse?: boolean }): AsyncGenerator<ReadPdfPage>;
   close(): Promise<void>;
 }
 
@@ -43,10 +53,12 @@ function asInvalid(err: unknown, context: string): InvalidDocumentError {
  */
 export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+  // pdf.js draws image masks and patterns on canvases of its own, made by this factory (@napi-rs/canvas).
+  const CanvasFactory = await createIsomorphicCanvasFactory(() => import('@napi-rs/canvas'));
   try {
     // verbosity 0: pdf.js would otherwise print a warning for every oddity it repairs.
     doc = await withTimeout(
-      getDocumentProxy(new Uint8Array(data), { verbosity: 0, disableFontFace: true, isEvalSupported: false }),
+      getDocumentProxy(new Uint8Array(data), { verbosity: 0, disableFontFace: true, isEvalSupported: false, CanvasFactory }),
       OPEN_TIMEOUT_MS,
       'opening it',
     );
@@ -60,14 +72,18 @@ export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
   const opened = doc;
   return {
     pageCount: opened.numPages,
-    async *pages() {
+    async *pages(opts = {}) {
       for (let n = 1; n <= opened.numPages; n++) {
         let text: string;
+        let image: Uint8Array | undefined;
         try {
           const page = await withTimeout(opened.getPage(n), PAGE_TIMEOUT_MS, `reading page ${n}`);
           try {
             const content = await withTimeout(page.getTextContent(), PAGE_TIMEOUT_MS, `reading page ${n}`);
             text = pageText(content.items as TextItemLike[]);
+            if (opts.renderSparse && needsRecognition(text)) {
+              image = await withTimeout(renderPage(page, new CanvasFactory()), PAGE_TIMEOUT_MS, `drawing page ${n}`);
+            }
           } finally {
             page.cleanup();
           }
@@ -75,9 +91,36 @@ export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
           throw asInvalid(err, `page ${n} cannot be read: `);
         }
         if (n % CLEANUP_EVERY_PAGES === 0) await opened.cleanup();
-        yield { page: n, text };
+        yield image ? { page: n, text, image } : { page: n, text };
       }
     },
     close: () => opened.destroy(),
   };
+}
+
+type PdfPageProxy = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>['getPage']>>;
+interface CanvasFactoryLike {
+  create(width: number, height: number): { canvas: unknown; context: unknown };
+  destroy(drawing: { canvas: unknown; context: unknown }): void;
+}
+
+/**
+ * The page drawn on a white canvas at OCR resolution, as PNG. The canvas (tens of MB of pixels) is
+ * released before returning, so one page's pixels are alive at a time.
+ */
+async function renderPage(page: PdfPageProxy, factory: CanvasFactoryLike): Promise<Uint8Array> {
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: recognitionScale(base.width, base.height) });
+  const drawing = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  try {
+    const canvas = drawing.canvas as import('@napi-rs/canvas').Canvas;
+    const context = drawing.context as import('@napi-rs/canvas').SKRSContext2D;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+    const png = await canvas.encode('png');
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+  } finally {
+    factory.destroy(drawing);
+  }
 }

@@ -29,7 +29,8 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       description:
         'Send the document as `multipart/form-data` in a part named `file` (at most 20 MB). The type is decided by the content, not ' +
         'the name. The answer comes once the document is parsed and indexed (201); a large document may answer 202 with a job link ' +
-        'instead. A PDF without a text layer (a scan) cannot be used: it answers 422.',
+        'instead. A PDF page without a text layer (a scan) is read by text recognition (English; at most 100 such pages per document, ' +
+        'else 422); a PDF in which neither finds any words answers 422.',
       requestBody: {
         content: {
           'multipart/form-data': {
