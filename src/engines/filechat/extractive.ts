@@ -1,5 +1,5 @@
 import { clip } from './excerpt';
-import { contentTokens, stem } from './question-terms';
+import { contentTokens, stem, writtenWords } from './question-terms';
 import { splitSentences } from './sentences';
 import type { ChatAnswer, ChatSource, RetrievedPassage } from './types';
 
@@ -50,7 +50,8 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const phrases = phrasePairs(questionTokens);
   const figure = askedFigure(question);
 
-  const scored: { candidate: Candidate; score: number }[] = [];
+  const anchors = anchorTerms(question);
+  const scored: { candidate: Candidate; score: number; match: number }[] = [];
   for (const candidate of candidates) {
     let own = 0;
     let fromHeading = 0;
@@ -64,17 +65,25 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
     for (const [a, b] of phrases) {
       if (hasPhrase(candidate.sequence, a, b)) score += (PHRASE_WEIGHT * ((idf.get(a) ?? 0) + (idf.get(b) ?? 0))) / 2;
     }
+    const match = score;
     if (figure) score += FIGURE_BONUS * figureMatch(figure, candidate.text);
     score += RANK_WEIGHT * (1 - candidate.rank / passages.length);
-    scored.push({ candidate, score });
+    scored.push({ candidate, score, match });
   }
   if (scored.length === 0) return { answer: NO_ANSWER, sources: [] };
 
   scored.sort((x, y) => y.score - x.score || x.candidate.rank - y.candidate.rank || x.candidate.position - y.candidate.position);
-  const best = scored[0]!.score;
+  const best = scored[0]!;
+  // A follower must be about what the answer is about: as close a match by the question's own words (a
+  // figure alone does not make a sentence relevant), and naming every year, figure or name of the question
+  // the best sentence names ("in 2023" is not answered by the sentence about 2022).
+  const bestAnchors = anchors.filter((a) => has(best.candidate.stems, a));
   const chosen = scored
     .slice(0, maxSentences)
-    .filter((s) => s.score >= FOLLOWER_RATIO * best)
+    .filter(
+      (s, i) =>
+        i === 0 || (s.score >= FOLLOWER_RATIO * best.score && s.match >= FOLLOWER_RATIO * best.match && bestAnchors.every((a) => has(s.candidate.stems, a))),
+    )
     .map((s) => s.candidate);
 
   // Sentences of one passage read in the document's order; passages follow their best sentence.
@@ -85,7 +94,8 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   for (const [passage, group] of groups) {
     const texts = group.sort((x, y) => x.position - y.position).map((c) => c.text);
     answerParts.push(...texts);
-    sources.push({ page: passages[passage]!.page, excerpt: clip(texts.join(' ')) });
+    const from = passages[passage]!;
+    sources.push({ page: from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
   }
   return { answer: answerParts.join(' '), sources };
 }
@@ -135,6 +145,16 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
     }
   });
   return out;
+}
+
+/** Stems of the question's figures and names (capitalised past its first word): a sentence without them is about something else. */
+function anchorTerms(question: string): string[] {
+  const written = writtenWords(question);
+  const out = new Set<string>();
+  for (const { word, index } of contentTokens(question)) {
+    if (/\d/.test(word) || (index > 0 && /^\p{Lu}/u.test(written[index] ?? ''))) out.add(stem(word));
+  }
+  return [...out];
 }
 
 /** A table row as the docx reader writes it: cells joined by " | ", one row per line. */

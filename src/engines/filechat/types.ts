@@ -7,12 +7,16 @@ export interface RetrievedPassage {
   heading?: string;
   content: string;
   score: number;
+  /** The file it is from, when an answer draws on several. */
+  fileId?: string;
 }
 
 /** spec 2.8 sources[]: PDF/docx page, or for CSV the first data row of the cited range. */
 export interface ChatSource {
   page: number;
   excerpt: string;
+  /** The file the excerpt is from, when an answer draws on several. */
+  fileId?: string;
 }
 
 export interface ChatAnswer {
