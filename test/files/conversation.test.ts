@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fileConversations } from '../../src/db/schema';
+import { deleteExpiredConversations } from '../../src/db/queries/conversations';
+import { fileConversations, fileConversationTurns } from '../../src/db/schema';
+import { SCHEDULES } from '../../src/workers/schedules';
 import { NO_ANSWER } from '../../src/engines/filechat';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeCsv, makePdf } from '../support/document-fixtures';
@@ -104,6 +106,13 @@ describe('POST /v1/file/chat: follow-ups in a conversation', () => {
     const lapsed = await post(auth, { message: 'Who signed it?', conversation_id: first.conversation_id });
     expect(lapsed.status).toBe(404);
     expect(lapsed.body.error.code).toBe('not_found');
+
+    // The hourly sweep deletes it with its turns.
+    expect(SCHEDULES.map((s) => s.name)).toContain('conversations.sweep-expired');
+    expect(await deleteExpiredConversations(svc.rt.db)).toBeGreaterThanOrEqual(1);
+    expect(await svc.rt.db.select().from(fileConversations).where(eq(fileConversations.id, first.conversation_id))).toEqual([]);
+    const turns = await svc.rt.db.select().from(fileConversationTurns).where(eq(fileConversationTurns.conversationId, first.conversation_id));
+    expect(turns).toEqual([]);
   });
 });
 

@@ -71,7 +71,7 @@ export async function recordTurn(
 export async function deleteExpiredConversations(db: DbOrTx, now = new Date(), limit = 1000): Promise<number> {
   const rows = await db.execute(sql`
     DELETE FROM file_conversations WHERE id IN (
-      SELECT id FROM file_conversations WHERE expires_at <= ${now} LIMIT ${limit}
+      SELECT id FROM file_conversations WHERE expires_at <= ${now.toISOString()}::timestamptz LIMIT ${limit}
     ) RETURNING id`);
   return rows.length;
 }
