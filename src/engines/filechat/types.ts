@@ -25,7 +25,7 @@ export interface ChatAnswer {
   sources: ChatSource[];
 }
 
-export type CsvAggregate = 'count' | 'sum' | 'avg' | 'min' | 'max';
+export type CsvAggregate = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'median' | 'percentile';
 
 /** Comparison of one column's cells with a value; text compares case-insensitively, numbers numerically. */
 export interface CsvFilter {
@@ -45,6 +45,8 @@ export interface CsvPlan {
   filters: CsvFilter[];
   /** 0-based column to group by: one answer per distinct value. */
   groupBy?: number;
+  /** median/percentile: the rank as an exact decimal fraction ("0.5", "0.9"), interpolated linearly between closest ranks. */
+  fraction?: string;
 }
 
 export interface CsvRowRef {
