@@ -4,7 +4,7 @@ import type { DocumentRow } from '../db/queries/documents';
 import { answerFromPassages, type FileChatProvider } from '../engines/filechat';
 import { standaloneQuestion } from '../engines/filechat/follow-up';
 import type { ChatAnswer, ChatSource, RetrievedPassage } from '../engines/filechat/types';
-import { gatherEvidence } from './answer-question';
+import { draftOf, gatherEvidence } from './answer-question';
 
 /** Passages the answer is chosen from over several files: the best of all of them, as for one file. */
 const MERGED_PASSAGES = 8;
@@ -47,12 +47,18 @@ export async function answerChatTurn(
     };
     facts = draft.answer;
     passages = computed.flatMap((e) => e.passages.map((p) => ({ ...p, fileId: e.doc.id })));
+  } else if (evidence.length === 1) {
+    passages = evidence[0]!.passages.map((p) => ({ ...p, fileId: evidence[0]!.doc.id }));
+    draft = draftOf(evidence[0]!, standalone);
   } else {
     passages = evidence
       .flatMap((e) => e.passages.map((p) => ({ ...p, fileId: e.doc.id })))
       .sort((a, b) => b.score - a.score)
       .slice(0, MERGED_PASSAGES);
     draft = answerFromPassages(standalone, passages);
+    // Nothing found anywhere, but a table was asked what it cannot compute: say that rather than nothing.
+    const refusal = evidence.find((e) => e.refusal)?.refusal;
+    if (refusal && draft.sources.length === 0) draft = { answer: refusal.answer, sources: [] };
   }
 
   const turns = history.map((t) => ({ question: t.question, answer: t.answer }));

@@ -3,6 +3,7 @@ import type { DocumentRow } from '../db/queries/documents';
 import { searchPassages } from '../db/queries/document-search';
 import { runCsvPlan } from '../db/queries/document-table';
 import { answerFromCsvResult, answerFromPassages, planCsvQuestion, questionTerms, type FileChatProvider } from '../engines/filechat';
+import { type CsvRefusal, csvRefusal, quotesSeveralRows } from '../engines/filechat/csv-unplanned';
 import type { ChatAnswer, CsvTable, RetrievedPassage } from '../engines/filechat/types';
 
 /** What one document offers for a question: a computed table answer, or the passages retrieval found. */
@@ -10,6 +11,8 @@ export interface Evidence {
   /** A table question computed exactly from the rows. */
   computed?: ChatAnswer;
   passages: RetrievedPassage[];
+  /** A table question the planner could not compute: said so, rather than answered with a dump of rows. */
+  refusal?: CsvRefusal & { table: CsvTable };
 }
 
 /**
@@ -23,8 +26,8 @@ export async function answerQuestion(
   question: string,
   signal?: AbortSignal,
 ): Promise<ChatAnswer> {
-  const { computed, passages } = await gatherEvidence(deps, doc, question);
-  const answered = computed ?? answerFromPassages(question, passages);
+  const { computed, passages, refusal } = await gatherEvidence(deps, doc, question);
+  const answered = draftOf({ computed, passages, ...(refusal ? { refusal } : {}) }, question);
   const answer = await deps.provider.compose({ question, passages, draft: answered, ...(computed ? { facts: computed.answer } : {}) }, signal);
   return { answer, sources: answered.sources };
 }
@@ -38,8 +41,22 @@ export async function gatherEvidence(deps: { db: DbOrTx }, doc: DocumentRow, que
       const passages = computed.sources.map((s, i) => ({ page: s.page, rowEnd: lastCitedRow(s.excerpt, s.page), content: s.excerpt, score: 1 / (i + 1) }));
       return { computed, passages };
     }
+    const refusal = csvRefusal(question, table);
+    if (refusal && !refusal.unlessOneRow) return { passages: [], refusal: { ...refusal, table } };
+    const passages = await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question));
+    return { passages, ...(refusal ? { refusal: { ...refusal, table } } : {}) };
   }
   return { passages: await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question)) };
+}
+
+/** The engine's own answer from one document's evidence. */
+export function draftOf(evidence: Evidence, question: string): ChatAnswer {
+  if (evidence.computed) return evidence.computed;
+  const { refusal } = evidence;
+  if (refusal && !refusal.unlessOneRow) return { answer: refusal.answer, sources: [] };
+  const extracted = answerFromPassages(question, evidence.passages);
+  if (refusal && quotesSeveralRows(extracted.answer, refusal.table)) return { answer: refusal.answer, sources: extracted.sources };
+  return extracted;
 }
 
 /** A CSV source's excerpt names its range (`rows 41-60: …`, `row 9: …`). */

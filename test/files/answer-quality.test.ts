@@ -88,6 +88,13 @@ describe('answers read well', () => {
       expect(res.answer.split(/[.!?](?:\s|$)/).filter(Boolean)).toHaveLength(1);
     });
 
+    it('still answers a question about one row', async () => {
+      const res = await chat(svc, auth, id, 'How many units did order A5 have?');
+      expect(res.answer).not.toMatch(/cannot compute/);
+      expect(res.answer).toMatch(/\b7\b/);
+      expect(res.sources[0]!.page).toBe(5);
+    });
+
     it('computes the median exactly, even count and odd', async () => {
       const sorted = [...units].sort((a, b) => a - b);
       const median = (sorted[5]! + sorted[6]!) / 2;
