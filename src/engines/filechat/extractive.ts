@@ -31,6 +31,8 @@ interface Candidate {
   context: Set<string>;
   /** The first sentence under a heading: the heading labels it, so a heading match alone lets it answer. */
   underHeading: boolean;
+  /** A table row below its header row: the header's cells, to answer with the row's column names. */
+  columns?: string[];
 }
 
 /**
@@ -92,8 +94,9 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const answerParts: string[] = [];
   const sources: ChatSource[] = [];
   for (const [passage, group] of groups) {
-    const texts = group.sort((x, y) => x.position - y.position).map((c) => c.text);
-    answerParts.push(...texts);
+    const sorted = group.sort((x, y) => x.position - y.position);
+    const texts = sorted.map((c) => c.text);
+    answerParts.push(...sorted.map(readable));
     const from = passages[passage]!;
     sources.push({ page: from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
   }
@@ -115,6 +118,7 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
     let position = 0;
     // A table's first row names its columns: the rows below it are read with those names as context.
     let tableHeader: Set<string> | null = null;
+    let headerCells: string[] = [];
     for (const sentence of splitSentences(passage.content)) {
       position += 1;
       if (sentence.heading) {
@@ -125,6 +129,8 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
       }
       const isRow = TABLE_ROW.test(sentence.text);
       const columnNames = isRow ? tableHeader : null;
+      const columns = columnNames ? headerCells : undefined;
+      if (isRow && !tableHeader) headerCells = cellsOf(sentence.text);
       tableHeader = isRow ? (tableHeader ?? stemSet(sentence.text)) : null;
       const key = sentence.text.toLowerCase();
       const underHeading = afterHeading;
@@ -141,6 +147,7 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
         sequence: tokens.map((t) => ({ stem: stem(t.word), index: t.index })),
         context: new Set([...passageHeading, ...lineHeading, ...(columnNames ?? [])]),
         underHeading,
+        ...(columns ? { columns } : {}),
       });
     }
   });
@@ -155,6 +162,18 @@ function anchorTerms(question: string): string[] {
     if (/\d/.test(word) || (index > 0 && /^\p{Lu}/u.test(written[index] ?? ''))) out.add(stem(word));
   }
   return [...out];
+}
+
+/** A table row reads with its column names ("Species: Kingfisher; Count: 37"); anything else as written. */
+function readable(candidate: Candidate): string {
+  if (!candidate.columns) return candidate.text;
+  const cells = cellsOf(candidate.text);
+  if (cells.length !== candidate.columns.length) return candidate.text;
+  return cells.flatMap((cell, i) => (cell ? [candidate.columns![i] ? `${candidate.columns![i]}: ${cell}` : cell] : [])).join('; ');
+}
+
+function cellsOf(row: string): string[] {
+  return row.split(' | ').map((c) => c.trim());
 }
 
 /** A table row as the docx reader writes it: cells joined by " | ", one row per line. */
