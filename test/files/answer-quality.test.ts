@@ -24,10 +24,13 @@ describe('answers read well', () => {
       await uploadOk(
         svc,
         auth,
-        await makePdf([
-          'Harbor Works annual report.\n\nThis report describes the year of the cooperative.',
-          'Membership Grew Strongly During The Spring Season\nThe cooperative admitted 214 new members, most of them fishermen from the northern coast of the bay.',
-        ]),
+        await makePdf(
+          [
+            'Harbor Works annual report.\n\nThis report describes the year of the cooperative.',
+            'Membership Grew Strongly During The Spring Season\nThe cooperative admitted 214 new members, most of them fishermen from the northern coast of the bay.',
+          ],
+          { hardBreaks: true },
+        ),
         'report.pdf',
       )
     ).file_id;
