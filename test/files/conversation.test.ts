@@ -205,3 +205,18 @@ describe('FILE_CHAT_PROVIDER=openai in a conversation', () => {
 });
 
 it('NO_ANSWER stays the refusal wording', () => expect(NO_ANSWER).toMatch(/could not find/));
+
+describe('OpenAPI entry of POST /v1/file/chat', () => {
+  it('documents file_ids, conversation_id and sources[].file_id', async () => {
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const op = doc.paths['/v1/file/chat'].post;
+    const body = op.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties).sort()).toEqual(['conversation_id', 'file_id', 'file_ids', 'message']);
+    expect(body.required).toEqual(['message']);
+    expect(body.properties.file_ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 10 });
+    const answer = op.responses['200'].content['application/json'].schema;
+    expect(answer.required).toEqual(expect.arrayContaining(['conversation_id', 'sources']));
+    expect(answer.properties.sources.items.required).toEqual(expect.arrayContaining(['file_id', 'page', 'excerpt']));
+    expect(op.responses['404'].description).toMatch(/not_found/);
+  });
+});
