@@ -4,22 +4,22 @@ import { percentFraction, percentileName } from '../../../src/engines/filechat/c
 import { csvRefusal } from '../../../src/engines/filechat/csv-unplanned';
 import type { CsvTable } from '../../../src/engines/filechat/types';
 
-const after = (previous: string, question: string) => standaloneQuestion(question, [{ standalone: previous }]);
+const following = (previous: string, question: string) => standaloneQuestion(question, [{ standalone: previous }]);
 
 describe('standaloneQuestion', () => {
   it('returns the question as asked when there is no earlier turn or it stands on its own', () => {
     expect(standaloneQuestion('and in 2023?', [])).toBe('and in 2023?');
-    expect(after('How many members joined in 2022?', 'Who was elected chair of the board?')).toBe('Who was elected chair of the board?');
+    expect(following('How many members joined in 2022?', 'Who was elected chair of the board?')).toBe('Who was elected chair of the board?');
   });
 
   it('replaces the previous figure or name with the follow-up’s', () => {
-    expect(after('How many members joined in 2022?', 'and in 2023?')).toBe('How many members joined in 2023');
-    expect(after('What is the population of Bergen?', 'What about Oslo?')).toBe('What is the population of Oslo');
-    expect(after('What is the total units in the North region?', 'and the West region?')).toBe('What is the total units in the West region');
+    expect(following('How many members joined in 2022?', 'and in 2023?')).toBe('How many members joined in 2023');
+    expect(following('What is the population of Bergen?', 'What about Oslo?')).toBe('What is the population of Oslo');
+    expect(following('What is the total units in the North region?', 'and the West region?')).toBe('What is the total units in the West region');
   });
 
   it('carries the earlier subject after a back-reference', () => {
-    expect(after('When was the Treaty of Verona concluded?', 'who signed it?')).toBe('who signed it (treaty verona concluded)');
+    expect(following('When was the Treaty of Verona concluded?', 'who signed it?')).toBe('who signed it (treaty verona concluded)');
   });
 });
 
