@@ -9,7 +9,25 @@ export function randomString(length: number, alphabet: string): string {
   return out;
 }
 
-export const ID_PREFIXES = ['acct', 'key', 'gen', 'plg', 'img', 'tts', 'voice', 'file', 'chat', 'dep', 'dom', 'user', 'whep', 'msg', 'whd', 'hook'] as const;
+export const ID_PREFIXES = [
+  'acct',
+  'key',
+  'gen',
+  'plg',
+  'img',
+  'tts',
+  'voice',
+  'file',
+  'chat',
+  'conv',
+  'dep',
+  'dom',
+  'user',
+  'whep',
+  'msg',
+  'whd',
+  'hook',
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 /**

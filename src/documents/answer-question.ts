@@ -3,7 +3,17 @@ import type { DocumentRow } from '../db/queries/documents';
 import { searchPassages } from '../db/queries/document-search';
 import { runCsvPlan } from '../db/queries/document-table';
 import { answerFromCsvResult, answerFromPassages, planCsvQuestion, questionTerms, type FileChatProvider } from '../engines/filechat';
+import { type CsvRefusal, csvRefusal, quotesSeveralRows } from '../engines/filechat/csv-unplanned';
 import type { ChatAnswer, CsvTable, RetrievedPassage } from '../engines/filechat/types';
+
+/** What one document offers for a question: a computed table answer, or the passages retrieval found. */
+export interface Evidence {
+  /** A table question computed exactly from the rows. */
+  computed?: ChatAnswer;
+  passages: RetrievedPassage[];
+  /** A table question the planner could not compute: said so, rather than answered with a dump of rows. */
+  refusal?: CsvRefusal & { table: CsvTable };
+}
 
 /**
  * Answers one question about one document. A question about a table's data is computed exactly from its
@@ -16,26 +26,37 @@ export async function answerQuestion(
   question: string,
   signal?: AbortSignal,
 ): Promise<ChatAnswer> {
-  let draft: ChatAnswer | null = null;
-  let passages: RetrievedPassage[] = [];
-  let facts: string | undefined;
+  const { computed, passages, refusal } = await gatherEvidence(deps, doc, question);
+  const answered = draftOf({ computed, passages, ...(refusal ? { refusal } : {}) }, question);
+  const answer = await deps.provider.compose({ question, passages, draft: answered, ...(computed ? { facts: computed.answer } : {}) }, signal);
+  return { answer, sources: answered.sources };
+}
 
+export async function gatherEvidence(deps: { db: DbOrTx }, doc: DocumentRow, question: string): Promise<Evidence> {
   if (doc.kind === 'csv' && doc.columns) {
     const table: CsvTable = { header: doc.columns.map((c) => c.name), columns: doc.columns, rowCount: doc.pageCount };
     const plan = planCsvQuestion(question, table);
     if (plan) {
       const computed = answerFromCsvResult(plan, table, await runCsvPlan(deps.db, doc.id, doc.columns, plan));
-      draft = computed;
-      facts = computed.answer;
-      passages = computed.sources.map((s, i) => ({ page: s.page, rowEnd: lastCitedRow(s.excerpt, s.page), content: s.excerpt, score: 1 / (i + 1) }));
+      const passages = computed.sources.map((s, i) => ({ page: s.page, rowEnd: lastCitedRow(s.excerpt, s.page), content: s.excerpt, score: 1 / (i + 1) }));
+      return { computed, passages };
     }
+    const refusal = csvRefusal(question, table);
+    if (refusal && !refusal.unlessOneRow) return { passages: [], refusal: { ...refusal, table } };
+    const passages = await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question));
+    return { passages, ...(refusal ? { refusal: { ...refusal, table } } : {}) };
   }
-  if (!draft) {
-    passages = await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question));
-  }
-  const answered = draft ?? answerFromPassages(question, passages);
-  const answer = await deps.provider.compose({ question, passages, draft: answered, ...(facts ? { facts } : {}) }, signal);
-  return { answer, sources: answered.sources };
+  return { passages: await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question)) };
+}
+
+/** The engine's own answer from one document's evidence. */
+export function draftOf(evidence: Evidence, question: string): ChatAnswer {
+  if (evidence.computed) return evidence.computed;
+  const { refusal } = evidence;
+  if (refusal && !refusal.unlessOneRow) return { answer: refusal.answer, sources: [] };
+  const extracted = answerFromPassages(question, evidence.passages);
+  if (refusal && quotesSeveralRows(extracted.answer, refusal.table)) return { answer: refusal.answer, sources: extracted.sources };
+  return extracted;
 }
 
 /** A CSV source's excerpt names its range (`rows 41-60: …`, `row 9: …`). */

@@ -14,7 +14,8 @@ export interface UploadedFile {
 export interface ChatAnswer {
   id: string;
   answer: string;
-  sources: { page: number; excerpt: string }[];
+  sources: { page: number; excerpt: string; file_id: string }[];
+  conversation_id: string;
   created_at: string;
 }
 
@@ -38,11 +39,18 @@ export async function uploadOk(svc: TestService, auth: Record<string, string>, d
   return body as UploadedFile;
 }
 
-export async function chat(svc: TestService, auth: Record<string, string>, fileId: string, message: string): Promise<ChatAnswer> {
+export async function chat(
+  svc: TestService,
+  auth: Record<string, string>,
+  fileId: string | string[] | null,
+  message: string,
+  extra: { conversation_id?: string } = {},
+): Promise<ChatAnswer> {
+  const files = fileId === null ? {} : Array.isArray(fileId) ? { file_ids: fileId } : { file_id: fileId };
   const res = await svc.app.request('/v1/file/chat', {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ file_id: fileId, message }),
+    body: JSON.stringify({ ...files, message, ...extra }),
   });
   const body = await res.json();
   if (res.status !== 200) throw new Error(`chat answered ${res.status}: ${JSON.stringify(body)}`);

@@ -39,10 +39,11 @@ function wrap(paragraph: string, font: PDFFont): string[] {
 }
 
 /** One page per text; paragraphs (split on blank lines) get a blank line between them. The page grows taller rather than overflowing. */
-function addTextPage(doc: PDFDocument, font: PDFFont, text: string): void {
+function addTextPage(doc: PDFDocument, font: PDFFont, text: string, hardBreaks = false): void {
   const lines: Array<string | null> = [];
   for (const paragraph of text.split(/\n\s*\n/)) {
-    const wrapped = wrap(paragraph, font);
+    // With hard breaks a single newline starts a new line with no gap, as a heading sits above its text.
+    const wrapped = hardBreaks ? paragraph.split('\n').flatMap((line) => wrap(line, font)) : wrap(paragraph, font);
     if (wrapped.length === 0) continue;
     if (lines.length > 0) lines.push(null);
     lines.push(...wrapped);
@@ -57,7 +58,13 @@ function addTextPage(doc: PDFDocument, font: PDFFont, text: string): void {
 }
 
 /** A PDF with one page per string; each page's text reads back as the same words. */
-export async function makePdf(pages: string[]): Promise<Buffer> {
+export async function makePdf(pages: string[], opts: { hardBreaks?: boolean } = {}): Promise<Buffer> {
+  if (opts.hardBreaks) {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    for (const page of pages) addTextPage(doc, font, page, true);
+    return Buffer.from(await doc.save());
+  }
   return makeLargePdf(pages.length, (n) => pages[n - 1] as string);
 }
 

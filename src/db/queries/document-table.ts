@@ -59,7 +59,23 @@ function aggregateOf(plan: CsvPlan, columns: readonly CsvColumn[]): SQL {
       return sql`min(${valueOf(column, columns)})`;
     case 'max':
       return sql`max(${valueOf(column, columns)})`;
+    case 'median':
+    case 'percentile':
+      return percentileOf(numberOf(column), plan.fraction ?? '0.5');
   }
+}
+
+/**
+ * The percentile by linear interpolation between closest ranks (Excel's PERCENTILE.INC, numpy's default),
+ * in numeric arithmetic throughout: percentile_cont would go through float8. One aggregate expression, so
+ * it serves a grouped question as well as a whole-table one.
+ */
+function percentileOf(value: SQL, fraction: string): SQL {
+  const sorted = sql`(array_agg(${value} ORDER BY ${value}) FILTER (WHERE ${value} IS NOT NULL))`;
+  const position = sql`(${fraction}::numeric * (count(${value}) - 1))`;
+  const below = sql`${sorted}[floor(${position})::int + 1]`;
+  const above = sql`${sorted}[ceil(${position})::int + 1]`;
+  return sql`(${below} + (${position} - floor(${position})) * (${above} - ${below}))`;
 }
 
 const toRef = (r: { row_number: number; cells: string[] }): CsvRowRef => ({ rowNumber: r.row_number, cells: r.cells });

@@ -8,3 +8,4 @@ export * from './corpus';
 export * from './documents';
 export * from './dashboard';
 export * from './integrations';
+export * from './conversations';

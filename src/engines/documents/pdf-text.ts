@@ -31,7 +31,10 @@ export function pageText(items: readonly TextItemLike[]): string {
     const prev = lines[i - 1] as Line;
     const line = lines[i] as Line;
     const gap = prev.y - line.y;
-    if (gap <= 0 || gap > paragraphBreak) {
+    // A title line over text ("Membership Grew During The Spring Season" / "The cooperative admitted…") is its
+    // own paragraph however close the lines sit; joined, it would read as the first words of the sentence.
+    const titled = looksLikeTitle(prev.text) && /^[\p{Lu}\p{N}"“‘(]/u.test(line.text);
+    if (gap <= 0 || gap > paragraphBreak || titled) {
       paragraphs.push(current);
       current = line.text;
     } else if (/\p{L}-$/u.test(prev.text) && /^\p{Ll}/u.test(line.text)) {
@@ -105,4 +108,12 @@ function paragraphGap(lines: Line[]): number {
   gaps.sort((a, b) => a - b);
   const median = gaps[Math.floor(gaps.length / 2)] as number;
   return median * 1.4;
+}
+
+/** Title case or capitals: every word of four letters or more capitalised, 2–12 words, no closing stop. */
+export function looksLikeTitle(line: string): boolean {
+  const words = line.split(' ').filter(Boolean);
+  if (words.length < 2 || words.length > 12 || /[.!?…:;,]["'”’)\]]*$/u.test(line)) return false;
+  const long = words.filter((w) => /^\p{L}{4,}/u.test(w));
+  return long.length >= 2 && long.every((w) => /^\p{Lu}/u.test(w));
 }

@@ -1,4 +1,5 @@
 import { clip } from './excerpt';
+import { percentileName } from './csv-percentiles';
 import { formatCount, groupDigits, roundAverage, rowRange, rowsWord, rowWithHeaders } from './csv-format';
 import type { ChatAnswer, ChatSource, CsvAggregate, CsvFilter, CsvPlan, CsvResult, CsvRowRef, CsvTable } from './types';
 
@@ -63,6 +64,10 @@ class Wording {
         const value = this.plan.aggregate === 'sum' ? groupDigits(result.value) : roundAverage(result.value);
         return `The ${what} ${this.column}${this.whereClause()} is ${value} ${over}.`;
       }
+      case 'median':
+      case 'percentile':
+        if (result.value === null) return this.noNumbers(result.matched);
+        return `The ${this.statistic()}${this.whereClause()} is ${exactDecimal(result.value)} ${over}.`;
       case 'min':
       case 'max':
         if (result.value === null) return this.noNumbers(result.matched);
@@ -108,18 +113,27 @@ class Wording {
             ? `${capitalise(this.extremeWord('max'))} ${this.column}`
             : this.plan.aggregate === 'min'
               ? `${capitalise(this.extremeWord('min'))} ${this.column}`
-              : 'Number of rows';
+              : this.plan.aggregate === 'median' || this.plan.aggregate === 'percentile'
+                ? capitalise(this.statistic())
+                : 'Number of rows';
     const head = `${measure} by ${by}${this.whereClause()} (${formatCount(result.total)} ${result.total === 1 ? 'group' : 'groups'}):`;
     const lines = result.groups.slice(0, LISTED_GROUPS).map((g) => {
       const key = g.key === '' ? '(blank)' : g.key;
       const rows = `${formatCount(g.matched)} ${rowsWord(g.matched)}`;
       if (this.plan.aggregate === 'count' || this.plan.aggregate === 'rows') return `${key}: ${rows}`;
       if (g.value === null) return `${key}: no numbers (${rows})`;
-      return `${key}: ${this.plan.aggregate === 'avg' ? roundAverage(g.value) : this.value(g.value)} (${rows})`;
+      const median = this.plan.aggregate === 'median' || this.plan.aggregate === 'percentile';
+      return `${key}: ${this.plan.aggregate === 'avg' ? roundAverage(g.value) : median ? exactDecimal(g.value) : this.value(g.value)} (${rows})`;
     });
     const hidden = result.total - lines.length;
     if (hidden > 0) lines.push(`… and ${formatCount(hidden)} more ${hidden === 1 ? 'group' : 'groups'}.`);
     return [head, ...lines].join('\n');
+  }
+
+  /** "median units", "90th percentile of units". */
+  private statistic(): string {
+    if (this.plan.aggregate === 'median') return `median ${this.column}`;
+    return `${percentileName(this.plan.fraction ?? '0.5')} percentile of ${this.column}`;
   }
 
   private none(): string {
@@ -218,4 +232,9 @@ function groupSources(groups: Extract<CsvResult, { kind: 'groups' }>['groups']):
   return groups
     .slice(0, MAX_SOURCES)
     .map((g) => ({ page: g.firstRow, excerpt: clip(`${rowRange(g.firstRow, g.lastRow)}: ${g.key === '' ? '(blank)' : g.key}`) }));
+}
+
+/** A median or percentile as computed, every digit kept but trailing zeros ("10.90" → "10.9"), grouped. */
+function exactDecimal(value: string): string {
+  return groupDigits(value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 }

@@ -1,3 +1,4 @@
+import { askedPercentile } from './csv-percentiles';
 import { booleanFiltersOf, booleanGroupNamed, isBoolean } from './csv-booleans';
 import { findComparisons } from './csv-comparisons';
 import { findMentions, type ColumnMention, type Mention } from './csv-mentions';
@@ -108,6 +109,9 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   const covered: boolean[] = new Array(words.length).fill(false);
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered[i] = true;
   for (const i of compared.usedWords) covered[i] = true;
+  const statistic = askedPercentile(words);
+  if (statistic === undefined) return null;
+  for (const i of statistic?.words ?? []) covered[i] = true;
   const free = (i: number): boolean => i >= 0 && i < words.length && !covered[i];
   // A number or date the plan would not use ("revenue in 2023", "in March", "the 10 largest") or a statistic
   // it cannot compute ("median") would be silently dropped, and the answer would be about something else.
@@ -120,6 +124,8 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   const columnMentions = mentions.filter((m): m is ColumnMention => m.kind === 'column');
   const markers = markersOf(words, columnMentions, table, free);
   if (markers === null) return null;
+  // The statistic is the measure; "highest" or "total" beside it would only be noise ("the total median").
+  if (statistic) markers.splice(0, markers.length, { op: statistic.op, at: statistic.at, word: statistic.op });
   const filtered = new Set([...compared.comparisons, ...valueFilters].map((c) => c.filter.column));
   const groupBy = groupByOf(words, columnMentions, markers, table, free, filtered);
   if (groupBy) used.add(groupBy.mention);
@@ -145,6 +151,7 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
 
   const plan: CsvPlan = { aggregate, filters };
   if (groupBy) plan.groupBy = groupBy.mention.column;
+  if (statistic) plan.fraction = statistic.fraction;
   if (aggregate !== 'count' && aggregate !== 'rows') {
     const counted = markers.find((m) => m.column !== undefined && m.op === aggregate)?.column;
     const column = counted ?? aggregateColumn(aggregate, markers, columnMentions, used, compared.usedMentions, table, words);
@@ -185,7 +192,15 @@ function isCounted(words: Word[], at: number): boolean {
   return (w === 'many' && words[i - 1]?.norm === 'how') || (w === 'of' && words[i - 1]?.norm === 'number') || w === 'count';
 }
 
-const OP_NAMES: Record<CsvAggregate, string> = { count: 'count', sum: 'sum', avg: 'average', min: 'minimum', max: 'maximum' };
+const OP_NAMES: Record<CsvAggregate, string> = {
+  count: 'count',
+  sum: 'sum',
+  avg: 'average',
+  min: 'minimum',
+  max: 'maximum',
+  median: 'median',
+  percentile: 'percentile',
+};
 const OP_SYMBOLS: Record<CsvFilter['op'], string> = { eq: '=', ne: '!=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 /** A short account of a plan for people and logs: "sum of revenue by region where units > 100". */
@@ -356,7 +371,7 @@ function groupByOf(
 /** The aggregate asked: with a grouping the per-group measure wins over "highest" (which only orders the groups). */
 function chooseOp(markers: Marker[], grouped: boolean, numericNamed: boolean): CsvAggregate | undefined {
   if (!grouped) return markers[0]?.op;
-  const measure = markers.find((m) => m.op === 'sum' || m.op === 'avg' || m.op === 'count');
+  const measure = markers.find((m) => m.op === 'sum' || m.op === 'avg' || m.op === 'count' || m.op === 'median' || m.op === 'percentile');
   if (measure) return measure.op;
   const extreme = markers.find((m) => !ACCUMULATING_EXTREMES.has(m.word) && (m.op === 'max' || m.op === 'min'));
   if (extreme) return extreme.op;

@@ -1,5 +1,5 @@
 import { clip } from './excerpt';
-import { contentTokens, stem } from './question-terms';
+import { contentTokens, stem, writtenWords } from './question-terms';
 import { splitSentences } from './sentences';
 import type { ChatAnswer, ChatSource, RetrievedPassage } from './types';
 
@@ -31,6 +31,8 @@ interface Candidate {
   context: Set<string>;
   /** The first sentence under a heading: the heading labels it, so a heading match alone lets it answer. */
   underHeading: boolean;
+  /** A table row below its header row: the header's cells, to answer with the row's column names. */
+  columns?: string[];
 }
 
 /**
@@ -50,7 +52,8 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const phrases = phrasePairs(questionTokens);
   const figure = askedFigure(question);
 
-  const scored: { candidate: Candidate; score: number }[] = [];
+  const anchors = anchorTerms(question);
+  const scored: { candidate: Candidate; score: number; match: number }[] = [];
   for (const candidate of candidates) {
     let own = 0;
     let fromHeading = 0;
@@ -64,17 +67,25 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
     for (const [a, b] of phrases) {
       if (hasPhrase(candidate.sequence, a, b)) score += (PHRASE_WEIGHT * ((idf.get(a) ?? 0) + (idf.get(b) ?? 0))) / 2;
     }
+    const match = score;
     if (figure) score += FIGURE_BONUS * figureMatch(figure, candidate.text);
     score += RANK_WEIGHT * (1 - candidate.rank / passages.length);
-    scored.push({ candidate, score });
+    scored.push({ candidate, score, match });
   }
   if (scored.length === 0) return { answer: NO_ANSWER, sources: [] };
 
   scored.sort((x, y) => y.score - x.score || x.candidate.rank - y.candidate.rank || x.candidate.position - y.candidate.position);
-  const best = scored[0]!.score;
+  const best = scored[0]!;
+  // A follower must be about what the answer is about: as close a match by the question's own words (a
+  // figure alone does not make a sentence relevant), and naming every year, figure or name of the question
+  // the best sentence names ("in 2023" is not answered by the sentence about 2022).
+  const bestAnchors = anchors.filter((a) => has(best.candidate.stems, a));
   const chosen = scored
     .slice(0, maxSentences)
-    .filter((s) => s.score >= FOLLOWER_RATIO * best)
+    .filter(
+      (s, i) =>
+        i === 0 || (s.score >= FOLLOWER_RATIO * best.score && s.match >= FOLLOWER_RATIO * best.match && bestAnchors.every((a) => has(s.candidate.stems, a))),
+    )
     .map((s) => s.candidate);
 
   // Sentences of one passage read in the document's order; passages follow their best sentence.
@@ -83,9 +94,11 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const answerParts: string[] = [];
   const sources: ChatSource[] = [];
   for (const [passage, group] of groups) {
-    const texts = group.sort((x, y) => x.position - y.position).map((c) => c.text);
-    answerParts.push(...texts);
-    sources.push({ page: passages[passage]!.page, excerpt: clip(texts.join(' ')) });
+    const sorted = group.sort((x, y) => x.position - y.position);
+    const texts = sorted.map((c) => c.text);
+    answerParts.push(...sorted.map(readable));
+    const from = passages[passage]!;
+    sources.push({ page: from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
   }
   return { answer: answerParts.join(' '), sources };
 }
@@ -105,6 +118,7 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
     let position = 0;
     // A table's first row names its columns: the rows below it are read with those names as context.
     let tableHeader: Set<string> | null = null;
+    let headerCells: string[] = [];
     for (const sentence of splitSentences(passage.content)) {
       position += 1;
       if (sentence.heading) {
@@ -115,6 +129,8 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
       }
       const isRow = TABLE_ROW.test(sentence.text);
       const columnNames = isRow ? tableHeader : null;
+      const columns = columnNames ? headerCells : undefined;
+      if (isRow && !tableHeader) headerCells = cellsOf(sentence.text);
       tableHeader = isRow ? (tableHeader ?? stemSet(sentence.text)) : null;
       const key = sentence.text.toLowerCase();
       const underHeading = afterHeading;
@@ -131,10 +147,33 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
         sequence: tokens.map((t) => ({ stem: stem(t.word), index: t.index })),
         context: new Set([...passageHeading, ...lineHeading, ...(columnNames ?? [])]),
         underHeading,
+        ...(columns ? { columns } : {}),
       });
     }
   });
   return out;
+}
+
+/** Stems of the question's figures and names (capitalised past its first word): a sentence without them is about something else. */
+function anchorTerms(question: string): string[] {
+  const written = writtenWords(question);
+  const out = new Set<string>();
+  for (const { word, index } of contentTokens(question)) {
+    if (/\d/.test(word) || (index > 0 && /^\p{Lu}/u.test(written[index] ?? ''))) out.add(stem(word));
+  }
+  return [...out];
+}
+
+/** A table row reads with its column names ("Species: Kingfisher; Count: 37"); anything else as written. */
+function readable(candidate: Candidate): string {
+  if (!candidate.columns) return candidate.text;
+  const cells = cellsOf(candidate.text);
+  if (cells.length !== candidate.columns.length) return candidate.text;
+  return cells.flatMap((cell, i) => (cell ? [candidate.columns![i] ? `${candidate.columns![i]}: ${cell}` : cell] : [])).join('; ');
+}
+
+function cellsOf(row: string): string[] {
+  return row.split(' | ').map((c) => c.trim());
 }
 
 /** A table row as the docx reader writes it: cells joined by " | ", one row per line. */

@@ -40,7 +40,11 @@ export function createOpenAIFileChatProvider(opts: OpenAIFileChatProviderOptions
       const body = JSON.stringify({
         model,
         messages: [
-          { role: 'system', content: fileChatSystemPrompt(req.facts) },
+          { role: 'system', content: fileChatSystemPrompt(req.facts, (req.history?.length ?? 0) > 0) },
+          ...(req.history ?? []).flatMap((turn) => [
+            { role: 'user', content: turn.question },
+            { role: 'assistant', content: turn.answer },
+          ]),
           { role: 'user', content: fileChatUserMessage(req.question, req.passages) },
         ],
         temperature: 0,
@@ -68,7 +72,7 @@ export function createOpenAIFileChatProvider(opts: OpenAIFileChatProviderOptions
 }
 
 /** The rules the model answers by; `facts`, when given, outrank anything the model would work out itself. */
-export function fileChatSystemPrompt(facts?: string): string {
+export function fileChatSystemPrompt(facts?: string, followUp = false): string {
   const rules = [
     'You answer questions about a document the user uploaded, using ONLY the numbered passages from it that the user message provides.',
     'Rules:',
@@ -77,6 +81,11 @@ export function fileChatSystemPrompt(facts?: string): string {
     `- If the passages do not contain the answer, say so: reply "${NO_ANSWER}"`,
     '- Be brief: one to three sentences, or one line per item when listing. Answer in the language of the question.',
   ];
+  if (followUp) {
+    rules.push(
+      '- The earlier messages are the conversation so far. Answer the last question, reading a follow-up ("and in 2023?", "who signed it?") in their light, still only from the passages of the last message.',
+    );
+  }
   if (facts) {
     rules.push(
       '- The computed result below was calculated exactly from the whole table and is authoritative. State its figures exactly as written, digit for digit; do not recompute, round, or contradict them, even if the passages show only part of the table.',
@@ -90,10 +99,13 @@ export function fileChatSystemPrompt(facts?: string): string {
 
 /** The passages, numbered in retrieval order and labelled with their page (or CSV row range), then the question. */
 export function fileChatUserMessage(question: string, passages: RetrievedPassage[]): string {
+  // Over several files each passage names its file, so the model can say which one a fact is from.
+  const several = new Set(passages.map((p) => p.fileId)).size > 1;
   const blocks = passages.map((p, i) => {
     const where = p.rowEnd !== undefined ? (p.rowEnd === p.page ? `[row ${p.page}]` : `[rows ${p.page}-${p.rowEnd}]`) : `[p. ${p.page}]`;
     const heading = p.heading ? ` (section: ${p.heading})` : '';
-    return `[${i + 1}] ${where}${heading}\n${p.content.trim()}`;
+    const file = several && p.fileId ? ` ${p.fileId}` : '';
+    return `[${i + 1}]${file} ${where}${heading}\n${p.content.trim()}`;
   });
   return `Passages:\n\n${blocks.length > 0 ? blocks.join('\n\n') : '(none)'}\n\nQuestion: ${question.trim()}`;
 }

@@ -13,6 +13,8 @@ export interface ComposeRequest {
   draft: ChatAnswer;
   /** For CSV: the computed answer, stated as fact; a model must not recompute or contradict it. */
   facts?: string;
+  /** Earlier turns of the conversation, oldest first: a model reads a follow-up in their light. */
+  history?: { question: string; answer: string }[];
 }
 
 export interface FileChatProvider {

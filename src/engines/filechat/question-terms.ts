@@ -115,6 +115,11 @@ export function words(text: string): string[] {
   return out;
 }
 
+/** Every word of `text` as written (same words, same order as `words`). */
+export function writtenWords(text: string): string[] {
+  return [...text.matchAll(WORD)].map((m) => m[0]);
+}
+
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }

@@ -1,3 +1,5 @@
+import { looksLikeTitle } from '../documents/pdf-text';
+
 /** One sentence of a passage, in the document's own words with whitespace collapsed. */
 export interface Sentence {
   text: string;
@@ -133,6 +135,9 @@ function lineBlocks(content: string): LineBlock[] {
 function isWrapped(previous: string, next: string): boolean {
   if (TABLE_ROW.test(previous) || TABLE_ROW.test(next)) return false;
   if (ENDS_SENTENCE.test(previous)) return false;
+  // A title over a sentence ("Membership Grew During The Spring Season" / "The cooperative admitted…") is a
+  // heading however long, not the first half of that sentence.
+  if (/^[\p{Lu}\p{N}"“‘(]/u.test(next) && looksLikeTitle(previous)) return false;
   return /^\p{Ll}/u.test(next) || ENDS_MID_CLAUSE.test(previous) || wordCount(previous) >= 6;
 }
 

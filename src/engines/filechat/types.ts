@@ -7,12 +7,16 @@ export interface RetrievedPassage {
   heading?: string;
   content: string;
   score: number;
+  /** The file it is from, when an answer draws on several. */
+  fileId?: string;
 }
 
 /** spec 2.8 sources[]: PDF/docx page, or for CSV the first data row of the cited range. */
 export interface ChatSource {
   page: number;
   excerpt: string;
+  /** The file the excerpt is from, when an answer draws on several. */
+  fileId?: string;
 }
 
 export interface ChatAnswer {
@@ -21,7 +25,7 @@ export interface ChatAnswer {
   sources: ChatSource[];
 }
 
-export type CsvAggregate = 'count' | 'sum' | 'avg' | 'min' | 'max';
+export type CsvAggregate = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'median' | 'percentile';
 
 /** Comparison of one column's cells with a value; text compares case-insensitively, numbers numerically. */
 export interface CsvFilter {
@@ -41,6 +45,8 @@ export interface CsvPlan {
   filters: CsvFilter[];
   /** 0-based column to group by: one answer per distinct value. */
   groupBy?: number;
+  /** median/percentile: the rank as an exact decimal fraction ("0.5", "0.9"), interpolated linearly between closest ranks. */
+  fraction?: string;
 }
 
 export interface CsvRowRef {

@@ -10,6 +10,7 @@ import {
   sweepDashboardSessionsJob,
   sweepExpiredFilesJob,
   sweepIdempotencyKeysJob,
+  sweepConversationsJob,
 } from './maintenance';
 import { plagiarismCheckJob } from './plagiarism-check';
 import { textGenerateJob } from './text-generate';
@@ -35,6 +36,7 @@ export const JOB_DEFINITIONS = [
   sweepExpiredFilesJob,
   sweepDashboardSessionsJob,
   sweepIdempotencyKeysJob,
+  sweepConversationsJob,
   requeueLostWebhookAttemptsJob,
   webhookDeliverJob,
 ] as const;

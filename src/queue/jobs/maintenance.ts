@@ -38,6 +38,13 @@ export const sweepIdempotencyKeysJob = defineJob({
   payload: noPayload,
 });
 
+export const sweepConversationsJob = defineJob({
+  name: 'conversations.sweep-expired',
+  queue: 'maintenance',
+  description: 'Deletes file chat conversations (with their turns) 24 hours after their latest answer.',
+  payload: noPayload,
+});
+
 export const requeueLostWebhookAttemptsJob = defineJob({
   name: 'webhooks.requeue-lost',
   queue: 'maintenance',

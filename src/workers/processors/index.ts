@@ -12,6 +12,7 @@ import { requeueStaleJobs } from './requeue-stale';
 import { sweepDashboardSessions } from './sweep-dashboard-sessions';
 import { sweepExpiredFiles } from './sweep-expired-files';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys';
+import { sweepConversations } from './sweep-conversations';
 import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
 import { failTextGeneration, generateText } from './text-generate';
@@ -47,6 +48,7 @@ export const PROCESSORS: Processors = {
   'cdn.sweep-expired': { run: sweepExpiredFiles },
   'dashboard.sweep-sessions': { run: sweepDashboardSessions },
   'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
+  'conversations.sweep-expired': { run: sweepConversations },
   'webhook.deliver': { run: deliverWebhook },
   'webhooks.requeue-lost': { run: requeueLostWebhookAttempts },
 };

@@ -137,10 +137,23 @@ describe('planCsvQuestion', () => {
     'list the 10 largest orders',
     'total revenue on 2023-01-05',
     'total revenue in March',
-    'What is the median revenue?',
+    'What is the standard deviation of revenue?',
+    'What percentile is the revenue?',
+    'What is the 120th percentile of revenue?',
     'What percentage of revenue came from the East?',
   ])('has no plan for %j', (question) => {
     expect(planCsvQuestion(question, SALES)).toBeNull();
+  });
+
+  it('plans medians and percentiles with their rank as an exact fraction', () => {
+    const revenue = SALES.header.indexOf('revenue');
+    const region = SALES.header.indexOf('region');
+    expect(planCsvQuestion('What is the median revenue?', SALES)).toEqual({ aggregate: 'median', column: revenue, filters: [], fraction: '0.5' });
+    expect(planCsvQuestion('What is the 90th percentile of revenue?', SALES)).toMatchObject({ aggregate: 'percentile', column: revenue, fraction: '0.9' });
+    expect(planCsvQuestion('p95 revenue', SALES)).toMatchObject({ aggregate: 'percentile', column: revenue, fraction: '0.95' });
+    expect(planCsvQuestion('upper quartile of revenue', SALES)).toMatchObject({ aggregate: 'percentile', fraction: '0.75' });
+    expect(planCsvQuestion('the 2.5th percentile of revenue', SALES)).toMatchObject({ aggregate: 'percentile', fraction: '0.025' });
+    expect(planCsvQuestion('median revenue by region', SALES)).toMatchObject({ aggregate: 'median', column: revenue, groupBy: region });
   });
 
   it('matches headers by words: case, underscores, camelCase, units in brackets, plurals', () => {

@@ -22,8 +22,10 @@ const TRAVEL: RetrievedPassage[] = [
 describe('answerFromPassages over a table', () => {
   it('reads a row with its column names, so the row a question names answers rather than the header row alone', () => {
     const result = answerFromPassages('What is the meal allowance per day in Denver?', TRAVEL);
-    expect(result.answer).toContain('Denver | $190 | $68');
+    // The answer names the columns; the excerpt quotes the row as the document has it.
+    expect(result.answer).toContain('City: Denver; Hotel per night: $190; Meals per day: $68');
     expect(result.sources[0]!.page).toBe(6);
+    expect(result.sources[0]!.excerpt).toContain('Denver | $190 | $68');
     expect(result.answer).not.toContain('Seattle');
   });
 

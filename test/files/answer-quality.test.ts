@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
+import { makeCsv, makeDocx, makePdf } from '../support/document-fixtures';
+import { createTestAccount, startTestService, type TestService } from '../support/runtime';
+import { chat, uploadOk, uploadTmpDir } from './helpers';
+
+let svc: TestService;
+let workers: WorkerSet;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir() });
+  workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  ({ auth } = await createTestAccount(svc.rt, 'pro'));
+});
+afterAll(async () => {
+  await workers.close(5_000);
+  await svc.close();
+});
+
+describe('answers read well', () => {
+  it('does not glue a heading onto the answer’s first sentence', async () => {
+    const id = (
+      await uploadOk(
+        svc,
+        auth,
+        await makePdf(
+          [
+            'Harbor Works annual report.\n\nThis report describes the year of the cooperative.',
+            'Membership Grew Strongly During The Spring Season\nThe cooperative admitted 214 new members, most of them fishermen from the northern coast of the bay.',
+          ],
+          { hardBreaks: true },
+        ),
+        'report.pdf',
+      )
+    ).file_id;
+    const res = await chat(svc, auth, id, 'How many new members did the cooperative admit?');
+    expect(res.answer).toMatch(/^The cooperative admitted 214/);
+    expect(res.sources[0]!.page).toBe(2);
+  });
+
+  it('adds no sentence that is not about the question', async () => {
+    const id = (
+      await uploadOk(
+        svc,
+        auth,
+        await makePdf([
+          'Riverton has 47 parks covering 3,900 acres, and 91 percent of residents live within a ten minute walk of a park.',
+          'The January point-in-time count found 612 people experiencing homelessness, 9 percent fewer than a year earlier.',
+        ]),
+        'city.pdf',
+      )
+    ).file_id;
+    const res = await chat(svc, auth, id, 'How many people live in Riverton?');
+    expect(res.answer).toContain('Riverton');
+    expect(res.answer).not.toContain('612');
+  });
+
+  it('answers a table row with its column names', async () => {
+    const docx = await makeDocx([
+      { heading: 'Counts' },
+      {
+        table: [
+          ['Species', 'Count', 'Site'],
+          ['Kingfisher', '37', 'Lower weir'],
+          ['Dipper', '12', 'Mill race'],
+        ],
+      },
+    ]);
+    const id = (await uploadOk(svc, auth, docx, 'counts.docx')).file_id;
+    const res = await chat(svc, auth, id, 'How many kingfishers were counted?');
+    expect(res.answer).toBe('Species: Kingfisher; Count: 37; Site: Lower weir');
+  });
+
+  describe('over a CSV', () => {
+    const units = [5, 1, 9, 3, 7, 2, 8, 4, 6, 10, 12, 11];
+    let id: string;
+    beforeAll(async () => {
+      const csv = makeCsv(
+        ['order_id', 'region', 'units'],
+        units.map((u, i) => [`A${i + 1}`, i % 2 ? 'East' : 'West', u]),
+      );
+      id = (await uploadOk(svc, auth, csv, 'orders.csv')).file_id;
+    });
+
+    it('says in one sentence what it cannot compute exactly, instead of dumping rows', async () => {
+      const res = await chat(svc, auth, id, 'What is the standard deviation of units?');
+      expect(res.answer).not.toContain('\n');
+      expect(res.answer).not.toMatch(/\brows? \d/);
+      expect(res.answer).toMatch(/cannot compute .*standard deviation/i);
+      expect(res.answer.split(/[.!?](?:\s|$)/).filter(Boolean)).toHaveLength(1);
+    });
+
+    it('still answers a question about one row', async () => {
+      const res = await chat(svc, auth, id, 'How many units did order A5 have?');
+      expect(res.answer).not.toMatch(/cannot compute/);
+      expect(res.answer).toMatch(/\b7\b/);
+      expect(res.sources[0]!.page).toBe(5);
+    });
+
+    it('computes the median exactly, even count and odd', async () => {
+      const sorted = [...units].sort((a, b) => a - b);
+      const median = (sorted[5]! + sorted[6]!) / 2;
+      expect((await chat(svc, auth, id, 'What is the median units?')).answer).toContain(`is ${median}`);
+      const east = units.filter((_, i) => i % 2).sort((a, b) => a - b);
+      const eastMedian = (east[2]! + east[3]!) / 2;
+      expect((await chat(svc, auth, id, 'What is the median units in the East region?')).answer).toContain(`is ${eastMedian}`);
+    });
+
+    it('computes percentiles exactly (linear interpolation between closest ranks)', async () => {
+      const sorted = [...units].sort((a, b) => a - b);
+      const p = (q: number) => {
+        const pos = q * (sorted.length - 1);
+        const lo = Math.floor(pos);
+        return sorted[lo]! + (pos - lo) * ((sorted[lo + 1] ?? sorted[lo]!) - sorted[lo]!);
+      };
+      expect((await chat(svc, auth, id, 'What is the 90th percentile of units?')).answer).toContain(`is ${Number(p(0.9).toFixed(2))}`);
+      expect((await chat(svc, auth, id, 'What is the 25th percentile of units?')).answer).toContain(`is ${Number(p(0.25).toFixed(2))}`);
+    });
+  });
+});
