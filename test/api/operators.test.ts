@@ -30,7 +30,10 @@ describe('health, OpenAPI and the reference page', () => {
     const upload = doc.paths['/v1/file/upload'].post;
     expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415', '422']));
-    expect(doc.paths['/v1/file/chat'].post.requestBody.content['application/json'].schema.required).toEqual(['file_id', 'message']);
+    // One of file_id, file_ids or conversation_id names what to ask: only the message is always required.
+    const chat = doc.paths['/v1/file/chat'].post.requestBody.content['application/json'].schema;
+    expect(chat.required).toEqual(['message']);
+    expect(Object.keys(chat.properties)).toEqual(expect.arrayContaining(['file_id', 'file_ids', 'conversation_id', 'message']));
   });
 
   it('/docs renders with a script from this origin only', async () => {
