@@ -340,8 +340,11 @@ describe('webhooks end to end', () => {
       expect(s.receiver.arrivals).toHaveLength(1);
 
       // The sweep, with its clock past the grace (rather than waiting two minutes), queues attempt 2 under its id.
+      // The sweep looks at the whole database: an earlier test's delivery still pending on a slow machine is
+      // overdue too by this clock, so only this delivery's own job is asserted.
       const swept = await requeueLostDeliveries(s.svc.rt, { now: new Date(Date.now() + LOST_ATTEMPT_GRACE_MS + 5_000) });
-      expect(swept).toEqual({ overdue: 1, added: 1, retried: 0 });
+      expect(swept.added).toBeGreaterThanOrEqual(1);
+      expect(await queue.getJobState(attemptJobId(deliveryId, 2))).not.toBe('unknown');
       const done = await until('the retry to succeed', async () => ((await row()).status === 'succeeded' ? row() : null), HANG_MS, 100);
       expect(done.attempts).toBe(2);
       expect(s.receiver.arrivals.map((a) => a.id)).toEqual([eventId, eventId]);
