@@ -20,7 +20,7 @@ export function tesseractOptions(): { langPath: string; gzip: true; cacheMethod:
 export class PageRecognizer {
   private worker: Promise<TesseractWorker> | undefined;
 
-  /** The page text read from an image (PNG, or any format tesseract reads). */
+  /** The page text read from an image (PGM, PNG, or any format tesseract reads). */
   async read(image: Uint8Array): Promise<string> {
     const worker = await this.start();
     const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
@@ -45,9 +45,11 @@ export class PageRecognizer {
 
 /**
  * The PDF's pages with their text, a page without a usable text layer read from its rendered image
- * instead (when that reads more than the layer). Pages go one at a time: the image is dropped once
- * read. More than MAX_OCR_PAGES such pages fail the document (InvalidDocumentError) rather than keep
- * a job busy for many minutes; the tesseract worker ends with the document, however it ends.
+ * instead (when that reads more than the layer). The next page is drawn while tesseract reads the
+ * current one (its worker is a thread of its own), so drawing costs no wall time on a second core;
+ * at most two pages' images are alive at once. More than MAX_OCR_PAGES such pages fail the document
+ * (InvalidDocumentError) rather than keep a job busy for many minutes; the tesseract worker ends with
+ * the document, however it ends.
  */
 export async function* readScannedPages(
   pdf: OpenedPdf,
@@ -56,9 +58,12 @@ export async function* readScannedPages(
 ): AsyncGenerator<PdfPage & { recognized?: boolean }> {
   const recognizer = new PageRecognizer();
   let recognized = 0;
+  let reading: Promise<PdfPage & { recognized?: boolean }> | undefined;
   try {
     for await (const page of pdf.pages({ renderSparse: true })) {
       signal?.throwIfAborted();
+      if (reading) yield await reading;
+      reading = undefined;
       if (!page.image) {
         yield { page: page.page, text: page.text };
         continue;
@@ -69,10 +74,16 @@ export async function* readScannedPages(
           `the PDF has more than ${maxRecognized} pages without a text layer (scanned); text recognition reads at most ${maxRecognized} per document: split the file or add a text layer`,
         );
       }
-      const read = await recognizer.read(page.image);
-      if (meaningfulChars(read) > meaningfulChars(page.text)) yield { page: page.page, text: read, recognized: true };
-      else yield { page: page.page, text: page.text };
+      reading = recognizer
+        .read(page.image)
+        .then((read) =>
+          meaningfulChars(read) > meaningfulChars(page.text) ? { page: page.page, text: read, recognized: true } : { page: page.page, text: page.text },
+        );
+      // A failed read is reported when its turn comes; until then it must not count as unhandled.
+      reading.catch(() => {});
     }
+    signal?.throwIfAborted();
+    if (reading) yield await reading;
   } finally {
     await recognizer.close();
   }

@@ -4,7 +4,7 @@ import { needsRecognition, recognitionScale } from './ocr-text';
 import { pageText, type TextItemLike } from './pdf-text';
 import { InvalidDocumentError, type PdfPage } from './types';
 
-/** A page as read: with `image` (a PNG at OCR resolution) when its text layer is empty or nearly so and rendering was asked for. */
+/** A page as read: with `image` (8-bit grey PGM at OCR resolution) when its text layer is empty or nearly so and rendering was asked for. */
 export interface ReadPdfPage extends PdfPage {
   image?: Uint8Array;
 }
@@ -98,6 +98,22 @@ export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
   };
 }
 
+/**
+ * The page as binary PGM (8-bit grey): tesseract reads it directly (leptonica's PNM reader), and it
+ * costs a pass over the pixels where PNG-encoding a noisy scan took about as long as drawing it.
+ */
+export function grayscalePgm(image: { width: number; height: number; data: Uint8ClampedArray }): Uint8Array {
+  const { width, height, data } = image;
+  const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
+  const out = new Uint8Array(header.length + width * height);
+  out.set(header, 0);
+  for (let i = 0, o = header.length; i < data.length; i += 4, o++) {
+    // ITU-R BT.601 luma in integers; the canvas is opaque (white background), so alpha is ignored.
+    out[o] = ((data[i] ?? 0) * 77 + (data[i + 1] ?? 0) * 150 + (data[i + 2] ?? 0) * 29) >> 8;
+  }
+  return out;
+}
+
 type PdfPageProxy = Awaited<ReturnType<Awaited<ReturnType<typeof getDocumentProxy>>['getPage']>>;
 interface CanvasFactoryLike {
   create(width: number, height: number): { canvas: unknown; context: unknown };
@@ -105,7 +121,7 @@ interface CanvasFactoryLike {
 }
 
 /**
- * The page drawn on a white canvas at OCR resolution, as PNG. The canvas (tens of MB of pixels) is
+ * The page drawn on a white canvas at OCR resolution, as grey PGM. The canvas (tens of MB of pixels) is
  * released before returning, so one page's pixels are alive at a time.
  */
 async function renderPage(page: PdfPageProxy, factory: CanvasFactoryLike): Promise<Uint8Array> {
@@ -118,8 +134,7 @@ async function renderPage(page: PdfPageProxy, factory: CanvasFactoryLike): Promi
     context.fillStyle = '#fff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-    const png = await canvas.encode('png');
-    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
+    return grayscalePgm(context.getImageData(0, 0, canvas.width, canvas.height));
   } finally {
     factory.destroy(drawing);
   }
