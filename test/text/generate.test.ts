@@ -97,6 +97,17 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
     expect(academic.text).not.toMatch(CONTRACTION);
   });
 
+  it('write about a subject the dictionary does not know: the one sentence saying so, no title or filler, billed as usual', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    for (const tone of ['formal', 'casual', 'academic']) {
+      const result = await generate(auth, { prompt: 'Kubernetes', tone });
+      expect(result.text).toBe(
+        'The request, "Kubernetes", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.',
+      );
+      expect(result.tokens_used).toBe(countTokens('Kubernetes') + countTokens(result.text));
+    }
+  });
+
   it('the result language is the canonical form of the requested tag', async () => {
     const { auth } = await createTestAccount(svc.rt, 'free');
     expect((await generate(auth, { prompt: 'rivers', language: 'EN-gb', max_tokens: 20 })).language).toBe('en-GB');

@@ -43,6 +43,10 @@ const ENGLISH_SUBJECTS = [
   'sourdough bread',
   'kiln firing schedules for stoneware',
   'el nino and la nina weather patterns',
+  'Reykjavik and Akureyri',
+  'Nguyen Van Thieu biography',
+  'Tokyo Osaka Kyoto',
+  'Kubernetes operators and Helm charts',
 ];
 const ENGLISH_TEXTS = [
   'The team studied 340 patients over three years.',

@@ -10,13 +10,26 @@
  *  - eld must call its own verdict reliable;
  *  - another language must beat English's score by `MIN_MARGIN_OVER_ENGLISH`, because short English
  *    subjects full of borrowed words ("quantum entanglement", "The Rio Grande") score nearly as well
- *    in French or Portuguese as in English, while real foreign text leads English by 0.16 or more.
+ *    in French or Portuguese as in English, while real foreign text leads English by 0.16 or more;
+ *  - a text where at least `MIN_ENGLISH_WORD_SHARE` of the words are English function words that no
+ *    other detected language uses ("Reykjavik and Akureyri", which the n-grams of the names make
+ *    Icelandic) is not called foreign.
  * Measured on short subjects and sentences in eleven languages (test/text/language.test.ts).
  */
 import { languageName } from './prompts';
 
 export const MIN_LETTERS = 12;
 export const MIN_MARGIN_OVER_ENGLISH = 0.1;
+export const MIN_ENGLISH_WORD_SHARE = 0.2;
+/**
+ * Function words that are English and not also words of a language eld detects ("of" and "is" are
+ * Dutch, "for" Scandinavian, "will" and "was" German, "but" and "or" French, "are" Romanian: left out).
+ */
+const ENGLISH_WORDS = new Set(
+  'the and with that this which from about what why who how its were has have been does did not you they she my your their our should would could into than there these those when where while'.split(
+    ' ',
+  ),
+);
 /** Enough text to judge; the rest of a long prompt only costs time. */
 const SAMPLE_CHARS = 10_000;
 
@@ -58,6 +71,12 @@ export async function detectLanguage(text: string): Promise<DetectedLanguage | u
   if (tag !== 'en') {
     const scores = result.getScores();
     if ((scores[tag] ?? 0) - (scores.en ?? 0) < MIN_MARGIN_OVER_ENGLISH) return undefined;
+    if (englishWordShare(sample) >= MIN_ENGLISH_WORD_SHARE) return undefined;
   }
   return { tag, name: languageName(tag) };
+}
+
+function englishWordShare(text: string): number {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return words.length === 0 ? 0 : words.filter((w) => ENGLISH_WORDS.has(w)).length / words.length;
 }

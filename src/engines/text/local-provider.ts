@@ -99,8 +99,9 @@ export function generateLocalText(req: TextRequest, lex: Lexicon): string {
   let budget = req.maxTokens;
   let text = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const lines = composeArticle(req.prompt, lex, { budget, random: createRandom(hashString(seed)), avoidContractions: req.tone !== 'casual' });
-    text = tone(lines);
+    const article = composeArticle(req.prompt, lex, { budget, random: createRandom(hashString(seed)), avoidContractions: req.tone !== 'casual' });
+    if (!article.knowsSubject) return truncateToTokens(renderLines(article.lines), req.maxTokens);
+    text = tone(article.lines);
     const used = countTokens(text);
     if (used <= req.maxTokens) return text;
     budget = Math.floor(budget * (req.maxTokens / used)) - 2;

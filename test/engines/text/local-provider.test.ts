@@ -161,13 +161,19 @@ describe('local text provider: write', () => {
     expect(Math.max(...openings.values())).toBeLessThanOrEqual(Math.ceil(sentences.length / 6));
   });
 
-  it('says so, briefly, when the prompt names nothing it can look up', async () => {
-    const { text } = await provider.generate(request({ prompt: 'Write about xqzvw' }));
-    const [title, blank, body] = text.split('\n');
-    expect(title).toBeTruthy();
-    expect(blank).toBe('');
-    expect(body).toMatch(/xqzvw/);
-    expect(body).toMatch(/no entry|nothing reliable/);
+  it('says so in one sentence, with no title or filler in any tone, when the dictionary knows nothing of the subject', async () => {
+    for (const prompt of ['Write about xqzvw', 'Kubernetes', 'the blorp of snazzwick', 'asdf qwer', '!!!']) {
+      for (const tone of TONES) {
+        const { text } = await provider.generate(request({ prompt, tone }));
+        expect(text, `${prompt} (${tone})`).toBe(
+          `The request, "${prompt}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`,
+        );
+      }
+    }
+    // Something known in the prompt is still written about, the unknown part named as such.
+    const { text } = await provider.generate(request({ prompt: 'xqzvw and volcanoes' }));
+    expect(text).toMatch(/Xqzvw is named in the request, but the built-in dictionary has no entry for it/);
+    expect(text).toMatch(/volcano is/i);
   });
 });
 
