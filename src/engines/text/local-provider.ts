@@ -86,7 +86,8 @@ function validate(req: TextRequest): void {
 /** The whole local pipeline, synchronous once WordNet is loaded: mode, then tone, then the exact token cap. */
 export function generateLocalText(req: TextRequest, lex: Lexicon): string {
   const seed = `${req.mode}\u0000${req.tone}\u0000${req.prompt}`;
-  const tone = (lines: TextLines): string => renderLines(applyTone(lines, req.tone, { title: req.mode === 'write', seed }));
+  const tone = (lines: TextLines): string =>
+    renderLines(applyTone(lines, req.tone, { title: req.mode === 'write', keepSentences: req.mode === 'paraphrase', seed }));
 
   if (req.mode !== 'write') {
     const random = createRandom(hashString(seed));

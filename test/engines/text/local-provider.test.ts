@@ -227,18 +227,21 @@ describe('local text provider: paraphrase', () => {
 });
 
 describe('local text provider: tone', () => {
-  it('casual: contractions and the reader addressed as "you"', async () => {
+  it('casual: contractions, and the reader addressed as "you" in write and rewrite (a paraphrase adds no sentence to do it)', async () => {
     for (const mode of MODES) {
       const { text } = await provider.generate(request({ mode, tone: 'casual', prompt: promptFor(mode) }));
       expect(text, mode).toMatch(CONTRACTION);
-      expect(text, mode).toMatch(/\byou\b|\byou['’]/i);
+      if (mode !== 'paraphrase') expect(text, mode).toMatch(/\byou\b|\byou['’]/i);
+      else expect(sentencesOf(text).length).toBe(sentencesOf(promptFor(mode)).length);
     }
   });
 
-  it('casual: long sentences are split', async () => {
+  it('casual: long sentences are split in a rewrite, not in a paraphrase', async () => {
     const prompt = 'The wind tore at the sails of the larger ships all through the night, and the old fisherman watched the harbour from his window.';
-    const { text } = await provider.generate(request({ mode: 'paraphrase', tone: 'casual', prompt }));
-    expect(sentencesOf(text).length).toBeGreaterThanOrEqual(2);
+    const rewritten = await provider.generate(request({ mode: 'rewrite', tone: 'casual', prompt }));
+    expect(sentencesOf(rewritten.text).length).toBeGreaterThanOrEqual(2);
+    const paraphrased = await provider.generate(request({ mode: 'paraphrase', tone: 'casual', prompt }));
+    expect(sentencesOf(paraphrased.text)).toHaveLength(1);
   });
 
   it('formal and academic: no contractions at all, even when the input has them', async () => {
