@@ -125,6 +125,20 @@ describe('text language with the built-in engine', () => {
     }
     expect((await (await post(auth, { prompt: ENGLISH_TEXTS[0], mode: 'rewrite', language: 'en-GB' })).json()).language).toBe('en-GB');
   });
+
+  it('the OpenAPI document says how the language is decided and when the built-in engine refuses it', async () => {
+    const doc = (await (await svc.app.request('/openapi.json')).json()) as any;
+    const post = doc.paths['/v1/text/generate'].post;
+    let body = post.requestBody.content['application/json'].schema;
+    if (body.$ref)
+      body = body.$ref
+        .split('/')
+        .slice(1)
+        .reduce((o: any, k: string) => o[k], doc);
+    expect(body.required).not.toContain('language');
+    expect(body.properties.language.description).toMatch(/detected.*English only.*invalid_parameter.*TEXT_PROVIDER=openai/s);
+    expect(post.description).toMatch(/detected.*invalid_parameter/s);
+  });
 });
 
 describe('text language with an OpenAI-compatible provider', () => {
