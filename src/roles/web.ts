@@ -21,8 +21,8 @@ export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebS
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   rt.log.info({ port: boundPort, url: rt.config.PUBLIC_URL }, 'API listening');
-  // Text requests without a language are detected here; parsing the detector's tables takes a few hundred
-  // milliseconds, better spent now than by the first such request.
+  // Text requests have their prompt's language detected here; parsing the detector's tables takes up to a
+  // second, better spent now than by the first such request.
   warmUpLanguageDetection().catch((err: unknown) => rt.log.warn({ err }, 'language detector failed to load; it is retried on first use'));
   return {
     port: boundPort,

@@ -1,7 +1,7 @@
 /**
  * The language a text is written in, for requests that do not say. The n-gram detector is eld's
  * (`eld/small`: 60 languages, its tables inside the package, no network), loaded on first use because
- * its tables take about 50 MB of heap and a quarter of a second to parse.
+ * its tables take about 45 MB of heap and a quarter to a whole second (on a busy machine) to parse.
  *
  * A wrong verdict costs more than none: English text refused by the built-in engine is a broken request,
  * while a foreign text let through only gets a poor answer. So weak evidence gives no verdict, and the
@@ -18,9 +18,9 @@
  */
 import { languageName } from './prompts';
 
-export const MIN_LETTERS = 12;
-export const MIN_MARGIN_OVER_ENGLISH = 0.1;
-export const MIN_ENGLISH_WORD_SHARE = 0.2;
+const MIN_LETTERS = 12;
+const MIN_MARGIN_OVER_ENGLISH = 0.1;
+const MIN_ENGLISH_WORD_SHARE = 0.2;
 /**
  * Function words that are English and not also words of a language eld detects ("of" and "is" are
  * Dutch, "for" Scandinavian, "will" and "was" German, "but" and "or" French, "are" Romanian: left out).
