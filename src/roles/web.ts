@@ -11,6 +11,9 @@ export interface WebServer {
 export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebServer> {
   await waitForRedis(rt.redis);
   await rt.listenForInvalidations();
+  // Text requests have their prompt's language detected here. Parsing the detector's tables blocks the
+  // event loop for up to a second: done before listening, it delays no request.
+  await warmUpLanguageDetection().catch((err: unknown) => rt.log.warn({ err }, 'language detector failed to load; it is retried on first use'));
   const app = createApp(rt);
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => resolve(s));
@@ -21,9 +24,6 @@ export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebS
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   rt.log.info({ port: boundPort, url: rt.config.PUBLIC_URL }, 'API listening');
-  // Text requests have their prompt's language detected here; parsing the detector's tables takes up to a
-  // second, better spent now than by the first such request.
-  warmUpLanguageDetection().catch((err: unknown) => rt.log.warn({ err }, 'language detector failed to load; it is retried on first use'));
   return {
     port: boundPort,
     close: () =>

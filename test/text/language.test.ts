@@ -99,6 +99,10 @@ describe('text language with the built-in engine', () => {
         expect(error.message).toContain('TEXT_PROVIDER=openai');
       }
     }
+    // A streamed request is refused the same way, before any event is sent.
+    const streamed = await post(auth, { prompt: FOREIGN.de!.sentence, mode: 'paraphrase', stream: true });
+    expect(streamed.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await errorOf(streamed)).toMatchObject({ status: 400, code: 'invalid_parameter', message: expect.stringContaining('German (de') });
     // Nothing was queued or billed for a refusal.
     const usage = (await (await svc.app.request('/v1/usage', { headers: auth })).json()) as { usage: { text_tokens: number } };
     expect(usage.usage.text_tokens).toBe(0);
