@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../api/app';
+import { warmUpLanguageDetection } from '../engines/text';
 import { waitForRedis, type Runtime } from '../runtime';
 
 export interface WebServer {
@@ -10,6 +11,9 @@ export interface WebServer {
 export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebServer> {
   await waitForRedis(rt.redis);
   await rt.listenForInvalidations();
+  // Text requests have their prompt's language detected here. Parsing the detector's tables blocks the
+  // event loop for up to a second: done before listening, it delays no request.
+  await warmUpLanguageDetection().catch((err: unknown) => rt.log.warn({ err }, 'language detector failed to load; it is retried on first use'));
   const app = createApp(rt);
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => resolve(s));

@@ -97,6 +97,17 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
     expect(academic.text).not.toMatch(CONTRACTION);
   });
 
+  it('write about a subject the dictionary does not know: the one sentence saying so, no title or filler, billed as usual', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    for (const tone of ['formal', 'casual', 'academic']) {
+      const result = await generate(auth, { prompt: 'Kubernetes', tone });
+      expect(result.text).toBe(
+        'The request, "Kubernetes", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.',
+      );
+      expect(result.tokens_used).toBe(countTokens('Kubernetes') + countTokens(result.text));
+    }
+  });
+
   it('the result language is the canonical form of the requested tag', async () => {
     const { auth } = await createTestAccount(svc.rt, 'free');
     expect((await generate(auth, { prompt: 'rivers', language: 'EN-gb', max_tokens: 20 })).language).toBe('en-GB');
@@ -118,14 +129,14 @@ describe('POST /v1/text/generate errors (spec 7)', () => {
     }
   });
 
-  it('400 invalid_parameter for max_tokens outside 1–8192, bad tone or mode, a malformed tag, and a language the engine cannot write (naming those it can)', async () => {
+  it('400 invalid_parameter for max_tokens outside 1–8192, bad tone or mode, a malformed tag, and a language the engine cannot write (naming it and those it can)', async () => {
     const { auth } = await createTestAccount(svc.rt, 'free');
     const post = (body: object) => svc.app.request('/v1/text/generate', jsonRequest({ prompt: 'x', ...body }, auth));
     for (const max_tokens of [0, 8193, 1.5, '10']) await expectError(await post({ max_tokens }), 400, 'invalid_parameter', /max_tokens/);
     await expectError(await post({ tone: 'angry' }), 400, 'invalid_parameter', /tone/);
     await expectError(await post({ mode: 'summarize' }), 400, 'invalid_parameter', /mode/);
     await expectError(await post({ language: 'english!!' }), 400, 'invalid_parameter', /language/);
-    await expectError(await post({ language: 'fr' }), 400, 'invalid_parameter', /writes: en/);
+    await expectError(await post({ language: 'fr' }), 400, 'invalid_parameter', /French.*English only/);
     await expectError(await post({ prompt: 42 }), 400, 'invalid_parameter', /prompt/);
   });
 

@@ -14,7 +14,7 @@ import type { Lexicon, Synset } from '../lexicon/types';
 import { hasContraction } from './contractions';
 import { verbForm } from './inflect';
 import { extractKeyTerms, type KeyTerm } from './key-terms';
-import { cleanGloss, gatherKnowledge, isKindOf, sharedCategory } from './knowledge';
+import { cleanGloss, gatherKnowledge, isKindOf, type Knowledge, sharedCategory } from './knowledge';
 import type { Random } from '../../lib/seeded-random';
 import { articleFor } from './substitute';
 import type { TextLines } from './text-lines';
@@ -43,22 +43,26 @@ interface Candidate {
 
 type Template = (...parts: string[]) => string;
 
-export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOptions): TextLines {
+export interface Article {
+  lines: TextLines;
+  /**
+   * False when the dictionary knows nothing about any of the prompt's terms: `lines` is then the one
+   * sentence saying so, with no title, to be given as it is. A title, an introduction and a closing
+   * around nothing would only dress up the absence of facts, and a tone pass would add to them.
+   */
+  knowsSubject: boolean;
+}
+
+export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOptions): Article {
   const terms = extractKeyTerms(prompt, lexicon);
   const knowledge = terms.map((term) => gatherKnowledge(term, lexicon));
+  if (!knowledge.some(knowsSomething)) {
+    const topic = prompt.trim().replace(/\s+/g, ' ').slice(0, 80);
+    const sentence = `The request, "${topic}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`;
+    return { lines: [{ sentences: [sentence], after: '' }], knowsSubject: false };
+  }
   const writer = new Writer(opts.random);
   const title = makeTitle(terms, prompt, opts.random);
-
-  if (terms.length === 0) {
-    const topic = prompt.trim().replace(/\s+/g, ' ').slice(0, 80);
-    return [
-      { sentences: [title], after: '\n\n' },
-      {
-        sentences: [`The request, "${topic}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`],
-        after: '',
-      },
-    ];
-  }
 
   const candidates: Candidate[] = [];
   const add = (text: string | undefined, tier: number, section: number, order: number, link: { id?: string; needs?: string } = {}): void => {
@@ -182,7 +186,21 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
   if (summary.length > 1) add(`In short, ${list(summary)}.`, 0, CLOSE, 0);
   add(writer.say(terms.length === 1 ? CLOSING_ONE : CLOSING, list(phrases)), summary.length > 1 ? 9 : 0, CLOSE, 1);
 
-  return layout(title, select(candidates, opts.budget - countTokens(title) - 2), (section) => section >= 10 && section < LINKS && section % 2 === 1);
+  const lines = layout(title, select(candidates, opts.budget - countTokens(title) - 2), (section) => section >= 10 && section < LINKS && section % 2 === 1);
+  return { lines, knowsSubject: true };
+}
+
+/** Whether WordNet gave anything at all to write about the term (its phrase's modifiers included). */
+function knowsSomething(k: Knowledge): boolean {
+  return (
+    k.definition !== undefined ||
+    k.synonyms.length > 0 ||
+    k.hypernyms.length > 0 ||
+    k.examples.length > 0 ||
+    k.related.length > 0 ||
+    k.otherSenses.length > 0 ||
+    k.modifiers.length > 0
+  );
 }
 
 /** Highest-ranked candidates first until the budget is spent; duplicates never. */

@@ -8,6 +8,8 @@ export { createOpenAITextProvider, type OpenAITextProviderOptions } from './open
 export { TextProviderError } from './text-provider-error';
 export { isPermanentStatus } from '../provider-error';
 export { countTokens, truncateToTokens, TOKENIZER } from './tokens';
+export { detectLanguage, warmUpLanguageDetection, type DetectedLanguage } from './detect-language';
+export { decideLanguage, type LanguageDecision } from './request-language';
 
 export interface TextProviderConfig {
   provider: 'local' | 'openai';

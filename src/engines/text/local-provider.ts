@@ -86,7 +86,8 @@ function validate(req: TextRequest): void {
 /** The whole local pipeline, synchronous once WordNet is loaded: mode, then tone, then the exact token cap. */
 export function generateLocalText(req: TextRequest, lex: Lexicon): string {
   const seed = `${req.mode}\u0000${req.tone}\u0000${req.prompt}`;
-  const tone = (lines: TextLines): string => renderLines(applyTone(lines, req.tone, { title: req.mode === 'write', seed }));
+  const tone = (lines: TextLines): string =>
+    renderLines(applyTone(lines, req.tone, { title: req.mode === 'write', keepSentences: req.mode === 'paraphrase', seed }));
 
   if (req.mode !== 'write') {
     const random = createRandom(hashString(seed));
@@ -99,8 +100,9 @@ export function generateLocalText(req: TextRequest, lex: Lexicon): string {
   let budget = req.maxTokens;
   let text = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const lines = composeArticle(req.prompt, lex, { budget, random: createRandom(hashString(seed)), avoidContractions: req.tone !== 'casual' });
-    text = tone(lines);
+    const article = composeArticle(req.prompt, lex, { budget, random: createRandom(hashString(seed)), avoidContractions: req.tone !== 'casual' });
+    if (!article.knowsSubject) return truncateToTokens(renderLines(article.lines), req.maxTokens);
+    text = tone(article.lines);
     const used = countTokens(text);
     if (used <= req.maxTokens) return text;
     budget = Math.floor(budget * (req.maxTokens / used)) - 2;

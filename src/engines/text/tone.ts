@@ -1,7 +1,8 @@
 /**
  * Tone, applied after the mode, sentence by sentence:
  *  - casual: contractions, short sentences (long ones split at "; " and ", and "), plain connectors,
- *    the reader addressed as "you";
+ *    the reader addressed as "you" (a greeting or closing line added where the text never does);
+ *    a paraphrase keeps its sentences one for one: no split, no added line;
  *  - formal: every contraction expanded, no slang, complete sentences, formal connectors;
  *  - academic: as formal, plus hedged strong claims ("may", "appears to", "suggests") and the formal
  *    connectors of academic prose ("Moreover", "Furthermore", "Consequently").
@@ -21,12 +22,18 @@ export interface ToneOptions {
   title: boolean;
   /** Varies the casual opener deterministically. */
   seed: string;
+  /**
+   * Sentence for sentence (paraphrase): the casual tone neither splits a sentence nor adds an aside, so
+   * the output has the input's sentences, each in other words, and nothing the input did not say.
+   */
+  keepSentences?: boolean;
 }
 
 export function applyTone(lines: TextLines, tone: TextTone, opts: ToneOptions): TextLines {
   const head = opts.title ? lines.slice(0, 1) : [];
   const body = opts.title ? lines.slice(1) : lines;
-  const toned = tone === 'casual' ? casual(body, opts.seed, opts.title ? 'start' : 'end') : tone === 'formal' ? formal(body) : academic(body);
+  const aside = opts.keepSentences ? 'none' : opts.title ? 'start' : 'end';
+  const toned = tone === 'casual' ? casual(body, opts.seed, aside) : tone === 'formal' ? formal(body) : academic(body);
   return [...head.map((line) => ({ ...line, sentences: line.sentences.map(tone === 'casual' ? (s) => s : expand) })), ...toned];
 }
 
@@ -64,18 +71,19 @@ const CLOSERS = [
   "That's the short of it, if you're curious.",
 ];
 
-function casual(lines: TextLines, seed: string, aside: 'start' | 'end'): TextLines {
+/** `aside`: where a greeting or closing line may go when the text neither contracts nor addresses "you"; 'none' keeps the sentences as they are. */
+function casual(lines: TextLines, seed: string, aside: 'start' | 'end' | 'none'): TextLines {
   const out = lines.map((line) => ({
     ...line,
     sentences: line.sentences.flatMap((sentence) => {
       let s = sentence;
       for (const [pattern, replacement] of CASUAL_CONNECTORS) s = s.replace(pattern, replacement);
       s = outsideQuotes(s, (part) => CASUAL_WORDS.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), part));
-      return splitLong(s).map(contract);
+      return (aside === 'none' ? [s] : splitLong(s)).map(contract);
     }),
   }));
   const text = out.flatMap((l) => l.sentences).join(' ');
-  if ((!/\byou(?:r|'re|'ll|'ve)?\b/i.test(text) || !hasContraction(text)) && out.length > 0) {
+  if (aside !== 'none' && (!/\byou(?:r|'re|'ll|'ve)?\b/i.test(text) || !hasContraction(text)) && out.length > 0) {
     const pick = hashString(seed);
     if (aside === 'start') out[0] = { ...out[0]!, sentences: [OPENERS[pick % OPENERS.length]!, ...out[0]!.sentences] };
     else out[out.length - 1] = { ...out[out.length - 1]!, sentences: [...out[out.length - 1]!.sentences, CLOSERS[pick % CLOSERS.length]!] };

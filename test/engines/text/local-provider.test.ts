@@ -161,13 +161,19 @@ describe('local text provider: write', () => {
     expect(Math.max(...openings.values())).toBeLessThanOrEqual(Math.ceil(sentences.length / 6));
   });
 
-  it('says so, briefly, when the prompt names nothing it can look up', async () => {
-    const { text } = await provider.generate(request({ prompt: 'Write about xqzvw' }));
-    const [title, blank, body] = text.split('\n');
-    expect(title).toBeTruthy();
-    expect(blank).toBe('');
-    expect(body).toMatch(/xqzvw/);
-    expect(body).toMatch(/no entry|nothing reliable/);
+  it('says so in one sentence, with no title or filler in any tone, when the dictionary knows nothing of the subject', async () => {
+    for (const prompt of ['Write about xqzvw', 'Kubernetes', 'the blorp of snazzwick', 'asdf qwer', '!!!']) {
+      for (const tone of TONES) {
+        const { text } = await provider.generate(request({ prompt, tone }));
+        expect(text, `${prompt} (${tone})`).toBe(
+          `The request, "${prompt}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`,
+        );
+      }
+    }
+    // Something known in the prompt is still written about, the unknown part named as such.
+    const { text } = await provider.generate(request({ prompt: 'xqzvw and volcanoes' }));
+    expect(text).toMatch(/Xqzvw is named in the request, but the built-in dictionary has no entry for it/);
+    expect(text).toMatch(/volcano is/i);
   });
 });
 
@@ -221,18 +227,21 @@ describe('local text provider: paraphrase', () => {
 });
 
 describe('local text provider: tone', () => {
-  it('casual: contractions and the reader addressed as "you"', async () => {
+  it('casual: contractions, and the reader addressed as "you" in write and rewrite (a paraphrase adds no sentence to do it)', async () => {
     for (const mode of MODES) {
       const { text } = await provider.generate(request({ mode, tone: 'casual', prompt: promptFor(mode) }));
       expect(text, mode).toMatch(CONTRACTION);
-      expect(text, mode).toMatch(/\byou\b|\byou['’]/i);
+      if (mode !== 'paraphrase') expect(text, mode).toMatch(/\byou\b|\byou['’]/i);
+      else expect(sentencesOf(text).length).toBe(sentencesOf(promptFor(mode)).length);
     }
   });
 
-  it('casual: long sentences are split', async () => {
+  it('casual: long sentences are split in a rewrite, not in a paraphrase', async () => {
     const prompt = 'The wind tore at the sails of the larger ships all through the night, and the old fisherman watched the harbour from his window.';
-    const { text } = await provider.generate(request({ mode: 'paraphrase', tone: 'casual', prompt }));
-    expect(sentencesOf(text).length).toBeGreaterThanOrEqual(2);
+    const rewritten = await provider.generate(request({ mode: 'rewrite', tone: 'casual', prompt }));
+    expect(sentencesOf(rewritten.text).length).toBeGreaterThanOrEqual(2);
+    const paraphrased = await provider.generate(request({ mode: 'paraphrase', tone: 'casual', prompt }));
+    expect(sentencesOf(paraphrased.text)).toHaveLength(1);
   });
 
   it('formal and academic: no contractions at all, even when the input has them', async () => {

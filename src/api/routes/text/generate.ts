@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { countTokens, MAX_MAX_TOKENS, MIN_MAX_TOKENS, supportsLanguage, TEXT_MODES, TEXT_TONES, type TextMode, type TextTone } from '../../../engines/text';
+import { countTokens, decideLanguage, MAX_MAX_TOKENS, MIN_MAX_TOKENS, TEXT_MODES, TEXT_TONES, type TextMode, type TextTone } from '../../../engines/text';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
@@ -25,6 +25,12 @@ export function canonicalLanguageTag(tag: string): string | undefined {
   }
 }
 
+const LANGUAGE_DESCRIPTION =
+  'The language to write in (BCP-47). Omitted: the prompt’s own language, detected when the prompt has at least 12 letters and ' +
+  'the detector is sure of it (another language must clearly outscore English), otherwise English; the answer’s `language` says which. ' +
+  'The built-in engine (`TEXT_PROVIDER=local`) reads and writes English only: another language, given here or detected in the prompt, ' +
+  'is refused with 400 `invalid_parameter` naming it (e.g. "French (fr)") and pointing to an OpenAI-compatible provider (`TEXT_PROVIDER=openai`).';
+
 export const textGenerateBody = v.object({
   prompt: v.pipe(requiredText(MAX_PROMPT_CHARS), v.description('The subject to write about, or the text to rewrite or paraphrase.')),
   max_tokens: v.optional(
@@ -41,8 +47,8 @@ export const textGenerateBody = v.object({
       v.string('must be a BCP-47 language tag'),
       v.trim(),
       v.check((s) => canonicalLanguageTag(s) !== undefined, 'must be a well-formed BCP-47 language tag, e.g. en or en-GB'),
+      v.description(LANGUAGE_DESCRIPTION),
     ),
-    'en',
   ),
   tone: v.optional(v.picklist(TEXT_TONES as TextTone[], `must be one of ${TEXT_TONES.join(', ')}`), 'formal'),
   mode: v.optional(v.picklist(TEXT_MODES as TextMode[], `must be one of ${TEXT_MODES.join(', ')}`), 'write'),
@@ -76,7 +82,9 @@ export function registerTextGenerate(
         '`write` composes a piece on the prompt’s subject; `rewrite` and `paraphrase` take the content to transform from `prompt`. ' +
         '`tokens_used` = prompt tokens + output tokens (o200k tokenizer); the output never exceeds `max_tokens`. ' +
         'Answers 202 with a job link if generation takes longer than the synchronous wait. ' +
-        'With `stream: true` the answer is `text/event-stream` instead (billed once, like the non-streamed answer).',
+        'With `stream: true` the answer is `text/event-stream` instead (billed once, like the non-streamed answer). ' +
+        'Without `language` the prompt’s language is detected; the built-in engine refuses text that is not English (400 `invalid_parameter`, ' +
+        'naming the language detected) rather than return nonsense: an OpenAI-compatible provider (`TEXT_PROVIDER=openai`) works in any language.',
       requestBody: { content: { 'application/json': { schema: resolver(textGenerateBody) } } },
       responses: {
         200: {
@@ -95,13 +103,9 @@ export function registerTextGenerate(
     jsonBody(textGenerateBody),
     async (c) => {
       const body = c.req.valid('json');
-      const language = canonicalLanguageTag(body.language)!;
-      const languages = rt.textProvider.languages;
-      if (!supportsLanguage(languages, language)) {
-        throw invalidParameter(
-          `'language' ${language} is not one the ${rt.textProvider.name} text engine writes; it writes: ${(languages as readonly string[]).join(', ')}.`,
-        );
-      }
+      const decision = await decideLanguage(body.prompt, body.language === undefined ? undefined : canonicalLanguageTag(body.language), rt.textProvider);
+      if (!decision.ok) throw invalidParameter(decision.message);
+      const language = decision.language;
       // The output's size is unknown until it is written: the check needs the prompt and one token, the bill is exact.
       await requireQuota(rt.usage, c.get('principal'), 'text_tokens', countTokens(body.prompt) + 1);
       const input = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };
