@@ -13,13 +13,13 @@ export function createThreadedSpeechProvider(threads: EngineThreads): SpeechProv
   };
 }
 
-/** The built-in image renderer run on an engine thread; the PNG bytes come back. */
+/** The built-in image renderer run on an engine thread; the PNG bytes and the revised prompt come back. */
 export function createThreadedImageProvider(threads: EngineThreads): ImageProvider {
   return {
     name: 'local',
     async generate(req, signal) {
-      const png = await threads.run('image.render', req, { signal });
-      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+      const { png, revisedPrompt } = await threads.run('image.render', req, { signal });
+      return { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength), revisedPrompt };
     },
   };
 }

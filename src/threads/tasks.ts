@@ -57,12 +57,12 @@ export const TASKS = {
     return analyzeSpeaker(await readFile(path));
   }) satisfies Task<{ path: string }, SpeakerProfile>,
 
-  /** PNG bytes of the built-in renderer's picture. */
+  /** PNG bytes of the built-in renderer's picture, and its revised prompt. */
   'image.render': (async (req) => {
     const { renderImage } = await import('../engines/image/render-image');
-    const png = renderImage(req);
-    return new Uint8Array(png.buffer, png.byteOffset, png.length);
-  }) satisfies Task<ImageRequest, Uint8Array>,
+    const { png, revisedPrompt } = renderImage(req);
+    return { png: new Uint8Array(png.buffer, png.byteOffset, png.length), revisedPrompt };
+  }) satisfies Task<ImageRequest, { png: Uint8Array; revisedPrompt: string }>,
 
   /**
    * A PDF's passages page by page; the caller stores each page before the next is read. A page without

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdnFiles, usageLedger } from '../../src/db/schema';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { sweepExpiredFiles } from '../../src/workers/processors/sweep-expired-files';
-import { pngSize } from '../support/png';
+import { renderImage } from '../../src/engines/image/render-image';
+import type { Box } from '../../src/engines/image/scene';
+import { decodePng, pngSize } from '../support/png';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 
@@ -40,7 +42,7 @@ describe('POST /v1/image/generate, end to end through the queue', () => {
     expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(body.images).toHaveLength(2);
     const pngs: Uint8Array[] = [];
-    for (const image of body.images) {
+    for (const [variant, image] of body.images.entries()) {
       expect(image.size).toBe('1024x1792');
       expect(image.url.startsWith('http://kiln.test/cdn/')).toBe(true);
       const file = await fetchCdn(image.url);
@@ -49,6 +51,26 @@ describe('POST /v1/image/generate, end to end through the queue', () => {
       const bytes = new Uint8Array(await file.arrayBuffer());
       expect(pngSize(bytes)).toEqual({ width: 1024, height: 1792 });
       pngs.push(bytes);
+
+      // Each image says what it shows, and the picture served is the one described: the sun the words
+      // call red is red where the renderer drew it.
+      expect(image.revised_prompt).toContain('a red sun');
+      expect(image.revised_prompt).toContain('water');
+      const local = renderImage({ prompt: 'a red sun over the sea', style: 'illustration', width: 1024, height: 1792, variant });
+      expect(image.revised_prompt).toBe(local.revisedPrompt);
+      const sun = local.drawn.get('sun') as Box;
+      const picture = decodePng(bytes);
+      let red = 0;
+      let total = 0;
+      for (let y = Math.round(sun.y + sun.height * 0.3); y < sun.y + sun.height * 0.7; y++) {
+        for (let x = Math.round(sun.x + sun.width * 0.3); x < sun.x + sun.width * 0.7; x++) {
+          const i = (y * picture.width + x) * 4;
+          const [r, g, b] = [picture.rgba[i] as number, picture.rgba[i + 1] as number, picture.rgba[i + 2] as number];
+          total++;
+          if (r > 110 && r > g * 1.6 && r > b * 1.6) red++;
+        }
+      }
+      expect(red / total).toBeGreaterThan(0.6);
     }
     expect(Buffer.compare(Buffer.from(pngs[0]!), Buffer.from(pngs[1]!))).not.toBe(0);
 
@@ -89,6 +111,17 @@ describe('POST /v1/image/generate, end to end through the queue', () => {
     const [row] = await svc.rt.db.select().from(cdnFiles).where(eq(cdnFiles.storageKey, key));
     expect(row!.deletedAt).not.toBeNull();
     expect((await fetchCdn(body.images[0].url)).status).toBe(404);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents revised_prompt on each generated image', async () => {
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const answer = doc.paths['/v1/image/generate'].post.responses['200'].content['application/json'].schema;
+    const image = answer.properties.images.items;
+    expect(image.properties.revised_prompt.type).toBe('string');
+    expect(image.properties.revised_prompt.description).toMatch(/built-in renderer/);
+    expect(image.required).not.toContain('revised_prompt');
   });
 });
 

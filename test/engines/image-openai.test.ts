@@ -38,6 +38,8 @@ beforeAll(async () => {
       else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
       else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
       else if (prompt.startsWith('url')) send(200, { data: [{ url: `${baseUrl.replace('/v1', '')}/files/image.png` }] });
+      else if (prompt.startsWith('revised'))
+        send(200, { data: [{ b64_json: remotePng.toString('base64'), revised_prompt: 'A red square, as the server drew it.' }] });
       else send(200, { created: 1, data: [{ b64_json: remotePng.toString('base64') }] });
     },
     (req, res) => {
@@ -72,7 +74,7 @@ describe('createOpenAIImageProvider', () => {
   it('posts an OpenAI images request and returns a PNG resized to the requested size', async () => {
     const provider = createOpenAIImageProvider({ baseUrl, apiKey: 'sk-test', model: 'dall-e-3' });
     expect(provider.name).toBe('openai');
-    const png = await provider.generate(req);
+    const { png } = await provider.generate(req);
 
     expect(seen).toHaveLength(1);
     const [call] = seen as [Seen];
@@ -90,8 +92,16 @@ describe('createOpenAIImageProvider', () => {
     expect([r, g, b]).toEqual([255, 0, 0]);
   });
 
+  it("passes on the server's revised_prompt, and has none when the server sends none", async () => {
+    const revised = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'revised please' });
+    expect(revised.revisedPrompt).toBe('A red square, as the server drew it.');
+    expect(readPngSize(revised.png)).toEqual({ width: 512, height: 768 });
+    const plain = await createOpenAIImageProvider({ baseUrl }).generate(req);
+    expect(plain.revisedPrompt).toBeUndefined();
+  });
+
   it('returns the PNG untouched when the server already sent the right size', async () => {
-    const png = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, width: 300, height: 200 });
+    const { png } = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, width: 300, height: 200 });
     expect(png.equals(remotePng)).toBe(true);
   });
 
@@ -103,7 +113,7 @@ describe('createOpenAIImageProvider', () => {
   });
 
   it('downloads data[0].url when the server returns a url instead of base64', async () => {
-    const png = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'url please', width: 1024, height: 1792 });
+    const { png } = await createOpenAIImageProvider({ baseUrl }).generate({ ...req, prompt: 'url please', width: 1024, height: 1792 });
     expect(readPngSize(png)).toEqual({ width: 1024, height: 1792 });
   });
 

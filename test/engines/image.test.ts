@@ -55,7 +55,7 @@ describe('renderImage', () => {
     [1024, 1792],
   ])('renders a decodable PNG of exactly %ix%i in every style', async (width, height) => {
     for (const style of IMAGE_STYLES) {
-      const png = renderImage({ ...base, style, width, height });
+      const png = renderImage({ ...base, style, width, height }).png;
       expect(readPngSize(png)).toEqual({ width, height });
       const image = await loadImage(png);
       expect([image.width, image.height]).toEqual([width, height]);
@@ -63,7 +63,7 @@ describe('renderImage', () => {
   });
 
   it('decodes to the same pixels the painter drew, fully opaque', async () => {
-    const px = await thumbnail(renderImage({ ...base, prompt: 'red sun over blue sea' }), 16);
+    const px = await thumbnail(renderImage({ ...base, prompt: 'red sun over blue sea' }).png, 16);
     for (let i = 3; i < px.length; i += 4) expect(px[i]).toBe(255);
     expect(lumaVariance(px)).toBeGreaterThan(50);
   });
@@ -71,35 +71,35 @@ describe('renderImage', () => {
   it('is deterministic: the same request gives byte-identical PNGs', () => {
     for (const style of IMAGE_STYLES) {
       const req = { ...base, style, prompt: 'snowy mountains and a river at sunset' };
-      expect(renderImage(req).equals(renderImage({ ...req }))).toBe(true);
+      expect(renderImage(req).png.equals(renderImage({ ...req }).png)).toBe(true);
     }
   });
 
   it('ignores case and punctuation differences in the prompt', () => {
-    const a = renderImage({ ...base, prompt: 'Red  sun, over the SEA!' });
-    const b = renderImage({ ...base, prompt: 'red sun over the sea' });
+    const a = renderImage({ ...base, prompt: 'Red  sun, over the SEA!' }).png;
+    const b = renderImage({ ...base, prompt: 'red sun over the sea' }).png;
     expect(a.equals(b)).toBe(true);
   });
 
   it('gives a different picture for each variant', async () => {
     for (const style of IMAGE_STYLES) {
-      const v0 = renderImage({ ...base, style, variant: 0 });
-      const v1 = renderImage({ ...base, style, variant: 1 });
+      const v0 = renderImage({ ...base, style, variant: 0 }).png;
+      const v1 = renderImage({ ...base, style, variant: 1 }).png;
       expect(v0.equals(v1)).toBe(false);
       expect(meanAbsDiff(await thumbnail(v0), await thumbnail(v1))).toBeGreaterThan(3);
     }
   });
 
   it('gives a different picture for a different prompt', () => {
-    const a = renderImage({ ...base, prompt: 'a forest' });
-    const b = renderImage({ ...base, prompt: 'a city' });
+    const a = renderImage({ ...base, prompt: 'a forest' }).png;
+    const b = renderImage({ ...base, prompt: 'a city' }).png;
     expect(a.equals(b)).toBe(false);
   });
 
   it('makes the three styles look substantially different', async () => {
     for (const prompt of ['a green forest with a house', 'blue ocean at night with a boat', 'hello world']) {
       const thumbs = new Map<ImageStyle, Uint8ClampedArray>();
-      for (const style of IMAGE_STYLES) thumbs.set(style, await thumbnail(renderImage({ ...base, prompt, style })));
+      for (const style of IMAGE_STYLES) thumbs.set(style, await thumbnail(renderImage({ ...base, prompt, style }).png));
       const [p, i, a] = IMAGE_STYLES.map((s) => thumbs.get(s) as Uint8ClampedArray) as [Uint8ClampedArray, Uint8ClampedArray, Uint8ClampedArray];
       expect(meanAbsDiff(p, i)).toBeGreaterThan(12);
       expect(meanAbsDiff(p, a)).toBeGreaterThan(12);
@@ -109,9 +109,9 @@ describe('renderImage', () => {
 
   it('lets colour words move the average colour', async () => {
     for (const style of IMAGE_STYLES) {
-      const red = channelMeans(await thumbnail(renderImage({ ...base, style, prompt: 'a red landscape with hills' })));
-      const blue = channelMeans(await thumbnail(renderImage({ ...base, style, prompt: 'a blue landscape with hills' })));
-      const green = channelMeans(await thumbnail(renderImage({ ...base, style, prompt: 'a green landscape with hills' })));
+      const red = channelMeans(await thumbnail(renderImage({ ...base, style, prompt: 'a red landscape with hills' }).png));
+      const blue = channelMeans(await thumbnail(renderImage({ ...base, style, prompt: 'a blue landscape with hills' }).png));
+      const green = channelMeans(await thumbnail(renderImage({ ...base, style, prompt: 'a green landscape with hills' }).png));
       expect(red.r).toBeGreaterThan(blue.r + 15);
       expect(blue.b).toBeGreaterThan(red.b + 15);
       expect(green.g - green.r).toBeGreaterThan(red.g - red.r + 15);
@@ -119,24 +119,24 @@ describe('renderImage', () => {
   });
 
   it('darkens the sky for night prompts', async () => {
-    const night = channelMeans(await thumbnail(renderImage({ ...base, prompt: 'hills at night' })));
-    const day = channelMeans(await thumbnail(renderImage({ ...base, prompt: 'hills at noon' })));
+    const night = channelMeans(await thumbnail(renderImage({ ...base, prompt: 'hills at night' }).png));
+    const day = channelMeans(await thumbnail(renderImage({ ...base, prompt: 'hills at noon' }).png));
     expect(night.r + night.g + night.b).toBeLessThan(day.r + day.g + day.b - 60);
   });
 
   it('paints a non-uniform picture for a prompt with no known words', async () => {
     for (const style of IMAGE_STYLES) {
-      const px = await thumbnail(renderImage({ ...base, style, prompt: 'zxq qwerty lorem' }), 64);
+      const px = await thumbnail(renderImage({ ...base, style, prompt: 'zxq qwerty lorem' }).png, 64);
       expect(lumaVariance(px)).toBeGreaterThan(40);
     }
   });
 
   it('rejects sizes and variants it cannot render', () => {
-    expect(() => renderImage({ ...base, width: 0 })).toThrow(RangeError);
-    expect(() => renderImage({ ...base, height: 512.5 })).toThrow(RangeError);
-    expect(() => renderImage({ ...base, width: 100_000 })).toThrow(RangeError);
-    expect(() => renderImage({ ...base, variant: -1 })).toThrow(RangeError);
-    expect(() => renderImage({ ...base, style: 'cubist' as ImageStyle })).toThrow(RangeError);
+    expect(() => renderImage({ ...base, width: 0 }).png).toThrow(RangeError);
+    expect(() => renderImage({ ...base, height: 512.5 }).png).toThrow(RangeError);
+    expect(() => renderImage({ ...base, width: 100_000 }).png).toThrow(RangeError);
+    expect(() => renderImage({ ...base, variant: -1 }).png).toThrow(RangeError);
+    expect(() => renderImage({ ...base, style: 'cubist' as ImageStyle }).png).toThrow(RangeError);
   });
 });
 
@@ -213,8 +213,8 @@ describe('providers', () => {
   it('local provider returns the same bytes as renderImage', async () => {
     const provider = createLocalImageProvider();
     expect(provider.name).toBe('local');
-    const png = await provider.generate(base);
-    expect(png.equals(renderImage(base))).toBe(true);
+    const { png } = await provider.generate(base);
+    expect(png.equals(renderImage(base).png)).toBe(true);
   });
 
   it('local provider honours an already-aborted signal', async () => {

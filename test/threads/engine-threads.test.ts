@@ -30,11 +30,13 @@ describe('engine threads', () => {
     expect(progress.at(-1)).toBe(TEXT.length);
   });
 
-  it('render the same PNG as the renderer on the main thread', async () => {
+  it('render the same PNG and revised prompt as the renderer on the main thread', async () => {
     const req = { prompt: 'a lighthouse at dusk', style: 'illustration' as const, width: 256, height: 192, variant: 1 };
-    const png = await createThreadedImageProvider(threads).generate(req);
+    const { png, revisedPrompt } = await createThreadedImageProvider(threads).generate(req);
+    const local = renderImage(req);
     expect(Buffer.isBuffer(png)).toBe(true);
-    expect(png.equals(renderImage(req))).toBe(true);
+    expect(png.equals(local.png)).toBe(true);
+    expect(revisedPrompt).toBe(local.revisedPrompt);
   });
 
   it("keep an engine error's class and verdict, so workers map it as before", async () => {
@@ -64,7 +66,7 @@ describe('engine threads', () => {
   it('fail a task whose thread dies with a retryable error, and run the next task on a new thread', async () => {
     const err = await threads.run('debug.exit-thread', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineThreadCrashedError);
-    const png = await createThreadedImageProvider(threads).generate({ prompt: 'after the crash', style: 'abstract', width: 64, height: 64, variant: 0 });
+    const { png } = await createThreadedImageProvider(threads).generate({ prompt: 'after the crash', style: 'abstract', width: 64, height: 64, variant: 0 });
     expect(png.length).toBeGreaterThan(0);
   });
 

@@ -35,7 +35,8 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
       summary: 'Generate images from a prompt',
       description:
         'Renders `count` PNG images of exactly `size` pixels. Links are signed and expire 24 hours after generation. ' +
-        'Answers 202 with a job link if rendering takes longer than the synchronous wait.',
+        'Answers 202 with a job link if rendering takes longer than the synchronous wait. Each image carries ' +
+        "`revised_prompt` (OpenAI's field): what the picture shows, so a prompt the built-in renderer cannot draw is visible as such.",
       requestBody: { content: { 'application/json': { schema: resolver(imageGenerateBody) } } },
       responses: {
         200: { description: 'The generated images', content: { 'application/json': { schema: resolver(imageGenerateJob.request.result) } } },

@@ -1,4 +1,4 @@
-import type { ImageProvider, ImageRequest } from './types';
+import type { GeneratedImage, ImageProvider, ImageRequest } from './types';
 
 /**
  * The built-in engine: draws the picture itself, so it needs no model, GPU or network. The renderer
@@ -8,13 +8,14 @@ import type { ImageProvider, ImageRequest } from './types';
 export function createLocalImageProvider(): ImageProvider {
   return {
     name: 'local',
-    async generate(req: ImageRequest, signal?: AbortSignal): Promise<Buffer> {
+    async generate(req: ImageRequest, signal?: AbortSignal): Promise<GeneratedImage> {
       signal?.throwIfAborted();
       // Rendering is synchronous; yield once so a burst of jobs does not starve the event loop between images.
       await new Promise<void>((resolve) => setImmediate(resolve));
       signal?.throwIfAborted();
       const { renderImage } = await import('./render-image');
-      return renderImage(req);
+      const { png, revisedPrompt } = renderImage(req);
+      return { png, revisedPrompt };
     },
   };
 }

@@ -3,7 +3,7 @@ import { ImageProviderError } from './image-provider-error';
 import { isPng } from './png-info';
 import { resizePng } from './resize-png';
 import { promptWithStyle } from './style-hints';
-import type { ImageProvider, ImageRequest } from './types';
+import type { GeneratedImage, ImageProvider, ImageRequest } from './types';
 
 export interface OpenAIImageProviderOptions {
   /** API root including the version, e.g. `http://host/v1`. */
@@ -17,7 +17,7 @@ const DEFAULT_MODEL = 'gpt-image-1';
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 interface ImagesResponse {
-  data?: Array<{ b64_json?: string; url?: string }>;
+  data?: Array<{ b64_json?: string; url?: string; revised_prompt?: unknown }>;
 }
 
 /** Any OpenAI-compatible `/images/generations` endpoint (OpenAI, LocalAI, vLLM-style gateways). */
@@ -28,7 +28,7 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
 
   return {
     name: 'openai',
-    async generate(req: ImageRequest, signal?: AbortSignal): Promise<Buffer> {
+    async generate(req: ImageRequest, signal?: AbortSignal): Promise<GeneratedImage> {
       const body = JSON.stringify({
         model,
         prompt: promptWithStyle(req.prompt, req.style),
@@ -49,7 +49,10 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
           const json = await readJson<ImagesResponse, ImageProviderError>(res, 'image server', ImageProviderError);
           const png = await imageBytes(json, combined);
           if (!isPng(png)) throw new ImageProviderError('image server returned data that is not a PNG');
-          return resizePng(png, req.width, req.height);
+          // DALL-E 3 rewrites prompts and says so here; servers that do not simply leave it out.
+          const revised = json.data?.[0]?.revised_prompt;
+          const resized = await resizePng(png, req.width, req.height);
+          return typeof revised === 'string' && revised.trim() !== '' ? { png: resized, revisedPrompt: revised } : { png: resized };
         },
       });
     },

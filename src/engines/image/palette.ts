@@ -23,12 +23,16 @@ export interface PaletteInput {
   tone: 'light' | 'dark' | 'neutral';
   /** Hash of the prompt; picks the hue when the prompt names no colour. */
   seed: number;
+  /** A colour the prompt gives the sky itself ("under a purple sky"): it wins over tints and time of day. */
+  sky?: Rgb;
+  /** Likewise for the ground ("green grass", "a red desert"). */
+  ground?: Rgb;
 }
 
 // How strongly named colours pull the scene colours; high enough that "red" vs "blue" is obvious at a glance.
 const TINT_PULL = 0.6;
 
-export function buildPalette({ tints, motifs, tone, seed }: PaletteInput): Palette {
+export function buildPalette({ tints, motifs, tone, seed, sky, ground }: PaletteInput): Palette {
   const chromatic = tints.find((t) => saturationOf(t) > 0.2);
   const hue = chromatic ? hueOf(chromatic) : seed % 360;
   // A second seeded hue offset keeps hash-only palettes from all being simple analogous ramps.
@@ -81,6 +85,8 @@ export function buildPalette({ tints, motifs, tone, seed }: PaletteInput): Palet
   }
 
   palette = applyTints(palette, tints);
+  if (sky) palette = { ...palette, skyTop: darken(sky, 0.15), skyHorizon: lighten(sky, 0.3) };
+  if (ground) palette = { ...palette, ground: darken(ground, 0.1), groundFar: lighten(ground, 0.15) };
   if (tone === 'light') palette = mapPalette(palette, (c) => lighten(c, 0.25));
   if (tone === 'dark') palette = mapPalette(palette, (c) => darken(c, 0.35));
   return palette;
@@ -109,4 +115,12 @@ function mapPalette(palette: Palette, fn: (c: Rgb) => Rgb): Palette {
   const out = { ...palette };
   for (const key of Object.keys(out) as (keyof Palette)[]) out[key] = fn(out[key]);
   return out;
+}
+
+/**
+ * Palette colours for water of a named colour ("a green sea"): water paints blend in the sky it
+ * reflects, so the reflected sky takes the colour too, or the water would read as the sky's.
+ */
+export function waterColors(colour: Rgb): Partial<Palette> {
+  return { water: colour, skyHorizon: lighten(colour, 0.3), skyTop: darken(colour, 0.15) };
 }

@@ -10,10 +10,19 @@ export interface ImageRequest {
   variant: number;
 }
 
+export interface GeneratedImage {
+  /** PNG bytes of exactly the requested width x height. */
+  png: Buffer;
+  /**
+   * What the picture shows, in words (OpenAI's `revised_prompt`): the built-in renderer always writes
+   * one; a remote server's is passed on when it sends one.
+   */
+  revisedPrompt?: string;
+}
+
 export interface ImageProvider {
   readonly name: string;
-  /** Returns PNG bytes of exactly width x height. */
-  generate(req: ImageRequest, signal?: AbortSignal): Promise<Buffer>;
+  generate(req: ImageRequest, signal?: AbortSignal): Promise<GeneratedImage>;
 }
 
 export function isImageStyle(value: unknown): value is ImageStyle {

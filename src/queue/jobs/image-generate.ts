@@ -17,7 +17,22 @@ export const imageGenerateJob = defineRequestJob({
   }),
   result: v.object({
     id: v.string(),
-    images: v.array(v.object({ url: v.string(), size: v.picklist(IMAGE_SIZES) })),
+    images: v.array(
+      v.object({
+        url: v.string(),
+        size: v.picklist(IMAGE_SIZES),
+        revised_prompt: v.optional(
+          v.pipe(
+            v.string(),
+            v.description(
+              "What the picture shows, as OpenAI's images API names it. The built-in renderer always says which motifs, colours, " +
+                'palette and style it drew, and which things in the prompt it has no motif for; with an OpenAI-compatible ' +
+                "provider this is the server's own revised prompt, absent when the server sends none.",
+            ),
+          ),
+        ),
+      }),
+    ),
     created_at: v.string(),
   }),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { GeneratedImage } from '../../engines/image';
 import { imageGenerateJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import type { JobRun } from '../../queue/job-run';
@@ -21,16 +22,18 @@ export async function generateImages(ctx: JobRun, payload: { id: string }): Prom
     const files = [];
     for (let variant = 0; variant < count; variant++) {
       const started = performance.now();
-      let png: Buffer;
+      let generated: GeneratedImage;
       try {
-        png = await rt.imageProvider.generate({ prompt, style, width, height, variant });
+        generated = await rt.imageProvider.generate({ prompt, style, width, height, variant });
       } catch (err) {
         throw refusedByProvider(err, 'image');
       }
+      const { png, revisedPrompt } = generated;
       // Same key on every attempt, so a retry overwrites rather than leaves orphans.
       const key = `images/${row.id}/${variant}.png`;
       await rt.store.put(key, png, 'image/png');
-      images.push({ url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET), size });
+      const url = cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET);
+      images.push(revisedPrompt === undefined ? { url, size } : { url, size, revised_prompt: revisedPrompt });
       files.push({ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'image/png', sizeBytes: png.length, expiresAt });
       ctx.log.info({ jobId: row.id, image: variant + 1, of: count, size, ms: Math.round(performance.now() - started) }, 'image rendered');
     }

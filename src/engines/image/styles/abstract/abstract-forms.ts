@@ -119,7 +119,7 @@ export function paintRibbons(scene: Scene, colours: readonly Rgb[], count: numbe
 }
 
 /** A big concentric-ring orb standing in for a sun or moon. */
-export function paintOrb(scene: Scene, colour: Rgb): void {
+export function paintOrb(scene: Scene, colour: Rgb): { x: number; y: number; r: number } {
   const { ctx, width, height, unit, rng } = scene;
   const x = rng.range(0.25, 0.75) * width;
   const y = rng.range(0.2, 0.5) * height;
@@ -130,6 +130,7 @@ export function paintOrb(scene: Scene, colour: Rgb): void {
     ctx.arc(x, y, (r * i) / 6, 0, Math.PI * 2);
     ctx.fill();
   }
+  return { x, y, r };
 }
 
 export function paintSpeckles(scene: Scene, colour: Rgb, count: number): void {

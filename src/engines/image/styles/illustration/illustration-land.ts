@@ -1,17 +1,22 @@
-import { darken, lighten, mix, rgba } from '../../color';
+import { darken, lighten, mix, rgba, type Rgb } from '../../color';
 import type { Scene } from '../../scene';
 import { outlined, strokeWidth } from './outlined';
 
-export function paintFlatMountains(scene: Scene, horizonY: number, snow: boolean): void {
+/** Returns the height of the tallest peak. */
+export function paintFlatMountains(scene: Scene, horizonY: number, snow: boolean, colour?: Rgb): number {
   const { ctx, width, unit, palette, rng } = scene;
+  let tallest = 0;
   ctx.strokeStyle = rgba(palette.ink);
   ctx.lineJoin = 'round';
   const peaks = rng.int(3, 5);
   for (let i = 0; i < peaks; i++) {
     const cx = ((i + rng.range(0.2, 0.8)) / peaks) * width;
     const h = unit * rng.range(0.22, 0.4);
+    tallest = Math.max(tallest, h);
     const half = h * rng.range(0.8, 1.3);
-    const body = mix(mix({ r: 110, g: 120, b: 140 }, palette.secondary, 0.35), palette.skyHorizon, i % 2 === 0 ? 0.1 : 0.3);
+    const body = colour
+      ? darken(colour, i % 2 === 0 ? 0 : 0.15)
+      : mix(mix({ r: 110, g: 120, b: 140 }, palette.secondary, 0.35), palette.skyHorizon, i % 2 === 0 ? 0.1 : 0.3);
     outlined(scene, rgba(body), () => {
       ctx.moveTo(cx - half, horizonY + 2);
       ctx.lineTo(cx, horizonY - h);
@@ -36,16 +41,17 @@ export function paintFlatMountains(scene: Scene, horizonY: number, snow: boolean
       );
     }
   }
+  return tallest;
 }
 
-export function paintFlatHills(scene: Scene, horizonY: number): void {
+export function paintFlatHills(scene: Scene, horizonY: number, tint?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   for (let i = 0; i < 3; i++) {
     const cx = rng.range(-0.1, 1.1) * width;
     const rx = width * rng.range(0.35, 0.6);
     const ry = unit * rng.range(0.1, 0.18);
-    const colour = i % 2 === 0 ? palette.groundFar : lighten(palette.ground, 0.15);
+    const colour = tint ? darken(tint, i % 2 === 0 ? 0 : 0.12) : i % 2 === 0 ? palette.groundFar : lighten(palette.ground, 0.15);
     outlined(scene, rgba(colour), () => ctx.ellipse(cx, horizonY + unit * 0.04 * i + ry * 0.4, rx, ry, 0, Math.PI, 0));
   }
 }
@@ -110,12 +116,12 @@ export function paintFlatRiver(scene: Scene, topY: number): void {
   });
 }
 
-export function paintFlatTree(scene: Scene, x: number, baseY: number, size: number, round: boolean): void {
+export function paintFlatTree(scene: Scene, x: number, baseY: number, size: number, round: boolean, colour?: Rgb): void {
   const { ctx, palette } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   ctx.lineJoin = 'round';
   outlined(scene, rgba(mix({ r: 120, g: 80, b: 50 }, palette.secondary, 0.2)), () => ctx.rect(x - size * 0.06, baseY - size * 0.45, size * 0.12, size * 0.45));
-  const leaf = rgba(mix(mix({ r: 60, g: 150, b: 70 }, palette.ground, 0.4), palette.primary, 0.25));
+  const leaf = rgba(colour ?? mix(mix({ r: 60, g: 150, b: 70 }, palette.ground, 0.4), palette.primary, 0.25));
   if (round) {
     outlined(scene, leaf, () => ctx.arc(x, baseY - size * 0.7, size * 0.32, 0, Math.PI * 2));
   } else {
@@ -128,13 +134,13 @@ export function paintFlatTree(scene: Scene, x: number, baseY: number, size: numb
   }
 }
 
-export function paintFlatHouse(scene: Scene, x: number, baseY: number, size: number, lit: boolean): void {
+export function paintFlatHouse(scene: Scene, x: number, baseY: number, size: number, lit: boolean, colour?: Rgb): void {
   const { ctx, palette } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   ctx.lineJoin = 'round';
   const w = size;
   const h = size * 0.65;
-  outlined(scene, rgba(lighten(palette.secondary, 0.45)), () => ctx.rect(x - w / 2, baseY - h, w, h));
+  outlined(scene, rgba(colour ?? lighten(palette.secondary, 0.45)), () => ctx.rect(x - w / 2, baseY - h, w, h));
   outlined(scene, rgba(darken(palette.primary, 0.1)), () => {
     ctx.moveTo(x - w * 0.62, baseY - h);
     ctx.lineTo(x, baseY - h - size * 0.5);
@@ -147,14 +153,17 @@ export function paintFlatHouse(scene: Scene, x: number, baseY: number, size: num
   outlined(scene, window, () => ctx.rect(x - w * 0.38, baseY - h * 0.75, w * 0.18, w * 0.18), 0.6);
 }
 
-export function paintFlatCity(scene: Scene, baseY: number, lit: boolean): void {
+export function paintFlatCity(scene: Scene, baseY: number, lit: boolean, colour?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   let x = rng.range(-0.05, 0) * width;
   while (x < width) {
     const w = unit * rng.range(0.07, 0.13);
     const h = unit * rng.range(0.12, 0.38);
-    const body = rng.pick([palette.secondary, palette.accent, mix(palette.primary, palette.light, 0.4)]);
+    const choices = colour
+      ? [colour, darken(colour, 0.15), lighten(colour, 0.15)]
+      : [palette.secondary, palette.accent, mix(palette.primary, palette.light, 0.4)];
+    const body = rng.pick(choices);
     outlined(scene, rgba(body), () => ctx.rect(x, baseY - h, w, h + 4));
     ctx.fillStyle = lit ? '#ffd770' : rgba(lighten(body, 0.5));
     const cell = w / 5;
@@ -165,7 +174,7 @@ export function paintFlatCity(scene: Scene, baseY: number, lit: boolean): void {
   }
 }
 
-export function paintFlatBoat(scene: Scene, x: number, y: number, size: number): void {
+export function paintFlatBoat(scene: Scene, x: number, y: number, size: number, colour?: Rgb): void {
   const { ctx, palette } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   ctx.lineJoin = 'round';
@@ -175,7 +184,7 @@ export function paintFlatBoat(scene: Scene, x: number, y: number, size: number):
     ctx.lineTo(x + size * 0.45, y - size * 0.2);
     ctx.closePath();
   });
-  outlined(scene, rgba(palette.primary), () => {
+  outlined(scene, rgba(colour ?? palette.primary), () => {
     ctx.moveTo(x - size * 0.55, y - size * 0.2);
     ctx.lineTo(x + size * 0.55, y - size * 0.2);
     ctx.lineTo(x + size * 0.38, y);

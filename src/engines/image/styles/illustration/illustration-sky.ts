@@ -1,4 +1,4 @@
-import { lighten, mix, rgba } from '../../color';
+import { lighten, mix, rgba, type Rgb } from '../../color';
 import type { Scene } from '../../scene';
 import { outlined, strokeWidth } from './outlined';
 
@@ -14,15 +14,16 @@ export function paintFlatSky(scene: Scene, horizonY: number): void {
   }
 }
 
-export function paintFlatSun(scene: Scene, x: number, y: number, r: number): void {
+export function paintFlatSun(scene: Scene, x: number, y: number, r: number, colour?: Rgb): void {
   const { ctx, palette } = scene;
+  const sun = colour ?? palette.sun;
   ctx.strokeStyle = rgba(palette.ink);
   const rays = 12;
   for (let i = 0; i < rays; i++) {
     const a = (i / rays) * Math.PI * 2;
     outlined(
       scene,
-      rgba(lighten(palette.sun, 0.1)),
+      rgba(lighten(sun, 0.1)),
       () => {
         ctx.moveTo(x + Math.cos(a - 0.12) * r * 1.25, y + Math.sin(a - 0.12) * r * 1.25);
         ctx.lineTo(x + Math.cos(a) * r * 1.7, y + Math.sin(a) * r * 1.7);
@@ -32,21 +33,21 @@ export function paintFlatSun(scene: Scene, x: number, y: number, r: number): voi
       0.6,
     );
   }
-  outlined(scene, rgba(palette.sun), () => ctx.arc(x, y, r, 0, Math.PI * 2));
+  outlined(scene, rgba(sun), () => ctx.arc(x, y, r, 0, Math.PI * 2));
 }
 
-export function paintFlatMoon(scene: Scene, x: number, y: number, r: number): void {
+export function paintFlatMoon(scene: Scene, x: number, y: number, r: number, colour?: Rgb): void {
   const { ctx, palette } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   // Crescent: an outer arc and an inner arc of an offset circle, traced as one closed path.
-  outlined(scene, rgba(lighten(palette.sun, 0.4)), () => {
+  outlined(scene, rgba(colour ?? lighten(palette.sun, 0.4)), () => {
     ctx.arc(x, y, r, Math.PI * 0.35, Math.PI * 1.65, false);
     ctx.arc(x + r * 0.45, y - r * 0.1, r * 0.85, Math.PI * 1.45, Math.PI * 0.55, true);
     ctx.closePath();
   });
 }
 
-export function paintFlatStars(scene: Scene, horizonY: number): void {
+export function paintFlatStars(scene: Scene, horizonY: number, colour?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   ctx.strokeStyle = rgba(palette.ink);
   const count = Math.round((width * horizonY) / (unit * unit * 0.02));
@@ -56,7 +57,7 @@ export function paintFlatStars(scene: Scene, horizonY: number): void {
     const r = unit * rng.range(0.008, 0.02);
     outlined(
       scene,
-      rgba(lighten(palette.sun, 0.3)),
+      rgba(colour ?? lighten(palette.sun, 0.3)),
       () => {
         for (let p = 0; p < 10; p++) {
           const a = -Math.PI / 2 + (p * Math.PI) / 5;
@@ -70,10 +71,10 @@ export function paintFlatStars(scene: Scene, horizonY: number): void {
   }
 }
 
-export function paintFlatClouds(scene: Scene, horizonY: number, count: number, grey: boolean): void {
+export function paintFlatClouds(scene: Scene, horizonY: number, count: number, grey: boolean, colour?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   ctx.strokeStyle = rgba(palette.ink);
-  const fill = grey ? rgba(mix(palette.light, { r: 120, g: 128, b: 140 }, 0.5)) : rgba(palette.light);
+  const fill = colour ? rgba(colour) : grey ? rgba(mix(palette.light, { r: 120, g: 128, b: 140 }, 0.5)) : rgba(palette.light);
   for (let c = 0; c < count; c++) {
     const cx = rng.range(0.05, 0.95) * width;
     const cy = rng.range(0.12, 0.6) * horizonY;
@@ -89,9 +90,9 @@ export function paintFlatClouds(scene: Scene, horizonY: number, count: number, g
   }
 }
 
-export function paintFlatBirds(scene: Scene, horizonY: number): void {
+export function paintFlatBirds(scene: Scene, horizonY: number, colour?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
-  ctx.strokeStyle = rgba(palette.ink);
+  ctx.strokeStyle = rgba(colour ?? palette.ink);
   ctx.lineWidth = strokeWidth(scene);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';

@@ -16,9 +16,9 @@ export function softShadow(scene: Scene, x: number, y: number, rx: number, ry: n
 }
 
 /** Trees sized by perspective: y near the horizon means small, far and hazy. */
-export function paintTree(scene: Scene, x: number, baseY: number, size: number, haze: number, conifer: boolean): void {
+export function paintTree(scene: Scene, x: number, baseY: number, size: number, haze: number, conifer: boolean, colour?: Rgb): void {
   const { ctx, palette, rng } = scene;
-  const foliage = mix(mix(palette.ground, { r: 40, g: 90, b: 45 }, 0.35), palette.skyHorizon, haze);
+  const foliage = colour ? mix(colour, palette.skyHorizon, haze * 0.5) : mix(mix(palette.ground, { r: 40, g: 90, b: 45 }, 0.35), palette.skyHorizon, haze);
   softShadow(scene, x + size * 0.15, baseY, size * 0.45, size * 0.09, 0.35 * (1 - haze));
   ctx.fillStyle = rgba(mix({ r: 70, g: 48, b: 32 }, palette.skyHorizon, haze));
   ctx.fillRect(x - size * 0.04, baseY - size * 0.35, size * 0.08, size * 0.35);
@@ -55,9 +55,9 @@ export function paintTree(scene: Scene, x: number, baseY: number, size: number, 
   }
 }
 
-export function paintHouse(scene: Scene, x: number, baseY: number, size: number, lit: boolean): void {
+export function paintHouse(scene: Scene, x: number, baseY: number, size: number, lit: boolean, colour?: Rgb): void {
   const { ctx, palette } = scene;
-  const wall = mix({ r: 222, g: 210, b: 190 }, palette.secondary, 0.25);
+  const wall = colour ?? mix({ r: 222, g: 210, b: 190 }, palette.secondary, 0.25);
   const roof = darken(mix({ r: 140, g: 60, b: 45 }, palette.primary, 0.35), 0.1);
   const w = size;
   const h = size * 0.6;
@@ -81,11 +81,11 @@ export function paintHouse(scene: Scene, x: number, baseY: number, size: number,
   ctx.fillRect(x - w * 0.07, baseY - h * 0.5, w * 0.14, h * 0.5);
 }
 
-export function paintCity(scene: Scene, baseY: number, lit: boolean): void {
+export function paintCity(scene: Scene, baseY: number, lit: boolean, tint?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   for (let layer = 0; layer < 2; layer++) {
     const haze = layer === 0 ? 0.55 : 0.2;
-    const colour = mix(lighten(palette.ink, 0.1), palette.skyHorizon, haze);
+    const colour = tint ? mix(tint, palette.skyHorizon, haze * 0.4) : mix(lighten(palette.ink, 0.1), palette.skyHorizon, haze);
     let x = -rng.range(0, unit * 0.05);
     while (x < width) {
       const w = unit * rng.range(0.04, 0.1);
@@ -109,9 +109,9 @@ export function paintCity(scene: Scene, baseY: number, lit: boolean): void {
   }
 }
 
-export function paintBoat(scene: Scene, x: number, y: number, size: number): void {
+export function paintBoat(scene: Scene, x: number, y: number, size: number, colour?: Rgb): void {
   const { ctx, palette } = scene;
-  const hull = darken(mix({ r: 90, g: 60, b: 40 }, palette.primary, 0.3), 0.2);
+  const hull = colour ?? darken(mix({ r: 90, g: 60, b: 40 }, palette.primary, 0.3), 0.2);
   // Reflection first so the hull sits on top of it.
   ctx.fillStyle = rgba(hull, 0.25);
   ctx.fillRect(x - size * 0.45, y, size * 0.9, size * 0.3);

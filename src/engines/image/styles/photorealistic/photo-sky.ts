@@ -1,4 +1,4 @@
-import { lighten, mix, rgba } from '../../color';
+import { lighten, mix, rgba, type Rgb } from '../../color';
 import type { Scene } from '../../scene';
 
 export function paintSky(scene: Scene, horizonY: number): void {
@@ -11,15 +11,16 @@ export function paintSky(scene: Scene, horizonY: number): void {
   ctx.fillRect(0, 0, width, height);
 }
 
-export function paintStars(scene: Scene, horizonY: number): void {
+export function paintStars(scene: Scene, horizonY: number, colour?: Rgb): void {
   const { ctx, width, rng, unit } = scene;
+  const star = colour ? lighten(colour, 0.2) : { r: 255, g: 255, b: 245 };
   const count = Math.round((width * horizonY) / 2500);
   for (let i = 0; i < count; i++) {
     const x = rng.range(0, width);
     // Fewer stars near the horizon, where the air glows.
     const y = horizonY * rng.next() ** 1.6;
     const r = unit * rng.range(0.0008, 0.0028);
-    ctx.fillStyle = `rgba(255,255,245,${rng.range(0.35, 1) * (1 - y / horizonY)})`;
+    ctx.fillStyle = rgba(star, rng.range(0.35, 1) * (1 - y / horizonY));
     ctx.beginPath();
     ctx.arc(x, y, r, 0, Math.PI * 2);
     ctx.fill();
@@ -27,11 +28,11 @@ export function paintStars(scene: Scene, horizonY: number): void {
 }
 
 /** A sun or moon: a wide soft glow, then a disc; `low` puts it near the horizon for sunsets. */
-export function paintSkyLight(scene: Scene, horizonY: number, kind: 'sun' | 'moon', low: boolean): { x: number; y: number } {
+export function paintSkyLight(scene: Scene, horizonY: number, kind: 'sun' | 'moon', low: boolean, colour?: Rgb): { x: number; y: number; r: number } {
   const { ctx, width, unit, palette, rng } = scene;
   const x = width * rng.range(0.2, 0.8);
   const y = low ? horizonY - unit * rng.range(0.04, 0.12) : horizonY * rng.range(0.18, 0.45);
-  const core = kind === 'sun' ? palette.sun : lighten(palette.sun, 0.5);
+  const core = colour ?? (kind === 'sun' ? palette.sun : lighten(palette.sun, 0.5));
   const radius = unit * (kind === 'sun' ? rng.range(0.05, 0.08) : rng.range(0.04, 0.06));
 
   const glow = ctx.createRadialGradient(x, y, radius * 0.5, x, y, unit * (kind === 'sun' ? 0.65 : 0.3));
@@ -45,7 +46,8 @@ export function paintSkyLight(scene: Scene, horizonY: number, kind: 'sun' | 'moo
   ctx.shadowColor = rgba(core, 0.9);
   ctx.shadowBlur = radius * 1.2;
   const disc = ctx.createRadialGradient(x - radius * 0.3, y - radius * 0.3, 0, x, y, radius);
-  disc.addColorStop(0, rgba(lighten(core, 0.6)));
+  // A named colour keeps its hue across the disc; the default light gets a bright, hot centre.
+  disc.addColorStop(0, rgba(lighten(core, colour ? 0.25 : 0.6)));
   disc.addColorStop(1, rgba(core));
   ctx.fillStyle = disc;
   ctx.beginPath();
@@ -61,13 +63,13 @@ export function paintSkyLight(scene: Scene, horizonY: number, kind: 'sun' | 'moo
       ctx.fill();
     }
   }
-  return { x, y };
+  return { x, y, r: radius };
 }
 
 /** Clouds as clusters of radial-gradient puffs: soft edges without a blur filter pass. */
-export function paintClouds(scene: Scene, horizonY: number, count: number, overcast: boolean): void {
+export function paintClouds(scene: Scene, horizonY: number, count: number, overcast: boolean, colour?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
-  const base = overcast ? mix(palette.skyHorizon, { r: 90, g: 96, b: 108 }, 0.5) : lighten(palette.skyHorizon, 0.6);
+  const base = colour ? lighten(colour, 0.15) : overcast ? mix(palette.skyHorizon, { r: 90, g: 96, b: 108 }, 0.5) : lighten(palette.skyHorizon, 0.6);
   for (let c = 0; c < count; c++) {
     const cx = rng.range(-0.1, 1.1) * width;
     const cy = horizonY * rng.range(0.1, 0.7);
@@ -87,12 +89,12 @@ export function paintClouds(scene: Scene, horizonY: number, count: number, overc
   }
 }
 
-export function paintBirds(scene: Scene, horizonY: number): void {
+export function paintBirds(scene: Scene, horizonY: number, colour?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   const flockX = width * rng.range(0.15, 0.7);
   const flockY = horizonY * rng.range(0.2, 0.5);
   ctx.save();
-  ctx.strokeStyle = rgba(palette.ink, 0.75);
+  ctx.strokeStyle = rgba(colour ?? palette.ink, colour ? 0.95 : 0.75);
   ctx.lineCap = 'round';
   for (let i = 0, n = rng.int(4, 9); i < n; i++) {
     const x = flockX + rng.range(0, 0.3) * width;

@@ -8,12 +8,16 @@ export type Ridge = Array<[number, number]>;
  * Ridges from far to near. Far layers blend toward the horizon colour (atmospheric
  * perspective), which is what makes flat layers read as distance.
  */
-export function paintRidges(scene: Scene, horizonY: number, opts: { layers: number; height: number; roughness: number; color: Rgb; snowCaps: boolean }): Ridge {
+export function paintRidges(
+  scene: Scene,
+  horizonY: number,
+  opts: { layers: number; height: number; roughness: number; color: Rgb; snowCaps: boolean; haze?: number },
+): Ridge {
   const { ctx, width, height, unit, palette, rng } = scene;
   let nearest: Ridge = [];
   for (let i = 0; i < opts.layers; i++) {
     const depth = opts.layers === 1 ? 1 : i / (opts.layers - 1);
-    const haze = 0.75 * (1 - depth) + 0.08;
+    const haze = (0.75 * (1 - depth) + 0.08) * (opts.haze ?? 1);
     const baseY = horizonY + unit * 0.02 * i;
     const points = ridgeline(rng, width, {
       baseY,
