@@ -5,13 +5,14 @@ import { deploymentLogLines, findAccountDeployment, latestPublishedDeployment, l
 import { DEPLOYMENT_COUNT_CAP, findAccountSite, listAccountSites } from '../../db/queries/sites';
 import type { DeploymentEnvironment, DeploymentStatus } from '../../db/schema';
 import { displayUrl } from '../../hosting/build-deployment';
-import { requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
+import { promoteDeployment, requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
 import { deploymentUrl, productionHost, siteOrigin, SITE_ID_PATTERN, type EdgeAddress } from '../../hosting/urls';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
 import { signedIn } from '../guards';
 import { DeployHooksSection } from './deploy-hooks';
+import { UploadDeploymentForm } from './upload-deployment';
 import { listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { Notice, Pager, Time } from '../views/forms';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
@@ -59,6 +60,11 @@ function bytes(n: number): string {
 /** Where a deployment is served: the API's rule (deploymentView): once published and no longer building. */
 function servedUrl(d: DeploymentRow, edge: EdgeAddress): string | null {
   return d.publishedAt && d.status !== 'building' ? deploymentUrl(d, edge) : null;
+}
+
+/** promoteDeployment's own rule, so the button shows only where it works: a preview that was published. */
+function promotable(d: DeploymentRow): boolean {
+  return d.environment === 'preview' && d.publishedAt !== null && (d.status === 'published' || d.status === 'rolled_back');
 }
 
 /** What to do about a failed build, matched on the reasons build-deployment.ts writes. */
@@ -123,8 +129,8 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       <>
         {rows.length === 0 ? (
           <p class="muted">
-            No sites yet. A site is created by its first deployment: <code>POST /v1/hosting/deployments</code> with a <code>site_id</code> and the{' '}
-            <code>source_url</code> of a .zip or .tar.gz of its files.
+            No sites yet. A site is created by its first deployment: upload its archive below, or <code>POST /v1/hosting/deployments</code> with a{' '}
+            <code>site_id</code> and the <code>source_url</code> of a .zip or .tar.gz of its files.
           </p>
         ) : (
           <div class="table-wrap">
@@ -180,6 +186,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           newer={pageNo > 1 ? withQuery('/dashboard/sites', { page: pageNo > 2 ? String(pageNo - 1) : undefined }) : null}
           older={hasMore ? withQuery('/dashboard/sites', { page: String(pageNo + 1) }) : null}
         />
+        <UploadDeploymentForm csrfToken={c.get('csrfToken')} maxBytes={rt.config.DEPLOY_MAX_ARCHIVE_BYTES} />
       </>,
     );
   });
@@ -329,6 +336,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
           )}
           <Pager newer={newer} older={older} />
         </section>
+        <UploadDeploymentForm csrfToken={c.get('csrfToken')} siteId={siteId} maxBytes={rt.config.DEPLOY_MAX_ARCHIVE_BYTES} />
         <DeployHooksSection siteId={siteId} hooks={hooks} csrfToken={c.get('csrfToken')} />
       </>,
     );
@@ -352,6 +360,10 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       <>
         {done === 'rolled_back' && <Notice kind="ok">Rolled back: this deployment is live again for {d.environment}.</Notice>}
         {done === 'redeployed' && <Notice kind="ok">Redeploy queued: this new deployment rebuilds the site from its most recently published files.</Notice>}
+        {done === 'uploaded' && <Notice kind="ok">Archive received: this deployment builds the site from it.</Notice>}
+        {done === 'promoted' && (
+          <Notice kind="ok">Promoted: production now serves the preview’s files{d.promotedFrom ? ` (${d.promotedFrom})` : ''}, without a rebuild.</Notice>
+        )}
         {d.status === 'failed' && (
           <Notice kind="error">
             <p>
@@ -421,6 +433,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
         </dl>
         <p class="actions">
           {d.publishedAt && !live && <a href={`${here}/rollback`}>Roll back to this deployment</a>}
+          {promotable(d) && <a href={`${here}/promote`}>Promote to production</a>}
           <a href={`/dashboard/sites/${d.siteId}/redeploy`}>Redeploy the site</a>
         </p>
         <section aria-labelledby="log">
@@ -482,6 +495,55 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     );
     if (outcome.kind !== 'rolled_back') return notFoundPage(c, 'published deployment');
     return c.redirect(`/dashboard/deployments/${outcome.deployment.id}?done=rolled_back`, 303);
+  });
+
+  // ---- promote --------------------------------------------------------------------------------------
+  app.get('/deployments/:id/promote', async (c) => {
+    if (!(await hostingOnPlan(c))) return notOnPlan(c);
+    const id = c.req.param('id');
+    const d = DEPLOYMENT_ID.test(id) ? await findAccountDeployment(db, signedIn(c).accountId, id) : null;
+    if (!d || !promotable(d)) return notFoundPage(c, 'published preview');
+    return confirmPage(
+      c,
+      {
+        title: `Promote ${d.id} to production?`,
+        section: 'sites',
+        action: `/dashboard/deployments/${d.id}/promote`,
+        confirm: 'Promote to production',
+        tone: 'primary',
+        cancel: `/dashboard/deployments/${d.id}`,
+      },
+      <p>
+        Production of <strong>{d.siteId}</strong> switches at once to the files and <code>_redirects</code>/<code>_headers</code> rules of this preview (created{' '}
+        <Time at={d.createdAt} />
+        ), as a new production deployment: nothing is rebuilt, and the preview stays at its own address. You can roll production back as after any deploy.
+      </p>,
+    );
+  });
+
+  app.post('/deployments/:id/promote', async (c) => {
+    if (!(await hostingOnPlan(c))) return notOnPlan(c);
+    const id = c.req.param('id');
+    if (!DEPLOYMENT_ID.test(id)) return notFoundPage(c, 'published preview');
+    // POST /v1/hosting/deployments/{id}/promote's function; the audit event commits with the switch.
+    const outcome = await promoteDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id }, (tx, created) =>
+      audit(c, tx, 'deployment.promoted', created.id, { site: created.siteId, from: id }),
+    );
+    if (outcome.kind === 'not_found') return notFoundPage(c, 'published preview');
+    if (outcome.kind === 'refused') {
+      return renderPage(
+        c,
+        { title: 'Cannot promote', section: 'sites' },
+        <>
+          <Notice kind="error">{outcome.message}</Notice>
+          <p>
+            <a href={`/dashboard/deployments/${id}`}>Back to the deployment</a>
+          </p>
+        </>,
+        409,
+      );
+    }
+    return c.redirect(`/dashboard/deployments/${outcome.deployment.id}?done=promoted`, 303);
   });
 
   // ---- redeploy ------------------------------------------------------------------------------------

@@ -4,8 +4,13 @@ import { CSRF_FIELD } from '../csrf';
 export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidden" name={CSRF_FIELD} value={token} />;
 
 /** A form that changes something: POST with the visitor's CSRF token. */
-export const PostForm: FC<{ action: string; csrfToken: string; class?: string; children?: Child }> = ({ action, csrfToken, children, ...rest }) => (
-  <form method="post" action={action} class={rest.class}>
+export const PostForm: FC<{ action: string; csrfToken: string; class?: string; enctype?: 'multipart/form-data'; children?: Child }> = ({
+  action,
+  csrfToken,
+  children,
+  ...rest
+}) => (
+  <form method="post" action={action} class={rest.class} enctype={rest.enctype}>
     <CsrfField token={csrfToken} />
     {children}
   </form>
