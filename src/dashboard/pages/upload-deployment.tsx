@@ -10,8 +10,8 @@ import type { DashboardDeps } from '../deps';
 import { signedIn } from '../guards';
 import { hostingOnPlan } from '../hosting-plan';
 import { receiveUploadForm, UPLOAD_FORM_PATH } from '../upload-form';
-import { Field, Notice, PostForm } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { EnvironmentSelect, Field, PostForm } from '../views/forms';
+import { notFoundPage, refusalPage } from '../views/render';
 
 const uploadForm = v.object({
   site_id: v.pipe(
@@ -35,13 +35,7 @@ export const UploadDeploymentForm: FC<{ csrfToken: string; siteId?: string; maxB
       ) : (
         <Field label="Site id" name="site_id" required maxlength={40} hint="A new id creates the site." />
       )}
-      <div class="field">
-        <label for="f-upload-environment">Environment</label>
-        <select id="f-upload-environment" name="environment">
-          <option value="production">production</option>
-          <option value="preview">a new preview</option>
-        </select>
-      </div>
+      <EnvironmentSelect id="f-upload-environment" label="Environment" />
       <div class="field">
         <label for="f-upload-file">Archive</label>
         <input id="f-upload-file" name="file" type="file" required accept=".zip,.tar.gz,.tgz" aria-describedby="f-upload-file-hint" />
@@ -63,17 +57,7 @@ export function registerUploadDeploymentPage(app: Dashboard, { rt }: DashboardDe
   app.post('/deployments', async (c) => {
     if (!(await hostingOnPlan(db, c))) return notFoundPage(c, 'site');
     const refuse = (message: string, status: ContentfulStatusCode, back = '/dashboard/sites') =>
-      renderPage(
-        c,
-        { title: 'Upload refused', section: 'sites' },
-        <>
-          <Notice kind="error">{message}</Notice>
-          <p>
-            <a href={back}>Back</a>
-          </p>
-        </>,
-        status,
-      );
+      refusalPage(c, { title: 'Upload refused', section: 'sites' }, message, { href: back, label: 'Back' }, status);
     const received = await receiveUploadForm(c, { maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES, dir: rt.config.UPLOAD_TMP_DIR });
     if (!received.ok) return refuse(received.message, received.status);
     const { file } = received;

@@ -61,3 +61,14 @@ export const Pager: FC<{ newer?: string | null; older?: string | null }> = ({ ne
       {older ? <a href={older}>Older →</a> : <span />}
     </nav>
   ) : null;
+
+/** Where a deploy goes: production, or a new preview each time. */
+export const EnvironmentSelect: FC<{ id: string; label: string }> = ({ id, label }) => (
+  <div class="field">
+    <label for={id}>{label}</label>
+    <select id={id} name="environment">
+      <option value="production">production</option>
+      <option value="preview">a new preview</option>
+    </select>
+  </div>
+);
