@@ -65,7 +65,7 @@ export function registerMembersPages(app: Dashboard, { rt }: DashboardDeps) {
           ) : (
             <>
               {extra.error && <Notice kind="error">{extra.error}</Notice>}
-              <PostForm action="/dashboard/members/invite" csrfToken={c.get('csrfToken')} class="inline">
+              <PostForm action="/dashboard/members" csrfToken={c.get('csrfToken')} class="inline">
                 <Field label="Email" name="email" type="email" value={extra.email} required maxlength={254} autocomplete="off" />
                 <div class="field">
                   <label for="f-role">Role</label>
@@ -144,7 +144,7 @@ export function registerMembersPages(app: Dashboard, { rt }: DashboardDeps) {
     membersPage(c, { notice: c.req.query('done') === 'removed' ? 'Removed: they can no longer sign in to this account.' : undefined }),
   );
 
-  app.post('/members/invite', async (c) => {
+  app.post('/members', async (c) => {
     const session = signedIn(c);
     if (invitationsOff) return membersPage(c);
     const form = await readForm(c, inviteForm);
