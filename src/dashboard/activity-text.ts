@@ -55,6 +55,9 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   },
   'deployment.rolled_back': (e) => `rolled back to deployment ${e.target ?? 'an earlier deployment'}`,
   'deployment.redeployed': (e) => `redeployed deployment ${e.target ?? 'a deployment'}`,
+  'deployment.promoted': (e) =>
+    `promoted preview ${field(e, 'from') ?? 'a preview'} of site ${field(e, 'site') ?? 'a site'} to production as ${e.target ?? 'a new deployment'}`,
+  'deployment.uploaded': (e) => `deployed an uploaded archive to site ${field(e, 'site') ?? 'a site'} as ${e.target ?? 'a deployment'}`,
   'deploy_hook.created': (e) => `created deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'deploy_hook.deleted': (e) => `deleted deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'voice.deleted': (e) => `deleted cloned voice ${named(field(e, 'name'), e.target, 'a voice')}`,

@@ -23,10 +23,12 @@ import { registerVoicesPages } from './pages/voices';
 import { registerWebhooksPages } from './pages/webhooks';
 import { registerSitesPages } from './pages/sites';
 import { registerDeployHookPages } from './pages/deploy-hooks';
+import { registerUploadDeploymentPage } from './pages/upload-deployment';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
 import { SignInThrottle } from './signin-throttle';
+import { isArchiveUploadForm } from './upload-form';
 import { notFoundPage, renderPublic } from './views/render';
 
 /** Forms are small; anything bigger is not one of ours. */
@@ -57,23 +59,21 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
     c.set('clientIp', clientAddress(c, rt.config.TRUST_PROXY));
     await next();
   });
-  app.on(
-    'POST',
-    '*',
-    bodyLimit({
-      maxSize: FORM_BODY_LIMIT,
-      // A page like every other answer here, not bare text.
-      onError: (c) =>
-        renderPublic(
-          c as never,
-          'Form too large',
-          <p>That form was larger than any of this dashboard's forms. Go back, shorten what you entered and try again.</p>,
-          413,
-        ),
-    }),
-  );
+  const formLimit = bodyLimit({
+    maxSize: FORM_BODY_LIMIT,
+    // A page like every other answer here, not bare text.
+    onError: (c) =>
+      renderPublic(
+        c as never,
+        'Form too large',
+        <p>That form was larger than any of this dashboard's forms. Go back, shorten what you entered and try again.</p>,
+        413,
+      ),
+  });
+  // The archive upload streams its own (larger) limit, counted as it arrives.
+  app.on('POST', '*', (c, next) => (isArchiveUploadForm(c) ? next() : formLimit(c, next)));
   app.use(loadSession(rt.db, deps.sessions));
-  app.use(csrfProtection(new URL(rt.config.PUBLIC_URL).origin, cookies));
+  app.use(csrfProtection(new URL(rt.config.PUBLIC_URL).origin, cookies, isArchiveUploadForm));
   app.onError((err, c) => {
     if (err instanceof CsrfRefused) {
       c.get('log')?.warn({ reason: err.message }, 'dashboard form refused (CSRF)');
@@ -121,6 +121,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerMembersPages(app, deps);
   registerSitesPages(app, deps);
   registerDeployHookPages(app, deps);
+  registerUploadDeploymentPage(app, deps);
   registerWebhooksPages(app, deps);
   app.all('*', (c) => notFoundPage(c));
   return app;

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { DashEnv } from './context';
 import { formBody } from './form';
 import { looksLikeToken, newToken } from './one-time-token';
@@ -15,7 +15,12 @@ export class CsrfRefused extends Error {}
  * the session's token, or before sign-in a random pre-session cookie, must come back in the form.
  * SameSite=Lax already keeps the session cookie off cross-site posts; these hold without it.
  */
-export function csrfProtection(publicOrigin: string, cookies: CookieNames): MiddlewareHandler<DashEnv> {
+export function csrfProtection(
+  publicOrigin: string,
+  cookies: CookieNames,
+  /** Forms whose body streams to disk (an archive upload): the handler checks the token with assertFormToken once the parts are read. */
+  isStreamed: (c: Context<DashEnv>) => boolean = () => false,
+): MiddlewareHandler<DashEnv> {
   return async (c, next) => {
     const session = c.get('session');
     let token = session?.csrfToken;
@@ -31,12 +36,15 @@ export function csrfProtection(publicOrigin: string, cookies: CookieNames): Midd
       if (site === 'cross-site' || site === 'same-site') throw new CsrfRefused('sent from another site');
       const origin = c.req.header('origin');
       if (origin !== undefined && origin !== publicOrigin && origin !== new URL(c.req.url).origin) throw new CsrfRefused('sent from another origin');
-      const body = await formBody(c);
-      const sent = body[CSRF_FIELD];
-      if (typeof sent !== 'string' || !sameToken(sent, token)) throw new CsrfRefused('missing or stale form token');
+      if (!isStreamed(c)) assertFormToken(c, (await formBody(c))[CSRF_FIELD]);
     }
     await next();
   };
+}
+
+/** The token a form sent must be this visitor's; anything else is refused as a forged or stale form. */
+export function assertFormToken(c: Context<DashEnv>, sent: unknown): void {
+  if (typeof sent !== 'string' || !sameToken(sent, c.get('csrfToken'))) throw new CsrfRefused('missing or stale form token');
 }
 
 function sameToken(a: string, b: string): boolean {

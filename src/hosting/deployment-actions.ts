@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import type { Tx } from '../db/client';
 import {
   findAccountDeployment,
@@ -13,6 +14,7 @@ import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
 import { deploymentView } from '../api/schemas/hosting';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
+import { detectArchiveKind } from './archive';
 import { uploadedArchiveKey } from './blob-keys';
 import { tellEdges } from './publishing';
 
@@ -34,22 +36,26 @@ export async function requestDeployment(
   return rt.deploymentIntake.create({ id: newId('dep'), ...input, archiveKey: null });
 }
 
+export type UploadOutcome = { kind: 'not_an_archive' } | { kind: 'site_taken' } | { kind: 'created'; deployment: DeploymentRow };
+
 /**
  * A deployment of an archive uploaded with the request (`archivePath`, a received temporary file the
- * caller still owns). The archive is stored before the row is written, so a deployment never exists
- * without its archive; if the row cannot be written the stored copy is removed. Null when the site
- * belongs to another account (nothing stored).
+ * caller still owns), for the API's multipart deploy and the dashboard's upload form alike. The archive
+ * must be a zip or tar.gz by its first bytes; it is stored before the row is written, so a deployment never
+ * exists without its archive; if the row cannot be written the stored copy is removed (and what a dying
+ * process leaves, the hourly deployments.sweep-uploads removes). Nothing is stored for a refusal.
  */
 export async function requestUploadDeployment(
   rt: Pick<Runtime, 'siteOwners' | 'deploymentIntake' | 'store'>,
   input: { accountId: string; siteId: string; environment: DeploymentEnvironment; archivePath: string },
-): Promise<DeploymentRow | null> {
-  if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return null;
+): Promise<UploadOutcome> {
+  if (!detectArchiveKind(await readHead(input.archivePath))) return { kind: 'not_an_archive' };
+  if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return { kind: 'site_taken' };
   const id = newId('dep');
   const archiveKey = uploadedArchiveKey(id);
   try {
     await rt.store.putFile(archiveKey, input.archivePath, 'application/octet-stream');
-    return await rt.deploymentIntake.create({
+    const deployment = await rt.deploymentIntake.create({
       id,
       accountId: input.accountId,
       siteId: input.siteId,
@@ -57,10 +63,22 @@ export async function requestUploadDeployment(
       sourceUrl: null,
       archiveKey,
     });
+    return { kind: 'created', deployment };
   } catch (err) {
     await rt.store.delete(archiveKey).catch(() => undefined);
     throw err;
   }
+}
+
+/** Why an upload was refused as not an archive, in the API's and the dashboard's answers alike. */
+export const notAnArchive = (filename: string) =>
+  `'${filename}' is not a .zip or .tar.gz archive (recognised by content, not by name); upload the site as one.`;
+
+async function readHead(path: string): Promise<Buffer> {
+  const head = Buffer.alloc(512);
+  const fh = await open(path, 'r');
+  const { bytesRead } = await fh.read(head, 0, head.length, 0).finally(() => fh.close());
+  return head.subarray(0, bytesRead);
 }
 
 export type RollbackOutcome = { kind: 'not_found' } | { kind: 'never_published'; target: DeploymentRow } | { kind: 'rolled_back'; deployment: DeploymentRow };
@@ -98,12 +116,14 @@ export type PromoteOutcome = { kind: 'not_found' } | { kind: 'refused'; message:
  * deployment (`promoted_from` the preview) serving the same manifest becomes live in one transaction,
  * and is `published` once the edges serve it (a `deployment.published` event, as for a build). The
  * preview itself is unchanged and still served at its own host; production's history stays one row per
- * production deployment, so rolling back to what production served before works as ever.
+ * production deployment, so rolling back to what production served before works as ever. `alsoInTx`
+ * runs in the switch's transaction (the dashboard's audit event commits with it).
  */
 export async function promoteDeployment(
   rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>,
   log: Logger,
   input: { accountId: string; deploymentId: string },
+  alsoInTx?: (tx: Tx, created: DeploymentRow) => Promise<void>,
 ): Promise<PromoteOutcome> {
   const preview = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
   if (!preview) return { kind: 'not_found' };
@@ -116,7 +136,11 @@ export async function promoteDeployment(
       message: `Deployment ${preview.id} is not published (status ${preview.status}); only a published preview can be promoted.`,
     };
   }
-  const created = await rt.db.transaction((tx) => insertPromotedDeployment(tx, preview, newId('dep')));
+  const created = await rt.db.transaction(async (tx) => {
+    const row = await insertPromotedDeployment(tx, preview, newId('dep'));
+    await alsoInTx?.(tx, row);
+    return row;
+  });
   await tellEdges(rt, log, { promoted: created.id, from: preview.id });
   const published = await rt.db.transaction(async (tx) => {
     const row = await markPublished(tx, created.id);

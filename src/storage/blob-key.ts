@@ -41,3 +41,10 @@ export function assertValidBlobKey(key: string): void {
   const problem = keyProblem(key);
   if (problem !== null) throw new InvalidBlobKeyError(String(key), problem);
 }
+
+/** A listing's prefix: empty (everything), or the start of a valid key, which may end in `/`. */
+export function assertValidPrefix(prefix: string): void {
+  if (prefix === '') return;
+  const problem = keyProblem(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
+  if (problem !== null) throw new InvalidBlobKeyError(String(prefix), problem);
+}

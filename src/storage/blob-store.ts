@@ -36,6 +36,13 @@ export interface GetOptions {
   range?: ByteRange;
 }
 
+/** One stored object as a listing names it. */
+export interface ListedBlob {
+  key: string;
+  /** When its bytes were last written. */
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   readonly driver: 'local' | 's3';
   /** Idempotent overwrite. Throws on an invalid key. */
@@ -56,4 +63,9 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** No error when missing. */
   delete(key: string): Promise<void>;
+  /**
+   * Every object whose key starts with `prefix` (a folder such as `a/b/`), in no particular order, read
+   * page by page as the caller iterates (a large folder is never held whole).
+   */
+  list(prefix: string): AsyncIterable<ListedBlob>;
 }

@@ -17,5 +17,8 @@ export function createLazyS3Store(opts: S3StoreOptions): BlobStore {
     head: async (key) => (await store()).head(key),
     exists: async (key) => (await store()).exists(key),
     delete: async (key) => (await store()).delete(key),
+    async *list(prefix) {
+      yield* (await store()).list(prefix);
+    },
   };
 }

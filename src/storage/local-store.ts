@@ -1,9 +1,9 @@
 import type { Stats } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, opendir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidBlobKey } from './blob-key';
-import type { BlobInfo, BlobObject, BlobStore } from './blob-store';
+import { assertValidBlobKey, assertValidPrefix } from './blob-key';
+import type { BlobInfo, BlobObject, BlobStore, ListedBlob } from './blob-store';
 import { writeFileAtomic } from './atomic-write';
 import { assertByteRange, clampByteRange } from './byte-range';
 import { createKeyLock } from './key-lock';
@@ -154,7 +154,37 @@ export function createLocalStore(rootDir: string): BlobStore {
         await unlinkIfPresent(filePath + META_SUFFIX);
       });
     },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      // The folder the prefix names, then only the names that go on with the prefix's last part.
+      const cut = prefix.lastIndexOf('/');
+      const folder = prefix.slice(0, cut + 1);
+      yield* walk(root, folder, prefix);
+    },
   };
+}
+
+/** Objects below `folder` (a key prefix ending in `/`, or empty) whose keys start with `prefix`. */
+async function* walk(root: string, folder: string, prefix: string): AsyncGenerator<ListedBlob> {
+  let dir: Awaited<ReturnType<typeof opendir>>;
+  try {
+    dir = await opendir(path.join(root, ...folder.split('/').filter(Boolean)));
+  } catch (err) {
+    if (isMissing(err)) return;
+    throw err;
+  }
+  for await (const entry of dir) {
+    // `~` is outside the key alphabet: sidecars and half-written temp files are never objects.
+    if (entry.name.includes('~')) continue;
+    const key = folder + entry.name;
+    if (entry.isDirectory()) {
+      if (prefix.startsWith(`${key}/`) || `${key}/`.startsWith(prefix)) yield* walk(root, `${key}/`, prefix);
+    } else if (entry.isFile() && key.startsWith(prefix)) {
+      const stats = await statFile(path.join(root, ...key.split('/')));
+      if (stats) yield { key, modifiedAt: stats.mtime };
+    }
+  }
 }
 
 // Every put renames a fresh inode into place, so inode + size + mtime changes

@@ -6,12 +6,13 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
   type BucketLocationConstraint,
 } from '@aws-sdk/client-s3';
-import { assertValidBlobKey } from './blob-key';
+import { assertValidBlobKey, assertValidPrefix } from './blob-key';
 import type { BlobInfo, BlobObject, BlobStore, ByteRange } from './blob-store';
 import { assertByteRange, clampByteRange, InvalidByteRangeError } from './byte-range';
 import { assertS3Credentials, type S3StoreOptions } from './s3-options';
@@ -147,6 +148,18 @@ export function createS3Store(opts: S3StoreOptions): BlobStore {
       assertValidBlobKey(key);
       // S3 DeleteObject already succeeds for absent keys.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      let ContinuationToken: string | undefined;
+      do {
+        const res = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const o of res.Contents ?? []) {
+          if (o.Key !== undefined) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

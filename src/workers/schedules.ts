@@ -9,6 +9,7 @@ export const SCHEDULES: readonly { name: JobName; everyMs: number }[] = [
   { name: 'dashboard.sweep-sessions', everyMs: 3_600_000 },
   { name: 'idempotency.sweep-expired', everyMs: 3_600_000 },
   { name: 'conversations.sweep-expired', everyMs: 3_600_000 },
+  { name: 'deployments.sweep-uploads', everyMs: 3_600_000 },
   { name: 'webhooks.requeue-lost', everyMs: 60_000 },
 ];
 

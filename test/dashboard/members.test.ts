@@ -24,7 +24,7 @@ describe('dashboard: members', () => {
     expect(client.lastHtml).toContain('href="/dashboard/members"');
     expect(client.lastHtml).toContain(`${user.email}<span class="muted"> (you)</span>`);
 
-    expect((await client.post('/dashboard/members/invite', { email: email.toUpperCase(), role: 'member' })).status).toBe(200);
+    expect((await client.post('/dashboard/members', { email: email.toUpperCase(), role: 'member' })).status).toBe(200);
     const url = inviteUrl(client.lastHtml);
     expect(url).toMatch(/^http:\/\/kiln\.test\/dashboard\/invite\/\S+$/);
     expect(client.lastHtml).toContain('data-copy="#invite-link"');
@@ -37,9 +37,9 @@ describe('dashboard: members', () => {
     expect(client.lastHtml).toContain(`<td>${email}</td>`);
 
     // Already a member: no second invitation.
-    expect((await client.post('/dashboard/members/invite', { email: user.email, role: 'owner' })).status).toBe(400);
+    expect((await client.post('/dashboard/members', { email: user.email, role: 'owner' })).status).toBe(400);
     expect(client.lastHtml).toContain('is already a member');
-    expect((await client.post('/dashboard/members/invite', { email: 'not an email', role: 'member' })).status).toBe(400);
+    expect((await client.post('/dashboard/members', { email: 'not an email', role: 'member' })).status).toBe(400);
 
     const newcomer = new DashboardClient(svc.app);
     const path = new URL(url!).pathname;
@@ -108,7 +108,7 @@ describe('dashboard: members', () => {
     expect((await memberClient.get('/dashboard/members')).status).toBe(404);
     await memberClient.get('/dashboard');
     expect(memberClient.lastHtml).not.toContain('href="/dashboard/members"');
-    expect((await memberClient.post('/dashboard/members/invite', { email: 'x@example.com', role: 'owner' })).status).toBe(404);
+    expect((await memberClient.post('/dashboard/members', { email: 'x@example.com', role: 'owner' })).status).toBe(404);
     expect((await memberClient.post(`/dashboard/members/${user.userId}/remove`)).status).toBe(404);
 
     const other = await signedInClient(svc.app, svc.rt);
@@ -119,7 +119,7 @@ describe('dashboard: members', () => {
 
     await client.get('/dashboard/members');
     expect((await client.post(`/dashboard/members/${member.userId}/remove`, { _csrf: 'forged' })).status).toBe(403);
-    expect((await client.post('/dashboard/members/invite', { _csrf: '', email: 'y@example.com', role: 'member' })).status).toBe(403);
+    expect((await client.post('/dashboard/members', { _csrf: '', email: 'y@example.com', role: 'member' })).status).toBe(403);
     await client.get('/dashboard/members');
     expect(client.lastHtml).toContain(member.email);
     expect(client.lastHtml).not.toContain('y@example.com');
@@ -131,8 +131,8 @@ describe('dashboard: members', () => {
       const { client } = await signedInClient(closed.app, closed.rt);
       await client.get('/dashboard/members');
       expect(client.lastHtml).toContain('Invitations are off');
-      expect(client.lastHtml).not.toContain('action="/dashboard/members/invite"');
-      expect((await client.post('/dashboard/members/invite', { email: 'z@example.com', role: 'member' })).status).toBe(200);
+      expect(client.lastHtml).not.toContain('action="/dashboard/members"');
+      expect((await client.post('/dashboard/members', { email: 'z@example.com', role: 'member' })).status).toBe(200);
       expect(client.lastHtml).not.toContain('id="invite-link"');
     } finally {
       await closed.close();

@@ -285,6 +285,37 @@ export function itBehavesLikeABlobStore(getStore: () => BlobStore): void {
     });
   });
 
+  describe('list', () => {
+    const all = async (store: BlobStore, prefix: string) => {
+      const found: { key: string; modifiedAt: Date }[] = [];
+      for await (const o of store.list(prefix)) found.push(o);
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    };
+
+    it('names every object under a folder, nested ones too, with when it was written, and nothing else', async () => {
+      const store = getStore();
+      const folder = keyFor('list');
+      const before = Date.now() - 60_000;
+      await store.put(`${folder}/a`, Buffer.from('a'), 'text/plain');
+      await store.putFile(`${folder}/deep/b`, await sourceFile('b', Buffer.from('bb')), 'text/plain');
+      await store.put(`${folder}-sibling/c`, Buffer.from('c'), 'text/plain');
+      const found = await all(store, `${folder}/`);
+      expect(found.map((o) => o.key)).toEqual([`${folder}/a`, `${folder}/deep/b`]);
+      for (const o of found) expect(o.modifiedAt.getTime()).toBeGreaterThan(before);
+
+      await store.delete(`${folder}/a`);
+      expect((await all(store, `${folder}/`)).map((o) => o.key)).toEqual([`${folder}/deep/b`]);
+      expect(await all(store, `${keyFor('empty')}/`)).toEqual([]);
+    });
+
+    it('refuses a prefix that could leave the store', async () => {
+      const store = getStore();
+      for (const prefix of ['../', 'a/../../', '/etc/']) {
+        await expect(all(store, prefix)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      }
+    });
+  });
+
   it.each(BAD_KEYS.map((key) => [JSON.stringify(key).slice(0, 40), key]))('rejects bad key %s in every operation', async (_label, key) => {
     const store = getStore();
     await expect(store.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidBlobKeyError);

@@ -67,6 +67,25 @@ export class DashboardClient {
     return res;
   }
 
+  /** Posts a multipart form (a file upload) as a browser sends one: the token first, then the fields in order. */
+  async postMultipart(path: string, parts: [name: string, value: string | Blob, filename?: string][], opts: { csrf?: string | null } = {}): Promise<Response> {
+    const body = new FormData();
+    if (opts.csrf !== null) body.append('_csrf', opts.csrf ?? this.csrf);
+    for (const [name, value, filename] of parts) {
+      if (typeof value === 'string') body.append(name, value);
+      else body.append(name, value, filename);
+    }
+    const res = await this.app.request(`${this.origin}${path}`, {
+      method: 'POST',
+      body,
+      headers: { cookie: this.cookieHeader, origin: this.origin, 'sec-fetch-site': 'same-origin' },
+      redirect: 'manual',
+    });
+    this.remember(res);
+    if ((res.headers.get('content-type') ?? '').includes('text/html')) this.lastHtml = await res.clone().text();
+    return res;
+  }
+
   async signIn(email: string, password: string): Promise<Response> {
     await this.get('/dashboard/sign-in');
     return this.post('/dashboard/sign-in', { email, password });

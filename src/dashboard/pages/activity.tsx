@@ -4,6 +4,7 @@ import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
 import { requireOwner, signedIn } from '../guards';
 import { Pager, Time } from '../views/forms';
+import { ListTable } from '../views/list-table';
 import { notFoundPage, renderPage } from '../views/render';
 
 const PAGE_SIZE = 50;
@@ -35,36 +36,22 @@ export function registerActivityPage(app: Dashboard, { rt }: DashboardDeps) {
             </>
           )}
         </p>
-        {shown.length === 0 ? (
-          <p class="muted">{before === undefined ? 'Nothing has happened yet.' : 'Nothing older.'}</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((e) => (
-                  <tr data-audit-id={e.id} data-action={e.action}>
-                    <td>
-                      <Time at={e.at} />
-                    </td>
-                    <td>{e.actor}</td>
-                    <td>{describeActivity(e)}</td>
-                    <td class="mono">{e.target ?? <span class="muted">—</span>}</td>
-                    <td class="mono">{e.ip ?? <span class="muted">—</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          rows={shown}
+          empty={before === undefined ? 'Nothing has happened yet.' : 'Nothing older.'}
+          columns={['When', 'Who', 'What', 'Target', 'Address']}
+          row={(e) => (
+            <tr data-audit-id={e.id} data-action={e.action}>
+              <td>
+                <Time at={e.at} />
+              </td>
+              <td>{e.actor}</td>
+              <td>{describeActivity(e)}</td>
+              <td class="mono">{e.target ?? <span class="muted">—</span>}</td>
+              <td class="mono">{e.ip ?? <span class="muted">—</span>}</td>
+            </tr>
+          )}
+        />
         <Pager older={older} />
       </>,
     );

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
-import { findAccountPlan } from '../../db/queries/accounts';
 import { type DeployHookRow, deleteDeployHook, listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { findAccountSite } from '../../db/queries/sites';
 import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE } from '../../hosting/deploy-hooks';
@@ -11,8 +10,10 @@ import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { readForm } from '../form';
 import { signedIn } from '../guards';
-import { Field, Notice, PostForm, Time } from '../views/forms';
-import { notFoundPage, renderPage } from '../views/render';
+import { hostingOnPlan } from '../hosting-plan';
+import { EnvironmentSelect, Field, Notice, PostForm, Time } from '../views/forms';
+import { DangerLink, ListTable } from '../views/list-table';
+import { confirmPage, notFoundPage, refusalPage, renderPage } from '../views/render';
 
 const createForm = v.object({
   name: v.optional(
@@ -34,54 +35,31 @@ export const DeployHooksSection: FC<{ siteId: string; hooks: DeployHookRow[]; cs
     <p class="hint">
       A secret URL that redeploys this site’s latest content when something POSTs to it, without an API key: give it to a CMS, a cron job or a CI step.
     </p>
-    {hooks.length === 0 ? (
-      <p class="muted">No deploy hooks.</p>
-    ) : (
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Deploys</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last called</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {hooks.map((h) => (
-              <tr data-hook-id={h.id}>
-                <td>{h.name ?? <span class="muted mono">{h.id}</span>}</td>
-                <td>{h.environment}</td>
-                <td>
-                  <Time at={h.createdAt} />
-                </td>
-                <td>
-                  <Time at={h.lastTriggeredAt} never="Never" />
-                </td>
-                <td>
-                  <a href={`/dashboard/sites/${siteId}/hooks/${h.id}/delete`} class="danger" aria-label={`Delete deploy hook ${h.name ?? h.id}`}>
-                    Delete
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    )}
+    <ListTable
+      rows={hooks}
+      empty="No deploy hooks."
+      columns={['Name', 'Deploys', 'Created', 'Last called']}
+      actions
+      row={(h) => (
+        <tr data-hook-id={h.id}>
+          <td>{h.name ?? <span class="muted mono">{h.id}</span>}</td>
+          <td>{h.environment}</td>
+          <td>
+            <Time at={h.createdAt} />
+          </td>
+          <td>
+            <Time at={h.lastTriggeredAt} never="Never" />
+          </td>
+          <td>
+            <DangerLink href={`/dashboard/sites/${siteId}/hooks/${h.id}/delete`} label={`Delete deploy hook ${h.name ?? h.id}`} />
+          </td>
+        </tr>
+      )}
+    />
     {error && <Notice kind="error">{error}</Notice>}
     <PostForm action={`/dashboard/sites/${siteId}/hooks`} csrfToken={csrfToken} class="inline">
       <Field label="Name (optional)" name="name" maxlength={100} hint="What calls it, e.g. “CMS”." />
-      <div class="field">
-        <label for="f-hook-environment">Deploys</label>
-        <select id="f-hook-environment" name="environment">
-          <option value="production">production</option>
-          <option value="preview">a new preview</option>
-        </select>
-      </div>
+      <EnvironmentSelect id="f-hook-environment" label="Deploys" />
       <button type="submit">Create deploy hook</button>
     </PostForm>
   </section>
@@ -93,29 +71,18 @@ export const DeployHooksSection: FC<{ siteId: string; hooks: DeployHookRow[]; cs
  */
 export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
-  const hostingOnPlan = async (c: Context<DashEnv>) => (await findAccountPlan(db, signedIn(c).accountId))?.features.includes('hosting') ?? false;
   const siteOf = async (c: Context<DashEnv>) => {
     const siteId = c.req.param('site') ?? '';
     return SITE_ID_PATTERN.test(siteId) ? findAccountSite(db, signedIn(c).accountId, siteId) : null;
   };
 
   app.post('/sites/:site/hooks', async (c) => {
-    const site = (await hostingOnPlan(c)) ? await siteOf(c) : null;
+    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
     if (!site) return notFoundPage(c, 'site');
     const form = await readForm(c, createForm);
     const back = `/dashboard/sites/${site.id}`;
     const refuse = (error: string) =>
-      renderPage(
-        c,
-        { title: `Deploy hooks of ${site.id}`, section: 'sites' },
-        <>
-          <Notice kind="error">{error}</Notice>
-          <p>
-            <a href={`${back}#deploy-hooks`}>Back to {site.id}</a>
-          </p>
-        </>,
-        400,
-      );
+      refusalPage(c, { title: `Deploy hooks of ${site.id}`, section: 'sites' }, error, { href: `${back}#deploy-hooks`, label: `Back to ${site.id}` }, 400);
     if (!form.ok) return refuse(form.first);
     const { name, environment } = form.values;
     const outcome = await db.transaction(async (tx) => {
@@ -159,28 +126,26 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   };
 
   app.get('/sites/:site/hooks/:hook/delete', async (c) => {
-    const site = (await hostingOnPlan(c)) ? await siteOf(c) : null;
+    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
     const hook = site && (await hookOf(c, site.id));
     if (!site || !hook) return notFoundPage(c, 'deploy hook');
-    return renderPage(
+    return confirmPage(
       c,
-      { title: `Delete deploy hook ${hook.name ? `“${hook.name}”` : hook.id}?`, section: 'sites' },
-      <>
-        <p>
-          Its URL stops working at once: whatever calls it gets 404 and no longer redeploys <strong>{site.id}</strong>. This cannot be undone.
-        </p>
-        <PostForm action={`/dashboard/sites/${site.id}/hooks/${hook.id}/delete`} csrfToken={c.get('csrfToken')} class="actions">
-          <button type="submit" class="danger">
-            Delete deploy hook
-          </button>
-          <a href={`/dashboard/sites/${site.id}#deploy-hooks`}>Cancel</a>
-        </PostForm>
-      </>,
+      {
+        title: `Delete deploy hook ${hook.name ? `“${hook.name}”` : hook.id}?`,
+        section: 'sites',
+        action: `/dashboard/sites/${site.id}/hooks/${hook.id}/delete`,
+        confirm: 'Delete deploy hook',
+        cancel: `/dashboard/sites/${site.id}#deploy-hooks`,
+      },
+      <p>
+        Its URL stops working at once: whatever calls it gets 404 and no longer redeploys <strong>{site.id}</strong>. This cannot be undone.
+      </p>,
     );
   });
 
   app.post('/sites/:site/hooks/:hook/delete', async (c) => {
-    const site = (await hostingOnPlan(c)) ? await siteOf(c) : null;
+    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
     const id = c.req.param('hook');
     if (!site || !HOOK_ID_PATTERN.test(id)) return notFoundPage(c, 'deploy hook');
     const deleted = await db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import { audit } from '../audit';
 import { readForm } from '../form';
 import { signedIn } from '../guards';
 import { Field, Notice, Pager, PostForm, Time } from '../views/forms';
+import { ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const PAGE_SIZE = 20;
@@ -234,47 +235,32 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
         </section>
         <section aria-labelledby="list">
           <h2 id="list">Your domains</h2>
-          {page.rows.length === 0 ? (
-            <p class="muted">No custom domains yet. Add one above, then create the DNS records its page shows.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Domain</th>
-                    <th scope="col">Site</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">HTTPS</th>
-                    <th scope="col">Last check</th>
-                    <th scope="col">Next check</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((d) => (
-                    <tr data-domain={d.domain}>
-                      <td>
-                        <a href={domainPath(d.domain)}>{d.domain}</a>
-                      </td>
-                      <td class="mono">{d.siteId}</td>
-                      <td>
-                        <StatusBadge status={d.status} />
-                      </td>
-                      <td>
-                        <SslBadge ssl={d.ssl} />
-                      </td>
-                      <td>
-                        <Time at={d.lastCheckedAt} never="Not checked yet" />
-                        {d.lastCheckedAt && <div class="hint">{lastCheckSummary(d)}</div>}
-                      </td>
-                      <td>
-                        <Time at={d.nextCheckAt} never="None" />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            rows={page.rows}
+            empty="No custom domains yet. Add one above, then create the DNS records its page shows."
+            columns={['Domain', 'Site', 'Status', 'HTTPS', 'Last check', 'Next check']}
+            row={(d) => (
+              <tr data-domain={d.domain}>
+                <td>
+                  <a href={domainPath(d.domain)}>{d.domain}</a>
+                </td>
+                <td class="mono">{d.siteId}</td>
+                <td>
+                  <StatusBadge status={d.status} />
+                </td>
+                <td>
+                  <SslBadge ssl={d.ssl} />
+                </td>
+                <td>
+                  <Time at={d.lastCheckedAt} never="Not checked yet" />
+                  {d.lastCheckedAt && <div class="hint">{lastCheckSummary(d)}</div>}
+                </td>
+                <td>
+                  <Time at={d.nextCheckAt} never="None" />
+                </td>
+              </tr>
+            )}
+          />
           <Pager newer={newer} older={older} />
         </section>
       </>,

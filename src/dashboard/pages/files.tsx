@@ -7,6 +7,7 @@ import type { DashboardDeps } from '../deps';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
 import { Notice, Pager, Time } from '../views/forms';
+import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const KIND_LABELS: Record<string, string> = { pdf: 'PDF', docx: 'Word (.docx)', csv: 'CSV' };
@@ -69,85 +70,55 @@ export function registerFilesPages(app: Dashboard, { rt }: DashboardDeps) {
         {unfinished.length > 0 && (
           <section aria-labelledby="unfinished">
             <h2 id="unfinished">Uploads not ready</h2>
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Uploaded</th>
+            <ListTable
+              rows={unfinished}
+              columns={['Name', 'Size', 'Type', 'Status', 'Uploaded']}
+              row={(job) => {
+                const input = (job.input ?? {}) as UploadInput;
+                return (
+                  <tr data-upload-id={job.id}>
+                    <td>
+                      {typeof input.filename === 'string' ? input.filename : job.id}
+                      {job.status === 'failed' && job.error && <p class="hint">{job.error.message}</p>}
+                    </td>
+                    <td>{typeof input.size_bytes === 'number' ? formatBytes(input.size_bytes) : '—'}</td>
+                    <td>{typeof input.kind === 'string' ? (KIND_LABELS[input.kind] ?? input.kind) : '—'}</td>
+                    <td>{job.status === 'failed' ? <span class="badge error">Failed</span> : <span class="badge warn">Processing</span>}</td>
+                    <td>
+                      <Time at={job.createdAt} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {unfinished.map((job) => {
-                    const input = (job.input ?? {}) as UploadInput;
-                    return (
-                      <tr data-upload-id={job.id}>
-                        <td>
-                          {typeof input.filename === 'string' ? input.filename : job.id}
-                          {job.status === 'failed' && job.error && <p class="hint">{job.error.message}</p>}
-                        </td>
-                        <td>{typeof input.size_bytes === 'number' ? formatBytes(input.size_bytes) : '—'}</td>
-                        <td>{typeof input.kind === 'string' ? (KIND_LABELS[input.kind] ?? input.kind) : '—'}</td>
-                        <td>{job.status === 'failed' ? <span class="badge error">Failed</span> : <span class="badge warn">Processing</span>}</td>
-                        <td>
-                          <Time at={job.createdAt} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              }}
+            />
             <p class="hint">A failed upload keeps nothing usable; upload the file again once the problem is fixed.</p>
           </section>
         )}
         <section aria-labelledby="ready">
           <h2 id="ready">Files</h2>
-          {page.rows.length === 0 ? (
-            <p class="muted">{firstPage ? 'No files uploaded yet.' : 'No more files.'}</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Uploaded</th>
-                    <th scope="col">File id</th>
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((doc) => (
-                    <tr data-file-id={doc.id}>
-                      <td>{doc.filename}</td>
-                      <td>{formatBytes(doc.sizeBytes)}</td>
-                      <td>{KIND_LABELS[doc.kind] ?? doc.kind}</td>
-                      <td>
-                        <span class="badge ok">Ready</span>
-                      </td>
-                      <td>
-                        <Time at={doc.createdAt} />
-                      </td>
-                      <td class="mono">{doc.id}</td>
-                      <td>
-                        <a href={`/dashboard/files/${doc.id}/delete`} class="danger" aria-label={`Delete ${doc.filename}`}>
-                          Delete
-                        </a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            rows={page.rows}
+            empty={firstPage ? 'No files uploaded yet.' : 'No more files.'}
+            columns={['Name', 'Size', 'Type', 'Status', 'Uploaded', 'File id']}
+            actions
+            row={(doc) => (
+              <tr data-file-id={doc.id}>
+                <td>{doc.filename}</td>
+                <td>{formatBytes(doc.sizeBytes)}</td>
+                <td>{KIND_LABELS[doc.kind] ?? doc.kind}</td>
+                <td>
+                  <span class="badge ok">Ready</span>
+                </td>
+                <td>
+                  <Time at={doc.createdAt} />
+                </td>
+                <td class="mono">{doc.id}</td>
+                <td>
+                  <DangerLink href={`/dashboard/files/${doc.id}/delete`} label={`Delete ${doc.filename}`} />
+                </td>
+              </tr>
+            )}
+          />
           <Pager newer={links.newer} older={links.older} />
         </section>
       </>,

@@ -10,6 +10,7 @@ import { audit } from '../audit';
 import { labelField, readForm } from '../form';
 import { signedIn } from '../guards';
 import { Field, Notice, PostForm, Time } from '../views/forms';
+import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
@@ -28,50 +29,37 @@ const Expiry: FC<{ at: Date | null; now: Date }> = ({ at, now }) =>
 
 /** Active keys get a revoke link; revoked ones say when instead. */
 const KeyTable: FC<{ keys: KeyRow[]; now: Date }> = ({ keys, now }) => (
-  <div class="table-wrap">
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Label</th>
-          <th scope="col">Key</th>
-          <th scope="col">Scopes</th>
-          <th scope="col">Limit</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">{keys[0]?.revokedAt ? 'Revoked' : <span class="visually-hidden">Actions</span>}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((k) => (
-          <tr data-key-id={k.id}>
-            <td>{k.label}</td>
-            <td class="mono">{k.prefix}…</td>
-            <td data-scopes>{describeScopes(k.scopes)}</td>
-            <td data-limit>{k.rateLimitPerMinute === null ? <span class="muted">Account’s</span> : `${k.rateLimitPerMinute}/min`}</td>
-            <td data-expires>
-              <Expiry at={k.expiresAt} now={now} />
-            </td>
-            <td>
-              <Time at={k.createdAt} />
-            </td>
-            <td data-last-used>
-              <Time at={k.lastUsedAt} never="Never" />
-            </td>
-            <td>
-              {k.revokedAt ? (
-                <Time at={k.revokedAt} />
-              ) : (
-                <a href={`/dashboard/keys/${k.id}/revoke`} class="danger" aria-label={`Revoke ${k.label}`}>
-                  Revoke
-                </a>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+  <ListTable
+    rows={keys}
+    columns={['Label', 'Key', 'Scopes', 'Limit', 'Expires', 'Created', 'Last used']}
+    actions={keys[0]?.revokedAt ? 'Revoked' : true}
+    row={(k) => (
+      <tr data-key-id={k.id}>
+        <td>{k.label}</td>
+        <td class="mono">{k.prefix}…</td>
+        <td data-scopes>{describeScopes(k.scopes)}</td>
+        <td data-limit>{k.rateLimitPerMinute === null ? <span class="muted">Account’s</span> : `${k.rateLimitPerMinute}/min`}</td>
+        <td data-expires>
+          <Expiry at={k.expiresAt} now={now} />
+        </td>
+        <td>
+          <Time at={k.createdAt} />
+        </td>
+        <td data-last-used>
+          <Time at={k.lastUsedAt} never="Never" />
+        </td>
+        <td>
+          {k.revokedAt ? (
+            <Time at={k.revokedAt} />
+          ) : (
+            <DangerLink href={`/dashboard/keys/${k.id}/revoke`} label={`Revoke ${k.label}`}>
+              Revoke
+            </DangerLink>
+          )}
+        </td>
+      </tr>
+    )}
+  />
 );
 /** What a key id looks like; anything else (NUL, odd bytes Postgres refuses) is no key, without a query. */
 const KEY_ID = /^key_[a-z0-9]{1,64}$/;

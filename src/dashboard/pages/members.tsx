@@ -9,6 +9,7 @@ import { emailField, readForm } from '../form';
 import { requireOwner, signedIn } from '../guards';
 import { inviteLink, LinkRefused, type OneTimeLink } from '../links';
 import { Field, Notice, PostForm, Time } from '../views/forms';
+import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const inviteForm = v.object({ email: emailField, role: v.picklist(MEMBER_ROLES, 'Choose a role.') });
@@ -64,7 +65,7 @@ export function registerMembersPages(app: Dashboard, { rt }: DashboardDeps) {
           ) : (
             <>
               {extra.error && <Notice kind="error">{extra.error}</Notice>}
-              <PostForm action="/dashboard/members/invite" csrfToken={c.get('csrfToken')} class="inline">
+              <PostForm action="/dashboard/members" csrfToken={c.get('csrfToken')} class="inline">
                 <Field label="Email" name="email" type="email" value={extra.email} required maxlength={254} autocomplete="off" />
                 <div class="field">
                   <label for="f-role">Role</label>
@@ -88,74 +89,50 @@ export function registerMembersPages(app: Dashboard, { rt }: DashboardDeps) {
         </section>
         <section aria-labelledby="people">
           <h2 id="people">People</h2>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Member since</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((m) => (
-                  <tr data-user-id={m.userId}>
-                    <td>
-                      {m.email}
-                      {m.userId === session.userId && <span class="muted"> (you)</span>}
-                    </td>
-                    <td>{ROLE_LABELS[m.role]}</td>
-                    <td>
-                      <Time at={m.since} />
-                    </td>
-                    <td>
-                      {m.userId !== session.userId && !(m.role === 'owner' && owners <= 1) && (
-                        <a href={`/dashboard/members/${m.userId}/remove`} class="danger" aria-label={`Remove ${m.email}`}>
-                          Remove
-                        </a>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            rows={members}
+            columns={['Email', 'Role', 'Member since']}
+            actions
+            row={(m) => (
+              <tr data-user-id={m.userId}>
+                <td>
+                  {m.email}
+                  {m.userId === session.userId && <span class="muted"> (you)</span>}
+                </td>
+                <td>{ROLE_LABELS[m.role]}</td>
+                <td>
+                  <Time at={m.since} />
+                </td>
+                <td>
+                  {m.userId !== session.userId && !(m.role === 'owner' && owners <= 1) && (
+                    <DangerLink href={`/dashboard/members/${m.userId}/remove`} label={`Remove ${m.email}`}>
+                      Remove
+                    </DangerLink>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
         </section>
         <section aria-labelledby="open-invitations">
           <h2 id="open-invitations">Open invitations</h2>
-          {invitations.length === 0 ? (
-            <p class="muted">No open invitations.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Expires</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {invitations.map((i) => (
-                    <tr>
-                      <td>{i.email}</td>
-                      <td>{ROLE_LABELS[i.role]}</td>
-                      <td>
-                        <Time at={i.createdAt} />
-                      </td>
-                      <td>
-                        <Time at={i.expiresAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            rows={invitations}
+            empty="No open invitations."
+            columns={['Email', 'Role', 'Created', 'Expires']}
+            row={(i) => (
+              <tr>
+                <td>{i.email}</td>
+                <td>{ROLE_LABELS[i.role]}</td>
+                <td>
+                  <Time at={i.createdAt} />
+                </td>
+                <td>
+                  <Time at={i.expiresAt} />
+                </td>
+              </tr>
+            )}
+          />
           <p class="hint">A link that was lost cannot be shown again; create another for the same address.</p>
         </section>
       </>,
@@ -167,7 +144,7 @@ export function registerMembersPages(app: Dashboard, { rt }: DashboardDeps) {
     membersPage(c, { notice: c.req.query('done') === 'removed' ? 'Removed: they can no longer sign in to this account.' : undefined }),
   );
 
-  app.post('/members/invite', async (c) => {
+  app.post('/members', async (c) => {
     const session = signedIn(c);
     if (invitationsOff) return membersPage(c);
     const form = await readForm(c, inviteForm);

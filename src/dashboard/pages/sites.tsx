@@ -1,20 +1,22 @@
 import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
-import { findAccountPlan } from '../../db/queries/accounts';
 import { deploymentLogLines, findAccountDeployment, latestPublishedDeployment, listAccountDeployments, type DeploymentRow } from '../../db/queries/deployments';
 import { DEPLOYMENT_COUNT_CAP, findAccountSite, listAccountSites } from '../../db/queries/sites';
 import type { DeploymentEnvironment, DeploymentStatus } from '../../db/schema';
 import { displayUrl } from '../../hosting/build-deployment';
-import { requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
+import { promoteDeployment, requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
 import { deploymentUrl, productionHost, siteOrigin, SITE_ID_PATTERN, type EdgeAddress } from '../../hosting/urls';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
 import { signedIn } from '../guards';
+import { hostingOnPlan } from '../hosting-plan';
 import { DeployHooksSection } from './deploy-hooks';
+import { UploadDeploymentForm } from './upload-deployment';
 import { listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { Notice, Pager, Time } from '../views/forms';
-import { confirmPage, notFoundPage, renderPage } from '../views/render';
+import { ListTable } from '../views/list-table';
+import { confirmPage, notFoundPage, refusalPage, renderPage } from '../views/render';
 
 const PAGE_SIZE = 25;
 const SITES_PAGE_SIZE = 50;
@@ -61,6 +63,11 @@ function servedUrl(d: DeploymentRow, edge: EdgeAddress): string | null {
   return d.publishedAt && d.status !== 'building' ? deploymentUrl(d, edge) : null;
 }
 
+/** promoteDeployment's own rule, so the button shows only where it works: a preview that was published. */
+function promotable(d: DeploymentRow): boolean {
+  return d.environment === 'preview' && d.publishedAt !== null && (d.status === 'published' || d.status === 'rolled_back');
+}
+
 /** What to do about a failed build, matched on the reasons build-deployment.ts writes. */
 function failureHint(error: string): string {
   if (/no earlier successful deployment/i.test(error))
@@ -93,11 +100,6 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
   const edge: EdgeAddress = { hostingDomain: rt.config.HOSTING_DOMAIN, httpsPort: rt.config.EDGE_HTTPS_PORT };
 
-  /** Hosting pages answer only when the plan includes hosting, as the API's requireFeature('hosting') does. */
-  const hostingOnPlan = async (c: Context<DashEnv>) => {
-    const plan = await findAccountPlan(db, signedIn(c).accountId);
-    return plan?.features.includes('hosting') ?? false;
-  };
   const notOnPlan = (c: Context<DashEnv>, status: 200 | 403 = 403) =>
     renderPage(
       c,
@@ -113,7 +115,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     const pageNo = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));
     // The plan and the list at once: the list is the account's own either way, and shown only if hosting is on the plan.
     const [onPlan, { rows, hasMore }] = await Promise.all([
-      hostingOnPlan(c),
+      hostingOnPlan(db, c),
       listAccountSites(db, signedIn(c).accountId, { limit: SITES_PAGE_SIZE, offset: (pageNo - 1) * SITES_PAGE_SIZE }),
     ]);
     if (!onPlan) return notOnPlan(c, 200);
@@ -121,65 +123,51 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       c,
       { title: 'Sites', section: 'sites' },
       <>
-        {rows.length === 0 ? (
-          <p class="muted">
-            No sites yet. A site is created by its first deployment: <code>POST /v1/hosting/deployments</code> with a <code>site_id</code> and the{' '}
-            <code>source_url</code> of a .zip or .tar.gz of its files.
-          </p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Site</th>
-                  <th scope="col">Production URL</th>
-                  <th scope="col">Live deployment</th>
-                  <th scope="col">Latest deployment</th>
-                  <th scope="col">Deployments</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => {
-                  const url = siteOrigin(productionHost(s.siteId, edge.hostingDomain), edge.httpsPort);
-                  return (
-                    <tr data-site-id={s.siteId}>
-                      <td>
-                        <a href={`/dashboard/sites/${s.siteId}`}>{s.siteId}</a>
-                      </td>
-                      <td>{s.liveProductionId ? <a href={url}>{url}</a> : <span class="muted">Not live yet</span>}</td>
-                      <td class="mono">
-                        {s.liveProductionId ? <a href={`/dashboard/deployments/${s.liveProductionId}`}>{s.liveProductionId}</a> : <span class="muted">—</span>}
-                      </td>
-                      <td>
-                        {s.latestStatus && s.latestId ? (
-                          <>
-                            <a
-                              href={`/dashboard/deployments/${s.latestId}`}
-                              aria-label={`Latest deployment of ${s.siteId}: ${STATUS_BADGE[s.latestStatus].label}`}
-                            >
-                              <StatusBadge status={s.latestStatus} />
-                            </a>{' '}
-                            <Time at={s.latestCreatedAt} />
-                          </>
-                        ) : (
-                          <span class="muted">None</span>
-                        )}
-                      </td>
-                      <td>
-                        {fmt.format(s.deployments)}
-                        {s.deployments >= DEPLOYMENT_COUNT_CAP ? '+' : ''}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          rows={rows}
+          empty={
+            <>
+              No sites yet. A site is created by its first deployment: upload its archive below, or <code>POST /v1/hosting/deployments</code> with a{' '}
+              <code>site_id</code> and the <code>source_url</code> of a .zip or .tar.gz of its files.
+            </>
+          }
+          columns={['Site', 'Production URL', 'Live deployment', 'Latest deployment', 'Deployments']}
+          row={(s) => {
+            const url = siteOrigin(productionHost(s.siteId, edge.hostingDomain), edge.httpsPort);
+            return (
+              <tr data-site-id={s.siteId}>
+                <td>
+                  <a href={`/dashboard/sites/${s.siteId}`}>{s.siteId}</a>
+                </td>
+                <td>{s.liveProductionId ? <a href={url}>{url}</a> : <span class="muted">Not live yet</span>}</td>
+                <td class="mono">
+                  {s.liveProductionId ? <a href={`/dashboard/deployments/${s.liveProductionId}`}>{s.liveProductionId}</a> : <span class="muted">—</span>}
+                </td>
+                <td>
+                  {s.latestStatus && s.latestId ? (
+                    <>
+                      <a href={`/dashboard/deployments/${s.latestId}`} aria-label={`Latest deployment of ${s.siteId}: ${STATUS_BADGE[s.latestStatus].label}`}>
+                        <StatusBadge status={s.latestStatus} />
+                      </a>{' '}
+                      <Time at={s.latestCreatedAt} />
+                    </>
+                  ) : (
+                    <span class="muted">None</span>
+                  )}
+                </td>
+                <td>
+                  {fmt.format(s.deployments)}
+                  {s.deployments >= DEPLOYMENT_COUNT_CAP ? '+' : ''}
+                </td>
+              </tr>
+            );
+          }}
+        />
         <Pager
           newer={pageNo > 1 ? withQuery('/dashboard/sites', { page: pageNo > 2 ? String(pageNo - 1) : undefined }) : null}
           older={hasMore ? withQuery('/dashboard/sites', { page: String(pageNo + 1) }) : null}
         />
+        <UploadDeploymentForm csrfToken={c.get('csrfToken')} maxBytes={rt.config.DEPLOY_MAX_ARCHIVE_BYTES} />
       </>,
     );
   });
@@ -198,7 +186,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     };
     // Independent lookups in one wave; every one is scoped to the account.
     const [onPlan, site, after, before] = await Promise.all([
-      hostingOnPlan(c),
+      hostingOnPlan(db, c),
       findAccountSite(db, accountId, siteId),
       position(c.req.query('after')),
       position(c.req.query('before')),
@@ -282,53 +270,39 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
             </div>
             <button type="submit">Filter</button>
           </form>
-          {page.rows.length === 0 ? (
-            <p class="muted">{environment || status ? 'No deployments match these filters.' : 'No deployments on this page.'}</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Deployment</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Environment</th>
-                    <th scope="col">URL</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Finished</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.rows.map((d) => {
-                    const url = servedUrl(d, edge);
-                    const took = duration(d);
-                    const live = d.id === site.liveProductionId || d.id === site.livePreviewId;
-                    return (
-                      <tr data-deployment-id={d.id}>
-                        <td class="mono">
-                          <a href={`/dashboard/deployments/${d.id}`}>{d.id}</a>
-                        </td>
-                        <td>
-                          <StatusBadge status={d.status} />
-                          {live && <span class="badge ok">Live</span>}
-                        </td>
-                        <td>{d.environment}</td>
-                        <td>{url ? <a href={url}>{url}</a> : <span class="muted">—</span>}</td>
-                        <td>
-                          <Time at={d.createdAt} />
-                        </td>
-                        <td>
-                          <Time at={d.finishedAt} />
-                          {took && <span class="muted"> ({took})</span>}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ListTable
+            rows={page.rows}
+            empty={environment || status ? 'No deployments match these filters.' : 'No deployments on this page.'}
+            columns={['Deployment', 'Status', 'Environment', 'URL', 'Created', 'Finished']}
+            row={(d) => {
+              const url = servedUrl(d, edge);
+              const took = duration(d);
+              const live = d.id === site.liveProductionId || d.id === site.livePreviewId;
+              return (
+                <tr data-deployment-id={d.id}>
+                  <td class="mono">
+                    <a href={`/dashboard/deployments/${d.id}`}>{d.id}</a>
+                  </td>
+                  <td>
+                    <StatusBadge status={d.status} />
+                    {live && <span class="badge ok">Live</span>}
+                  </td>
+                  <td>{d.environment}</td>
+                  <td>{url ? <a href={url}>{url}</a> : <span class="muted">—</span>}</td>
+                  <td>
+                    <Time at={d.createdAt} />
+                  </td>
+                  <td>
+                    <Time at={d.finishedAt} />
+                    {took && <span class="muted"> ({took})</span>}
+                  </td>
+                </tr>
+              );
+            }}
+          />
           <Pager newer={newer} older={older} />
         </section>
+        <UploadDeploymentForm csrfToken={c.get('csrfToken')} siteId={siteId} maxBytes={rt.config.DEPLOY_MAX_ARCHIVE_BYTES} />
         <DeployHooksSection siteId={siteId} hooks={hooks} csrfToken={c.get('csrfToken')} />
       </>,
     );
@@ -337,7 +311,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.get('/deployments/:id', async (c) => {
     const accountId = signedIn(c).accountId;
     const id = c.req.param('id');
-    const [onPlan, d] = await Promise.all([hostingOnPlan(c), DEPLOYMENT_ID.test(id) ? findAccountDeployment(db, accountId, id) : null]);
+    const [onPlan, d] = await Promise.all([hostingOnPlan(db, c), DEPLOYMENT_ID.test(id) ? findAccountDeployment(db, accountId, id) : null]);
     if (!onPlan) return notOnPlan(c);
     if (!d) return notFoundPage(c, 'deployment');
     const [site, lines] = await Promise.all([findAccountSite(db, accountId, d.siteId), deploymentLogLines(db, d.id)]);
@@ -352,6 +326,10 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       <>
         {done === 'rolled_back' && <Notice kind="ok">Rolled back: this deployment is live again for {d.environment}.</Notice>}
         {done === 'redeployed' && <Notice kind="ok">Redeploy queued: this new deployment rebuilds the site from its most recently published files.</Notice>}
+        {done === 'uploaded' && <Notice kind="ok">Archive received: this deployment builds the site from it.</Notice>}
+        {done === 'promoted' && (
+          <Notice kind="ok">Promoted: production now serves the preview’s files{d.promotedFrom ? ` (${d.promotedFrom})` : ''}, without a rebuild.</Notice>
+        )}
         {d.status === 'failed' && (
           <Notice kind="error">
             <p>
@@ -421,6 +399,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
         </dl>
         <p class="actions">
           {d.publishedAt && !live && <a href={`${here}/rollback`}>Roll back to this deployment</a>}
+          {promotable(d) && <a href={`${here}/promote`}>Promote to production</a>}
           <a href={`/dashboard/sites/${d.siteId}/redeploy`}>Redeploy the site</a>
         </p>
         <section aria-labelledby="log">
@@ -451,7 +430,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   };
 
   app.get('/deployments/:id/rollback', async (c) => {
-    if (!(await hostingOnPlan(c))) return notOnPlan(c);
+    if (!(await hostingOnPlan(db, c))) return notOnPlan(c);
     const d = await rollbackTarget(c);
     if (!d) return notFoundPage(c, 'published deployment');
     return confirmPage(
@@ -474,7 +453,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   });
 
   app.post('/deployments/:id/rollback', async (c) => {
-    if (!(await hostingOnPlan(c))) return notOnPlan(c);
+    if (!(await hostingOnPlan(db, c))) return notOnPlan(c);
     const id = c.req.param('id');
     if (!DEPLOYMENT_ID.test(id)) return notFoundPage(c, 'published deployment');
     const outcome = await rollbackDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id }, (tx, row) =>
@@ -484,6 +463,51 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     return c.redirect(`/dashboard/deployments/${outcome.deployment.id}?done=rolled_back`, 303);
   });
 
+  // ---- promote --------------------------------------------------------------------------------------
+  app.get('/deployments/:id/promote', async (c) => {
+    if (!(await hostingOnPlan(db, c))) return notOnPlan(c);
+    const id = c.req.param('id');
+    const d = DEPLOYMENT_ID.test(id) ? await findAccountDeployment(db, signedIn(c).accountId, id) : null;
+    if (!d || !promotable(d)) return notFoundPage(c, 'published preview');
+    return confirmPage(
+      c,
+      {
+        title: `Promote ${d.id} to production?`,
+        section: 'sites',
+        action: `/dashboard/deployments/${d.id}/promote`,
+        confirm: 'Promote to production',
+        tone: 'primary',
+        cancel: `/dashboard/deployments/${d.id}`,
+      },
+      <p>
+        Production of <strong>{d.siteId}</strong> switches at once to the files and <code>_redirects</code>/<code>_headers</code> rules of this preview (created{' '}
+        <Time at={d.createdAt} />
+        ), as a new production deployment: nothing is rebuilt, and the preview stays at its own address. You can roll production back as after any deploy.
+      </p>,
+    );
+  });
+
+  app.post('/deployments/:id/promote', async (c) => {
+    if (!(await hostingOnPlan(db, c))) return notOnPlan(c);
+    const id = c.req.param('id');
+    if (!DEPLOYMENT_ID.test(id)) return notFoundPage(c, 'published preview');
+    // POST /v1/hosting/deployments/{id}/promote's function; the audit event commits with the switch.
+    const outcome = await promoteDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id }, (tx, created) =>
+      audit(c, tx, 'deployment.promoted', created.id, { site: created.siteId, from: id }),
+    );
+    if (outcome.kind === 'not_found') return notFoundPage(c, 'published preview');
+    if (outcome.kind === 'refused') {
+      return refusalPage(
+        c,
+        { title: 'Cannot promote', section: 'sites' },
+        outcome.message,
+        { href: `/dashboard/deployments/${id}`, label: 'Back to the deployment' },
+        409,
+      );
+    }
+    return c.redirect(`/dashboard/deployments/${outcome.deployment.id}?done=promoted`, 303);
+  });
+
   // ---- redeploy ------------------------------------------------------------------------------------
   const redeploySite = async (c: Context<DashEnv>) => {
     const siteId = c.req.param('site') ?? '';
@@ -491,7 +515,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   };
 
   app.get('/sites/:site/redeploy', async (c) => {
-    if (!(await hostingOnPlan(c))) return notOnPlan(c);
+    if (!(await hostingOnPlan(db, c))) return notOnPlan(c);
     const site = await redeploySite(c);
     if (!site) return notFoundPage(c, 'site');
     const source = await latestPublishedDeployment(db, site.id);
@@ -528,7 +552,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   });
 
   app.post('/sites/:site/redeploy', async (c) => {
-    if (!(await hostingOnPlan(c))) return notOnPlan(c);
+    if (!(await hostingOnPlan(db, c))) return notOnPlan(c);
     const site = await redeploySite(c);
     if (!site) return notFoundPage(c, 'site');
     const accountId = signedIn(c).accountId;

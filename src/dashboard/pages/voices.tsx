@@ -8,6 +8,7 @@ import type { DashboardDeps } from '../deps';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
 import { Notice, Pager, Time } from '../views/forms';
+import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 const STATUS: Record<VoiceRow['status'], { label: string; kind: 'ok' | 'warn' | 'error' }> = {
@@ -50,47 +51,30 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
           Cloned voices are made with <code>POST /v1/voice/clone</code>. The built-in voices, the same for every account, are listed in the{' '}
           <a href="/docs">API reference</a>.
         </p>
-        {page.rows.length === 0 ? (
-          <p class="muted">{req.after || req.before ? 'No more voices.' : 'No cloned voices yet.'}</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Voice id</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.rows.map((voice) => (
-                  <tr data-voice-id={voice.id}>
-                    <td>
-                      {voice.name}
-                      {voice.status === 'failed' && voice.error && <p class="hint">{voice.error}</p>}
-                    </td>
-                    <td>
-                      <VoiceStatus status={voice.status} />
-                    </td>
-                    <td>
-                      <Time at={voice.createdAt} />
-                    </td>
-                    <td class="mono">{voice.id}</td>
-                    <td>
-                      <a href={`/dashboard/voices/${voice.id}/delete`} class="danger" aria-label={`Delete ${voice.name}`}>
-                        Delete
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          rows={page.rows}
+          empty={req.after || req.before ? 'No more voices.' : 'No cloned voices yet.'}
+          columns={['Name', 'Status', 'Created', 'Voice id']}
+          actions
+          row={(voice) => (
+            <tr data-voice-id={voice.id}>
+              <td>
+                {voice.name}
+                {voice.status === 'failed' && voice.error && <p class="hint">{voice.error}</p>}
+              </td>
+              <td>
+                <VoiceStatus status={voice.status} />
+              </td>
+              <td>
+                <Time at={voice.createdAt} />
+              </td>
+              <td class="mono">{voice.id}</td>
+              <td>
+                <DangerLink href={`/dashboard/voices/${voice.id}/delete`} label={`Delete ${voice.name}`} />
+              </td>
+            </tr>
+          )}
+        />
         <Pager newer={links.newer} older={links.older} />
       </>,
     );

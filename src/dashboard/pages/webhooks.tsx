@@ -22,6 +22,7 @@ import { readForm } from '../form';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
 import { Field, Notice, Pager, PostForm, Time } from '../views/forms';
+import { ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
 /** How many endpoints the list shows: an account has a handful; the API lists the rest. */
@@ -85,50 +86,35 @@ const DisabledNotice: FC<{ e: WebhookEndpointRow }> = ({ e }) => (
 const DELIVERY_BADGE = { succeeded: 'ok', failed: 'error', pending: 'warn' } as const;
 
 const DeliveryTable: FC<{ endpoint: WebhookEndpointRow; rows: DeliveryLogRow[]; csrfToken: string }> = ({ endpoint, rows, csrfToken }) => (
-  <div class="table-wrap">
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Last code</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Response</th>
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ delivery, eventType, last }) => (
-          <tr data-delivery-id={delivery.id}>
-            <td>
-              <Time at={delivery.createdAt} />
-            </td>
-            <td class="mono">{eventType}</td>
-            <td>
-              <span class={`badge ${DELIVERY_BADGE[delivery.status]}`}>{delivery.status}</span>
-            </td>
-            <td>{delivery.attempts}</td>
-            <td>{last?.statusCode ?? <span class="muted">—</span>}</td>
-            <td>{last ? `${last.durationMs} ms` : <span class="muted">—</span>}</td>
-            <td>{last?.responseExcerpt ? <pre class="log webhook-response">{last.responseExcerpt}</pre> : <span class="muted">—</span>}</td>
-            <td>
-              {delivery.status !== 'pending' && !endpoint.disabledAt && (
-                <PostForm action={`/dashboard/webhooks/${endpoint.id}/deliveries/${delivery.id}/replay`} csrfToken={csrfToken}>
-                  <button type="submit" aria-label={`Replay ${eventType} delivery ${delivery.id}`}>
-                    Replay
-                  </button>
-                </PostForm>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+  <ListTable
+    rows={rows}
+    columns={['Time', 'Event', 'Status', 'Attempts', 'Last code', 'Duration', 'Response']}
+    actions
+    row={({ delivery, eventType, last }) => (
+      <tr data-delivery-id={delivery.id}>
+        <td>
+          <Time at={delivery.createdAt} />
+        </td>
+        <td class="mono">{eventType}</td>
+        <td>
+          <span class={`badge ${DELIVERY_BADGE[delivery.status]}`}>{delivery.status}</span>
+        </td>
+        <td>{delivery.attempts}</td>
+        <td>{last?.statusCode ?? <span class="muted">—</span>}</td>
+        <td>{last ? `${last.durationMs} ms` : <span class="muted">—</span>}</td>
+        <td>{last?.responseExcerpt ? <pre class="log webhook-response">{last.responseExcerpt}</pre> : <span class="muted">—</span>}</td>
+        <td>
+          {delivery.status !== 'pending' && !endpoint.disabledAt && (
+            <PostForm action={`/dashboard/webhooks/${endpoint.id}/deliveries/${delivery.id}/replay`} csrfToken={csrfToken}>
+              <button type="submit" aria-label={`Replay ${eventType} delivery ${delivery.id}`}>
+                Replay
+              </button>
+            </PostForm>
+          )}
+        </td>
+      </tr>
+    )}
+  />
 );
 
 const DONE_NOTICES: Record<string, string> = {
@@ -189,36 +175,25 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
                 .map((e) => (
                   <DisabledNotice e={e} />
                 ))}
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">URL</th>
-                      <th scope="col">Description</th>
-                      <th scope="col">Events</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Added</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.rows.map((e) => (
-                      <tr data-endpoint-id={e.id}>
-                        <td class="mono">
-                          <a href={`/dashboard/webhooks/${e.id}`}>{e.url}</a>
-                        </td>
-                        <td>{e.description || <span class="muted">—</span>}</td>
-                        <td>{eventTypesText(e.eventTypes)}</td>
-                        <td>
-                          <EndpointStatus e={e} />
-                        </td>
-                        <td>
-                          <Time at={e.createdAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ListTable
+                rows={page.rows}
+                columns={['URL', 'Description', 'Events', 'Status', 'Added']}
+                row={(e) => (
+                  <tr data-endpoint-id={e.id}>
+                    <td class="mono">
+                      <a href={`/dashboard/webhooks/${e.id}`}>{e.url}</a>
+                    </td>
+                    <td>{e.description || <span class="muted">—</span>}</td>
+                    <td>{eventTypesText(e.eventTypes)}</td>
+                    <td>
+                      <EndpointStatus e={e} />
+                    </td>
+                    <td>
+                      <Time at={e.createdAt} />
+                    </td>
+                  </tr>
+                )}
+              />
               {page.hasMore && <p class="hint">Only the newest {ENDPOINTS_SHOWN} endpoints are shown; GET /v1/webhooks lists them all.</p>}
             </>
           )}

@@ -4,8 +4,13 @@ import { CSRF_FIELD } from '../csrf';
 export const CsrfField: FC<{ token: string }> = ({ token }) => <input type="hidden" name={CSRF_FIELD} value={token} />;
 
 /** A form that changes something: POST with the visitor's CSRF token. */
-export const PostForm: FC<{ action: string; csrfToken: string; class?: string; children?: Child }> = ({ action, csrfToken, children, ...rest }) => (
-  <form method="post" action={action} class={rest.class}>
+export const PostForm: FC<{ action: string; csrfToken: string; class?: string; enctype?: 'multipart/form-data'; children?: Child }> = ({
+  action,
+  csrfToken,
+  children,
+  ...rest
+}) => (
+  <form method="post" action={action} class={rest.class} enctype={rest.enctype}>
     <CsrfField token={csrfToken} />
     {children}
   </form>
@@ -56,3 +61,14 @@ export const Pager: FC<{ newer?: string | null; older?: string | null }> = ({ ne
       {older ? <a href={older}>Older →</a> : <span />}
     </nav>
   ) : null;
+
+/** Where a deploy goes: production, or a new preview each time. */
+export const EnvironmentSelect: FC<{ id: string; label: string }> = ({ id, label }) => (
+  <div class="field">
+    <label for={id}>{label}</label>
+    <select id={id} name="environment">
+      <option value="production">production</option>
+      <option value="preview">a new preview</option>
+    </select>
+  </div>
+);

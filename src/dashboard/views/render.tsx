@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DashEnv } from '../context';
-import { PostForm } from './forms';
+import { Notice, PostForm } from './forms';
 import { Page, PublicPage, type Section } from './layout';
 
 /** A signed-in page for the current request, with its session and form token filled in. */
@@ -62,5 +62,26 @@ export function confirmPage(c: Context<DashEnv>, confirmation: Confirmation, exp
         <a href={cancel}>Cancel</a>
       </PostForm>
     </>,
+  );
+}
+
+/** A refused form or action on a page of its own: what was wrong, in words, and the way back. */
+export function refusalPage(
+  c: Context<DashEnv>,
+  head: { title: string; section: Section },
+  message: Child,
+  back: { href: string; label: string },
+  status: ContentfulStatusCode,
+) {
+  return renderPage(
+    c,
+    head,
+    <>
+      <Notice kind="error">{message}</Notice>
+      <p>
+        <a href={back.href}>{back.label}</a>
+      </p>
+    </>,
+    status,
   );
 }

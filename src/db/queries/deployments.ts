@@ -226,6 +226,15 @@ export async function findStaleBuilds(db: DbOrTx, pendingBefore: Date, buildingB
     .limit(limit);
 }
 
+/** The status and stored archive of each of these deployments that exists (by primary key). */
+export async function deploymentArchiveStates(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: deployments.id, status: deployments.status, archiveKey: deployments.archiveKey })
+    .from(deployments)
+    .where(inArray(deployments.id, ids));
+}
+
 export interface DeploymentFilters {
   siteId?: string;
   environment?: DeploymentEnvironment;

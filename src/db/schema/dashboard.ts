@@ -102,6 +102,8 @@ export const AUDIT_ACTIONS = [
   'domain.checked',
   'deployment.rolled_back',
   'deployment.redeployed',
+  'deployment.promoted',
+  'deployment.uploaded',
   'deploy_hook.created',
   'deploy_hook.deleted',
   'voice.deleted',

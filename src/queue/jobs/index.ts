@@ -11,6 +11,7 @@ import {
   sweepExpiredFilesJob,
   sweepIdempotencyKeysJob,
   sweepConversationsJob,
+  sweepUploadedArchivesJob,
 } from './maintenance';
 import { plagiarismCheckJob } from './plagiarism-check';
 import { textGenerateJob } from './text-generate';
@@ -37,6 +38,7 @@ export const JOB_DEFINITIONS = [
   sweepDashboardSessionsJob,
   sweepIdempotencyKeysJob,
   sweepConversationsJob,
+  sweepUploadedArchivesJob,
   requeueLostWebhookAttemptsJob,
   webhookDeliverJob,
 ] as const;

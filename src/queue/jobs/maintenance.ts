@@ -52,3 +52,11 @@ export const requeueLostWebhookAttemptsJob = defineJob({
     'Re-queues the next attempt of pending webhook deliveries overdue by more than two minutes whose job was lost (a worker died between recording an attempt and queueing the next, or Redis lost it).',
   payload: noPayload,
 });
+
+export const sweepUploadedArchivesJob = defineJob({
+  name: 'deployments.sweep-uploads',
+  queue: 'maintenance',
+  description:
+    'Deletes uploaded deployment archives older than an hour that no build will read: no deployment row names them (the upload never became a deployment) or their build has ended.',
+  payload: noPayload,
+});

@@ -3,6 +3,7 @@ import type { JobName, JobPayload } from '../../queue/registry';
 import type { JobRun } from '../../queue/job-run';
 import { issueCertificate, renewCertificates } from './certificate-issue';
 import { buildDeployment, failDeployment } from '../../hosting/build-deployment';
+import { sweepUploadedArchives } from '../../hosting/sweep-uploaded-archives';
 import { verifyDomain } from './domain-verify';
 import { failRequestJob } from '../request-job';
 import { indexCorpusBatch } from './corpus-index';
@@ -49,6 +50,7 @@ export const PROCESSORS: Processors = {
   'dashboard.sweep-sessions': { run: sweepDashboardSessions },
   'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
   'conversations.sweep-expired': { run: sweepConversations },
+  'deployments.sweep-uploads': { run: sweepUploadedArchives },
   'webhook.deliver': { run: deliverWebhook },
   'webhooks.requeue-lost': { run: requeueLostWebhookAttempts },
 };

@@ -1,9 +1,8 @@
-import { open, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import type { Context } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { detectArchiveKind } from '../../../hosting/archive';
-import { requestDeployment, requestUploadDeployment } from '../../../hosting/deployment-actions';
+import { notAnArchive, requestDeployment, requestUploadDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App, AppEnv } from '../../context';
 import { ApiError, invalidParameter, notFound } from '../../errors';
@@ -48,13 +47,6 @@ const uploadFields = v.object({ site_id: siteIdField, environment: environmentFi
 /** A deploy that carries its archive (multipart): its body streams, so no JSON body limit and no buffering. */
 export function isArchiveUpload(c: Context<AppEnv>): boolean {
   return c.req.path === `/v1${DEPLOYMENTS_PATH}` && /^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '');
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const head = Buffer.alloc(512);
-  const fh = await open(path, 'r');
-  const { bytesRead } = await fh.read(head, 0, head.length, 0).finally(() => fh.close());
-  return head.subarray(0, bytesRead);
 }
 
 export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store'>) {
@@ -111,15 +103,10 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         // what it carries: the fields and the archive's hash and size.
         const replay = await claimStreamedRequest(c, JSON.stringify({ fields, file: { sha256: file.sha256, size: file.size } }));
         if (replay) return replay;
-        if (!detectArchiveKind(await readHead(file.path))) {
-          throw new ApiError(
-            'unsupported_file_type',
-            `'${file.filename}' is not a .zip or .tar.gz archive (recognised by content, not by name); upload the site as one.`,
-          );
-        }
-        const deployment = await requestUploadDeployment(rt, { accountId, siteId: fields.site_id, environment: fields.environment, archivePath: file.path });
-        if (!deployment) throw notFound(`No site ${fields.site_id} on this account.`);
-        return c.json(deploymentView(deployment, rt.config), 201);
+        const outcome = await requestUploadDeployment(rt, { accountId, siteId: fields.site_id, environment: fields.environment, archivePath: file.path });
+        if (outcome.kind === 'not_an_archive') throw new ApiError('unsupported_file_type', notAnArchive(file.filename));
+        if (outcome.kind === 'site_taken') throw notFound(`No site ${fields.site_id} on this account.`);
+        return c.json(deploymentView(outcome.deployment, rt.config), 201);
       } finally {
         await unlink(file.path).catch(() => undefined);
       }
