@@ -128,6 +128,14 @@ export interface PlagiarismMatch {
   similarity: number;
   /** The matching passage of the submitted text, in its original wording. */
   excerpt: string;
+  /** Shares of the passage's content words: the same word, another form of it, another word (3 decimals, sum 1). */
+  breakdown: MatchBreakdown;
+}
+
+export interface MatchBreakdown {
+  identical: number;
+  lightly_changed: number;
+  paraphrased: number;
 }
 
 export interface CheckResult {
@@ -487,7 +495,7 @@ export class PlagiarismIndex {
     const finish = (details: MatchDetail[], score: number): CheckDetails => {
       stats.ms.total = performance.now() - t0;
       const rounded = round3(score);
-      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt }) => ({ url, similarity, excerpt }));
+      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt, breakdown }) => ({ url, similarity, excerpt, breakdown }));
       return { score: rounded, verdict: verdictFor(rounded), matches, details, stats };
     };
     if (lookup.tokens < k) return finish([], 0);

@@ -1,0 +1,167 @@
+import type { AnalyzedText, Passage, TokenRange, WordSenses } from './types';
+
+/**
+ * Passages found sentence by sentence, for copies whose wording changed too much for shared k-grams to
+ * chain: a paraphrase replaces a third of the words with synonyms that mostly have another key, and a
+ * rewrite moves clauses and reorders sentences. Each sentence of the submission is paired with the source
+ * sentence whose words it shares most (the same key, or a synonym: one word's most frequent sense is among
+ * the other's senses, which is how the text engine's paraphrases pick their words), in any order; runs of
+ * paired sentences make passages. Pure.
+ */
+export interface SentenceAlignOptions {
+  /** A pair of sentences needs at least this many of the query sentence's words matched. */
+  minWords: number;
+  /** …and a Dice coefficient of matched words at least this, */
+  minDice: number;
+  /** …or this share of the query sentence's words matched with at least `minContainedWords` (a sentence split in two). */
+  minContainment: number;
+  minContainedWords: number;
+  /** A passage of a single sentence needs this Dice coefficient. */
+  minSingleDice: number;
+  /** Unpaired query sentences bridged inside a passage. */
+  maxSentenceGap: number;
+  /** Passages covering fewer query tokens are dropped. */
+  minTokens: number;
+  /** Pairs are only scored when the sentences share this many distinct keys (a cheap filter). */
+  minSharedKeys: number;
+}
+
+export const SENTENCE_ALIGN_DEFAULTS: SentenceAlignOptions = {
+  minWords: 3,
+  minDice: 0.5,
+  minContainment: 0.75,
+  minContainedWords: 4,
+  minSingleDice: 0.6,
+  maxSentenceGap: 1,
+  minTokens: 8,
+  minSharedKeys: 2,
+};
+
+export type SensesOf = (word: string) => WordSenses;
+
+/** The same word (key) or a synonym: either word's most frequent sense is one of the other's senses. */
+export function synonyms(a: string, b: string, sensesOf: SensesOf): boolean {
+  const sa = sensesOf(a);
+  const sb = sensesOf(b);
+  for (const id of sa.first) if (sb.all.includes(id)) return true;
+  for (const id of sb.first) if (sa.all.includes(id)) return true;
+  return false;
+}
+
+interface PairScore {
+  source: number;
+  matched: number;
+  dice: number;
+}
+
+/** Words of query sentence `q` matched one to one in source sentence `s`: equal keys first, then synonyms. */
+function matchedWords(query: AnalyzedText, q: TokenRange, source: AnalyzedText, s: TokenRange, sensesOf: SensesOf): number {
+  const counts = new Map<string, number>();
+  for (let j = s.start; j < s.end; j++) counts.set(source.keys[j]!, (counts.get(source.keys[j]!) ?? 0) + 1);
+  let matched = 0;
+  const restQ: number[] = [];
+  for (let i = q.start; i < q.end; i++) {
+    const n = counts.get(query.keys[i]!) ?? 0;
+    if (n > 0) {
+      counts.set(query.keys[i]!, n - 1);
+      matched++;
+    } else restQ.push(i);
+  }
+  if (restQ.length === 0) return matched;
+  const restS: number[] = [];
+  for (let j = s.start; j < s.end; j++) {
+    const key = source.keys[j]!;
+    const n = counts.get(key) ?? 0;
+    // Source words left over once the equal keys were paired.
+    if (n > 0) {
+      counts.set(key, n - 1);
+      restS.push(j);
+    }
+  }
+  const used = new Uint8Array(restS.length);
+  for (const i of restQ) {
+    for (let k = 0; k < restS.length; k++) {
+      if (used[k] || !synonyms(query.words[i]!, source.words[restS[k]!]!, sensesOf)) continue;
+      used[k] = 1;
+      matched++;
+      break;
+    }
+  }
+  return matched;
+}
+
+/** Passages of `query` against one source by sentence alignment, strongest first. */
+export function alignSentences(query: AnalyzedText, source: AnalyzedText, sensesOf: SensesOf, opts: SentenceAlignOptions = SENTENCE_ALIGN_DEFAULTS): Passage[] {
+  // Which source sentences hold each key, to score only pairs that share a few words.
+  const sentencesOfKey = new Map<string, number[]>();
+  source.sentences.forEach((s, j) => {
+    for (let t = s.start; t < s.end; t++) {
+      const key = source.keys[t]!;
+      const list = sentencesOfKey.get(key);
+      if (!list) sentencesOfKey.set(key, [j]);
+      else if (list[list.length - 1] !== j) list.push(j);
+    }
+  });
+
+  const best: (PairScore | null)[] = query.sentences.map((q) => {
+    const shared = new Map<number, number>();
+    const seen = new Set<string>();
+    for (let t = q.start; t < q.end; t++) {
+      const key = query.keys[t]!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const j of sentencesOfKey.get(key) ?? []) shared.set(j, (shared.get(j) ?? 0) + 1);
+    }
+    const qLen = q.end - q.start;
+    let top: PairScore | null = null;
+    for (const [j, n] of shared) {
+      if (n < opts.minSharedKeys) continue;
+      const s = source.sentences[j]!;
+      const matched = matchedWords(query, q, source, s, sensesOf);
+      if (matched < opts.minWords) continue;
+      const dice = (2 * matched) / (qLen + s.end - s.start);
+      const contained = matched >= opts.minContainedWords && matched / qLen >= opts.minContainment;
+      if (dice < opts.minDice && !contained) continue;
+      if (!top || matched > top.matched || (matched === top.matched && dice > top.dice)) top = { source: j, matched, dice };
+    }
+    return top;
+  });
+
+  const passages: Passage[] = [];
+  let i = 0;
+  while (i < best.length) {
+    if (!best[i]) {
+      i++;
+      continue;
+    }
+    // A run of paired sentences, bridging at most `maxSentenceGap` unpaired ones between two paired.
+    const pairs: { q: number; pair: PairScore }[] = [{ q: i, pair: best[i]! }];
+    let last = i;
+    for (let k = i + 1; k < best.length && k - last - 1 <= opts.maxSentenceGap; k++) {
+      if (best[k]) {
+        pairs.push({ q: k, pair: best[k]! });
+        last = k;
+      }
+    }
+    i = last + 1;
+    const qStart = query.sentences[pairs[0]!.q]!.start;
+    const qEnd = query.sentences[last]!.end;
+    let matched = 0;
+    let pairedTokens = 0;
+    let sStart = Infinity;
+    let sEnd = 0;
+    for (const { q, pair } of pairs) {
+      const qs = query.sentences[q]!;
+      const ss = source.sentences[pair.source]!;
+      matched += pair.matched;
+      pairedTokens += qs.end - qs.start + ss.end - ss.start;
+      sStart = Math.min(sStart, ss.start);
+      sEnd = Math.max(sEnd, ss.end);
+    }
+    const similarity = (2 * matched) / pairedTokens;
+    if (qEnd - qStart < opts.minTokens) continue;
+    if (pairs.length < 2 && similarity < opts.minSingleDice) continue;
+    passages.push({ qStart, qEnd, sStart, sEnd, matched, similarity, seeds: 0, sentences: pairs.length });
+  }
+  return passages.sort((a, b) => b.matched - a.matched || a.qStart - b.qStart);
+}
