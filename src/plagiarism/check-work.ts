@@ -3,8 +3,10 @@ import {
   excerptOf,
   queryHashes,
   seedsFromHits,
+  maskExcluded,
   type AnalyzedText,
   type Breakdown,
+  type Exclusion,
   type Normalizer,
   type PlagiarismParams,
   type QueryHashes,
@@ -59,9 +61,9 @@ export function queryLookup(prepared: PreparedQuery): QueryLookup {
   return { tokens: prepared.query.keys.length, hashes: Float64Array.from(prepared.hashes.hashes) };
 }
 
-/** The submission's tokens and the hashes to look up. */
-export function prepareQuery(normalizer: Normalizer, text: string, k: number): PreparedQuery {
-  const query = normalizer.analyze(text);
+/** The submission's tokens (none from the excluded parts) and the hashes to look up. */
+export function prepareQuery(normalizer: Normalizer, text: string, k: number, exclude: readonly Exclusion[] = []): PreparedQuery {
+  const query = normalizer.analyze(maskExcluded(text, exclude));
   const hashes = query.keys.length < k ? { hashes: [], positions: new Map<number, number[]>() } : queryHashes(query.keys, k);
   return { query, hashes };
 }
@@ -75,7 +77,8 @@ export function alignCandidates(
   text: string,
   candidates: readonly CandidateText[],
   params: PlagiarismParams,
-  prepared: PreparedQuery = prepareQuery(normalizer, text, params.k),
+  exclude: readonly Exclusion[] = [],
+  prepared: PreparedQuery = prepareQuery(normalizer, text, params.k, exclude),
 ): Alignment {
   const { query, hashes } = prepared;
   const sources = candidates.map(({ doc, hits }) => {

@@ -33,6 +33,7 @@ import {
   type Normalizer,
   type PlagiarismParams,
   type Verdict,
+  type Exclusion,
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
 import type { EngineThreads } from '../threads/pool';
@@ -67,6 +68,8 @@ export interface PlagiarismOptions {
 export type PlagiarismLexicon = 'wordnet' | 'none';
 
 export interface CheckOptions {
+  /** Parts of the text left out of matching and of the score: quotations, a trailing references section. */
+  exclude?: readonly Exclusion[];
   /**
    * Engine threads to normalise and align on, so a long text does not hold the event loop. Absent (scripts,
    * tests, benches), or when the index has no `threadLexicon`, the check runs in process, with the same result.
@@ -551,17 +554,18 @@ export class PlagiarismIndex {
   } {
     const { threads } = opts;
     const lexicon = this.threadLexicon;
+    const exclude = [...new Set(opts.exclude ?? [])];
     if (threads && lexicon) {
       // The align task normalises the submission again rather than receive its tokens (see queryLookup).
       return {
-        prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon }),
-        align: (text, candidates) => threads.run('plagiarism.align', { text, candidates, params: this.params, lexicon }),
+        prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon, exclude }),
+        align: (text, candidates) => threads.run('plagiarism.align', { text, candidates, params: this.params, lexicon, exclude }),
       };
     }
     let prepared: PreparedQuery | undefined;
     return {
-      prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k))),
-      align: async (text, candidates) => alignCandidates(this.normalizer, text, candidates, this.params, prepared),
+      prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k, exclude))),
+      align: async (text, candidates) => alignCandidates(this.normalizer, text, candidates, this.params, exclude, prepared),
     };
   }
 }
