@@ -11,6 +11,7 @@ import {
   type PlagiarismParams,
   type QueryHashes,
 } from '../engines/plagiarism';
+import { embed } from '../engines/embeddings';
 import type { MatchBreakdown, MatchDetail } from './service';
 
 /**
@@ -87,7 +88,7 @@ export function alignCandidates(
     const norm = normalizer.analyze(doc.text, lastPos + params.k + 256);
     return { ref: { doc, norm }, seeds: seedsFromHits(hits, hashes), tokens: norm.keys, text: norm };
   });
-  const detection = detect(query, sources, params, { sensesOf: normalizer.sensesOf });
+  const detection = detect(query, sources, params, { sensesOf: normalizer.sensesOf, embed });
   const details: MatchDetail[] = detection.passages.map((p) => {
     const { doc, norm } = p.ref;
     return {

@@ -1,6 +1,6 @@
 import { mergePassages, passageWords } from './breakdown';
 import { buildPassages, unionLength, type PassageOptions } from './passages';
-import { alignSentences, SENTENCE_ALIGN_DEFAULTS, type SensesOf, type SentenceAlignOptions } from './sentence-align';
+import { alignSentences, SENTENCE_ALIGN_DEFAULTS, type Embed, type SensesOf, type SentenceAlignOptions } from './sentence-align';
 import type { AnalyzedText, Breakdown, NormalizedText, Passage, Seed } from './types';
 import { kgramHashes } from './winnow';
 
@@ -66,6 +66,8 @@ export interface DetectedPassage<R> extends Passage {
 export interface SentenceAlignment {
   sensesOf: SensesOf;
   options?: SentenceAlignOptions;
+  /** Sentence vectors for pairing by meaning (the embeddings engine); without, words and synonyms only. */
+  embed?: Embed;
 }
 
 const isAnalyzed = (t: NormalizedText): t is AnalyzedText => 'sentences' in t;
@@ -90,7 +92,7 @@ export function detect<R>(query: NormalizedText, sources: readonly SourceSeeds<R
       for (const p of found) passages.push({ ...p, ref: src.ref });
       continue;
     }
-    const aligned = alignSentences(query, src.text, sentences.sensesOf, sentences.options ?? SENTENCE_ALIGN_DEFAULTS);
+    const aligned = alignSentences(query, src.text, sentences.sensesOf, sentences.options ?? SENTENCE_ALIGN_DEFAULTS, sentences.embed);
     for (const p of mergePassages([...found, ...aligned])) {
       const words = passageWords(query, src.text, p, sentences.sensesOf);
       // Fingerprint passages keep their exact alignment's figures; merged and sentence passages are measured as bags of words.

@@ -6,7 +6,7 @@ import type { PlagiarismParams } from './detect';
 
 export * from './types';
 export { createNormalizer, tokenize, foldWord, isStopWord, countWords, sentenceRanges, type Normalizer, type RawToken } from './normalize';
-export { alignSentences, synonyms, SENTENCE_ALIGN_DEFAULTS, type SentenceAlignOptions, type SensesOf } from './sentence-align';
+export { alignSentences, synonyms, SENTENCE_ALIGN_DEFAULTS, type SentenceAlignOptions, type SensesOf, type Embed } from './sentence-align';
 export { EXCLUSIONS, excludedRanges, maskExcluded, quotedRanges, referencesRange, type CharRange, type Exclusion } from './exclusions';
 export { mergePassages, passageWords, type PassageWords } from './breakdown';
 export { kgramHashes, winnow, fingerprint } from './winnow';

@@ -144,7 +144,7 @@ export function createNormalizer(lexicon: KeyLexicon | null): Normalizer {
     const norm = normalize(text, maxTokens);
     const words = new Array<string>(norm.keys.length);
     for (let i = 0; i < words.length; i++) words[i] = foldWord(text.slice(norm.starts[i]!, norm.ends[i]!));
-    return { ...norm, words, sentences: sentenceRanges(text, norm.starts) };
+    return { ...norm, text, words, sentences: sentenceRanges(text, norm.starts) };
   };
 
   return { normalize, keyOf, sensesOf, analyze };

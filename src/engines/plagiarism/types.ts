@@ -29,6 +29,8 @@ export interface TokenRange {
 
 /** A normalised text with what sentence alignment needs besides the keys. */
 export interface AnalyzedText extends NormalizedText {
+  /** The text analysed (offsets point into it). */
+  text: string;
   /** The folded surface word of each token (`keys[i]` is its key). */
   words: string[];
   /** Token ranges of the sentences (and lines), in order; tokens of no sentence do not exist. */
