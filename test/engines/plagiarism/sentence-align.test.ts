@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { embed } from '../../../src/engines/embeddings';
 import { loadLexicon } from '../../../src/engines/lexicon';
 import {
   DEFAULT_PARAMS,
+  SENTENCE_ALIGN_DEFAULTS,
   alignSentences,
   createNormalizer,
   detect,
@@ -60,6 +62,23 @@ describe('sentence alignment', () => {
     expect(p!.qEnd).toBe(query.keys.length);
     expect(p!.similarity).toBeGreaterThan(0.6);
     expect(alignSentences(normalizer.analyze(UNRELATED), source, normalizer.sensesOf)).toEqual([]);
+  });
+
+  it('with sentence vectors, a sentence worded too differently for its words to pair is paired by meaning', () => {
+    const source = normalizer.analyze(
+      'Children who read every day develop a richer vocabulary than children who rarely read. Doctors recommend drinking water regularly during hot weather.',
+    );
+    const query = normalizer.analyze(
+      'Kids reading daily build a larger vocabulary than kids who seldom read. Physicians advise people to drink fluids often when temperatures are high.',
+    );
+    const secondStarts = query.sentences[1]!.start;
+    const byWords = alignSentences(query, source, normalizer.sensesOf);
+    expect(byWords.map((p) => [p.qStart, p.qEnd])).toEqual([[0, secondStarts]]);
+    // Their cosine is 0.73: paired once the threshold admits it (the default, 0.75, is set against chance pairs of the eval).
+    const opts = { ...SENTENCE_ALIGN_DEFAULTS, minCosine: 0.7 };
+    expect(alignSentences(query, source, normalizer.sensesOf, opts).map((p) => p.sentences)).toEqual([1]);
+    const byMeaning = alignSentences(query, source, normalizer.sensesOf, opts, embed);
+    expect(byMeaning.map((p) => [p.qStart, p.qEnd, p.sentences])).toEqual([[0, query.keys.length, 2]]);
   });
 
   it('detect merges it with the fingerprint passages and gives the breakdown: identical, lightly changed, paraphrased', () => {
