@@ -52,8 +52,10 @@ export interface PlagiarismOptions {
   perHashLimit?: number;
   /** Documents (most fingerprint hits first) whose text a check loads to align passages. */
   maxCandidates?: number;
-  /** A document needs this many fingerprint hits to be a candidate. */
+  /** A document with this many fingerprint hits is a candidate… */
   minCandidateHits?: number;
+  /** …and at most this many with fewer (but at least one) fill the places left. */
+  maxSparseCandidates?: number;
   /** Matches listed in a check result (the score always counts every passage). */
   maxMatches?: number;
   /** Documents per transaction in `indexDocuments`. */
@@ -225,6 +227,7 @@ export class PlagiarismIndex {
   readonly perHashLimit: number;
   readonly maxCandidates: number;
   readonly minCandidateHits: number;
+  readonly maxSparseCandidates: number;
   readonly maxMatches: number;
   readonly batchSize: number;
   readonly normalizer: Normalizer;
@@ -236,6 +239,7 @@ export class PlagiarismIndex {
     this.perHashLimit = opts.perHashLimit ?? 100;
     this.maxCandidates = opts.maxCandidates ?? 40;
     this.minCandidateHits = opts.minCandidateHits ?? 2;
+    this.maxSparseCandidates = opts.maxSparseCandidates ?? 10;
     this.maxMatches = opts.maxMatches ?? 50;
     this.batchSize = opts.batchSize ?? 1000;
     this.normalizer = createNormalizer(lexicon);
@@ -522,10 +526,14 @@ export class PlagiarismIndex {
       if (list) list.push(h);
       else perDoc.set(h.docKey, [h]);
     }
-    const candidates = [...perDoc.entries()]
-      .filter(([, list]) => list.length >= this.minCandidateHits)
-      .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
-      .slice(0, this.maxCandidates);
+    // Documents with enough hits first; a paraphrase can leave its source a single shared k-gram, so documents
+    // with fewer fill up to `maxSparseCandidates` of the places left (sentence alignment then decides).
+    const ranked = [...perDoc.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
+    const dense = ranked.filter(([, list]) => list.length >= this.minCandidateHits).slice(0, this.maxCandidates);
+    const sparse = ranked
+      .filter(([, list]) => list.length < this.minCandidateHits)
+      .slice(0, Math.min(this.maxSparseCandidates, this.maxCandidates - dense.length));
+    const candidates = [...dense, ...sparse];
     stats.candidates = candidates.length;
     if (candidates.length === 0) return finish([], 0);
 
