@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { type SensesOf, synonyms } from './sentence-align';
+import type { SensesOf } from './sentence-align';
 import type { AnalyzedText, Breakdown, Passage } from './types';
 
 /**
@@ -52,18 +52,27 @@ export interface PassageWords {
  */
 export function passageWords(query: AnalyzedText, source: AnalyzedText, p: Passage, sensesOf: SensesOf): PassageWords {
   const words = new Set<string>();
-  const stems = new Map<string, string>();
+  const stems = new Set<string>();
   const keys = new Map<string, string[]>();
+  // The source range's senses as two sets, so each query word is checked in time of its own senses.
+  const firstSenses = new Set<string>();
+  const allSenses = new Set<string>();
   for (let j = p.sStart; j < p.sEnd; j++) {
     const w = source.words[j]!;
     if (words.has(w)) continue;
     words.add(w);
-    stems.set(stemmer(w), w);
+    stems.add(stemmer(w));
     const list = keys.get(source.keys[j]!);
     if (list) list.push(w);
     else keys.set(source.keys[j]!, [w]);
+    const senses = sensesOf(w);
+    for (const id of senses.first) firstSenses.add(id);
+    for (const id of senses.all) allSenses.add(id);
   }
-  const sourceWords = [...words];
+  const synonymInSource = (w: string) => {
+    const senses = sensesOf(w);
+    return senses.first.some((id) => allSenses.has(id)) || senses.all.some((id) => firstSenses.has(id));
+  };
   let identical = 0;
   let light = 0;
   let related = 0;
@@ -71,7 +80,7 @@ export function passageWords(query: AnalyzedText, source: AnalyzedText, p: Passa
     const w = query.words[i]!;
     if (words.has(w)) identical++;
     else if (stems.has(stemmer(w)) || keys.get(query.keys[i]!)?.some((s) => closeSpelling(s, w))) light++;
-    else if (keys.has(query.keys[i]!) || sourceWords.some((s) => synonyms(w, s, sensesOf))) related++;
+    else if (keys.has(query.keys[i]!) || synonymInSource(w)) related++;
   }
   const total = p.qEnd - p.qStart;
   if (total <= 0) return { breakdown: { identical: 0, lightlyChanged: 0, paraphrased: 0 }, matched: 0 };

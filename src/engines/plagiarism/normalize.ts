@@ -80,22 +80,34 @@ const NO_SENSES: WordSenses = { first: [], all: [] };
  */
 const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|\n/g;
 
+/**
+ * Longer "sentences" (text without punctuation, lists run together) are cut into pieces of this many
+ * content words, so aligning them stays cheap and a piece can still pair with its source.
+ */
+export const MAX_SENTENCE_TOKENS = 60;
+
 /** Token ranges of the sentences of `text`, given its normalised tokens' offsets. */
 export function sentenceRanges(text: string, starts: Int32Array): TokenRange[] {
   const out: TokenRange[] = [];
   let t = 0;
   const n = starts.length;
+  const push = (start: number, end: number) => {
+    const pieces = Math.ceil((end - start) / MAX_SENTENCE_TOKENS);
+    for (let k = 0; k < pieces; k++) {
+      out.push({ start: start + Math.floor(((end - start) * k) / pieces), end: start + Math.floor(((end - start) * (k + 1)) / pieces) });
+    }
+  };
   const close = (end: number) => {
     let e = t;
     while (e < n && starts[e]! < end) e++;
-    if (e > t) out.push({ start: t, end: e });
+    if (e > t) push(t, e);
     t = e;
   };
   for (const m of text.matchAll(SENTENCE_END)) {
     if (t >= n) break;
     close(m.index + m[0].length);
   }
-  if (t < n) out.push({ start: t, end: n });
+  if (t < n) push(t, n);
   return out;
 }
 

@@ -59,6 +59,25 @@ function dot(a: Float32Array, b: Float32Array): number {
 }
 
 const vectorCache = new WeakMap<AnalyzedText, Float32Array[]>();
+const postingsCache = new WeakMap<AnalyzedText, Map<string, number[]>>();
+
+/** For each key, the sentences holding it (once each, in order); computed once per analysed text. */
+function keyPostings(t: AnalyzedText): Map<string, number[]> {
+  let m = postingsCache.get(t);
+  if (!m) {
+    m = new Map();
+    t.sentences.forEach((s, i) => {
+      for (let k = s.start; k < s.end; k++) {
+        const key = t.keys[k]!;
+        const list = m!.get(key);
+        if (!list) m!.set(key, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    });
+    postingsCache.set(t, m);
+  }
+  return m;
+}
 
 /** One vector per sentence (from its first to its last content word), computed once per analysed text. */
 function sentenceVectors(t: AnalyzedText, embed: Embed): Float32Array[] {
@@ -132,19 +151,29 @@ export function alignSentences(
   opts: SentenceAlignOptions = SENTENCE_ALIGN_DEFAULTS,
   embed?: Embed,
 ): Passage[] {
-  // Which source sentences hold each key, to score only pairs that share a few words.
-  const sentencesOfKey = new Map<string, number[]>();
+  // Pairs sharing a few distinct keys, counted from the (short) source's side through the query's postings.
+  const postings = keyPostings(query);
+  const nq = query.sentences.length;
+  const shared = new Map<number, number>();
   source.sentences.forEach((s, j) => {
+    const seen = new Set<string>();
     for (let t = s.start; t < s.end; t++) {
       const key = source.keys[t]!;
-      const list = sentencesOfKey.get(key);
-      if (!list) sentencesOfKey.set(key, [j]);
-      else if (list[list.length - 1] !== j) list.push(j);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const i of postings.get(key) ?? []) shared.set(j * nq + i, (shared.get(j * nq + i) ?? 0) + 1);
     }
   });
 
+  // Whether two lengths leave room for a pair by words at all (at most the shorter sentence can match).
+  const mayPairByWords = (qLen: number, sLen: number) => {
+    const most = Math.min(qLen, sLen);
+    return most >= opts.minWords && ((2 * most) / (qLen + sLen) >= opts.minDice || most / qLen >= opts.minContainment);
+  };
+
   const score = (q: TokenRange, j: number, cosine: number): PairScore | null => {
     const s = source.sentences[j]!;
+    if (cosine < opts.minCosine && !mayPairByWords(q.end - q.start, s.end - s.start)) return null;
     const matched = matchedWords(query, q, source, s, sensesOf);
     const qLen = q.end - q.start;
     const dice = (2 * matched) / (qLen + s.end - s.start);
@@ -155,33 +184,37 @@ export function alignSentences(
   const better = (a: PairScore | null, b: PairScore | null) =>
     !a ? b : !b ? a : b.matched > a.matched || (b.matched === a.matched && b.dice + b.cosine > a.dice + a.cosine) ? b : a;
 
-  const best: (PairScore | null)[] = query.sentences.map((q) => {
-    const shared = new Map<number, number>();
-    const seen = new Set<string>();
-    for (let t = q.start; t < q.end; t++) {
-      const key = query.keys[t]!;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      for (const j of sentencesOfKey.get(key) ?? []) shared.set(j, (shared.get(j) ?? 0) + 1);
-    }
-    let top: PairScore | null = null;
-    for (const [j, n] of shared) if (n >= opts.minSharedKeys) top = better(top, score(q, j, 0));
-    return top;
-  });
+  const best: (PairScore | null)[] = new Array(nq).fill(null);
+  for (const [pair, n] of shared) {
+    if (n < opts.minSharedKeys) continue;
+    const i = pair % nq;
+    const j = (pair - i) / nq;
+    best[i] = better(best[i]!, score(query.sentences[i]!, j, 0));
+  }
 
   if (embed) {
-    // Sentences the words did not pair: the closest source sentence in meaning, if close enough.
+    // Unpaired sentences next to paired ones (a passage's reworded sentence): the closest source sentence in
+    // meaning, if close enough. Only near pairs, as comparing every sentence with every one would dominate a check.
     const qv = sentenceVectors(query, embed);
     const sv = sentenceVectors(source, embed);
-    query.sentences.forEach((q, i) => {
-      if (best[i]) return;
+    const reach = opts.maxSentenceGap + 1;
+    const near = (i: number) => {
+      for (let k = Math.max(0, i - reach); k <= Math.min(nq - 1, i + reach); k++) if (k !== i && best[k]) return true;
+      return false;
+    };
+    const tryMeaning = (i: number) => {
+      if (best[i] || !near(i)) return;
+      const q = query.sentences[i]!;
       let top: PairScore | null = null;
       sv.forEach((v, j) => {
         const c = dot(qv[i]!, v);
         if (c >= opts.minCosine) top = better(top, score(q, j, c));
       });
       best[i] = top;
-    });
+    };
+    // Forward then backward, so a pair found by meaning can reach the next sentence in either direction.
+    for (let i = 0; i < nq; i++) tryMeaning(i);
+    for (let i = nq - 1; i >= 0; i--) tryMeaning(i);
   }
 
   const passages: Passage[] = [];
