@@ -12,13 +12,14 @@
  * - rewritten: a copied passage of 60–200 words whose sentences are put in another order, then run through
  *   the local engine's `rewrite` mode (clauses moved, voice switched, compounds split, synonyms); half
  *   embedded in original text.
+ * - reworded (a stress row, no target): as rewritten, then the rewrite run through `paraphrase` mode too.
  * - original: fresh text from seeds the corpus never used.
  */
 import { generateProse, seededRandom, type GeneratedText } from '../../bench/lib/english';
 import type { TextProvider } from '../../src/engines/text';
 
-export type CaseType = 'verbatim' | 'partial' | 'paraphrased' | 'rewritten' | 'original';
-export const CASE_TYPES: readonly CaseType[] = ['verbatim', 'partial', 'paraphrased', 'rewritten', 'original'];
+export type CaseType = 'verbatim' | 'partial' | 'paraphrased' | 'rewritten' | 'reworded' | 'original';
+export const CASE_TYPES: readonly CaseType[] = ['verbatim', 'partial', 'paraphrased', 'rewritten', 'reworded', 'original'];
 
 export interface CorpusDoc {
   index: number;
@@ -128,6 +129,7 @@ export interface CaseCounts {
   partial: number;
   paraphrased: number;
   rewritten: number;
+  reworded: number;
   original: number;
 }
 
@@ -209,7 +211,7 @@ export class CaseBuilder {
     return c;
   }
 
-  async rewritten(n: number): Promise<EvalCase> {
+  async rewritten(n: number, thenParaphrase = false): Promise<EvalCase> {
     const doc = this.randomDoc();
     const target = Math.min(between(this.rnd, 60, 200), doc.prose.words);
     const sentences = passageSentences(doc, target, 60, this.rnd).map((s) => doc.prose.text.slice(s.start, s.end));
@@ -225,9 +227,11 @@ export class CaseBuilder {
     }
     const prompt = order.map((i) => sentences[i]!).join(' ');
     const maxTokens = 4096;
-    const out = await this.paraphraser.generate({ prompt, mode: 'rewrite', tone: 'formal', language: 'en', maxTokens });
+    let out = await this.paraphraser.generate({ prompt, mode: 'rewrite', tone: 'formal', language: 'en', maxTokens });
+    if (thenParaphrase) out = await this.paraphraser.generate({ prompt: out.text, mode: 'paraphrase', tone: 'formal', language: 'en', maxTokens });
     if (out.outputTokens >= maxTokens) throw new Error(`rewrite of case ${n} hit maxTokens (${maxTokens}); raise it`);
-    const c = assemble(`rewritten-${n}`, 'rewritten', this.embed({ text: out.text.trim(), source: doc.index }, n % 2 === 1));
+    const type = thenParaphrase ? 'reworded' : 'rewritten';
+    const c = assemble(`${type}-${n}`, type, this.embed({ text: out.text.trim(), source: doc.index }, n % 2 === 1));
     c.changedWords = changedShare(original, out.text);
     return c;
   }
@@ -242,6 +246,7 @@ export class CaseBuilder {
     for (let i = 0; i < counts.partial; i++) out.push(this.partial(i));
     for (let i = 0; i < counts.paraphrased; i++) out.push(await this.paraphrased(i));
     for (let i = 0; i < counts.rewritten; i++) out.push(await this.rewritten(i));
+    for (let i = 0; i < counts.reworded; i++) out.push(await this.rewritten(i, true));
     for (let i = 0; i < counts.original; i++) out.push(this.originalCase(i));
     return out;
   }
