@@ -4,8 +4,8 @@
  *
  * One run: throwaway database `kiln_eval_<random>` (server from DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres) → migrations → a corpus of 5,000 generated documents
- * (150–400 words of English-like prose each, bench/lib/english.ts) indexed with `indexDocuments` → 1,050
- * labelled submissions (verbatim, partial, paraphrased with the local text engine, original; see
+ * (150–400 words of English-like prose each, bench/lib/english.ts) indexed with `indexDocuments` → 1,250
+ * labelled submissions (verbatim, partial, paraphrased, rewritten and reworded with the local text engine, original; see
  * scripts/eval/cases.ts) checked one by one with `checkTextDetailed(db, null, text)` → per-type precision,
  * recall, F1 (definitions in scripts/eval/metrics.ts), mean score and verdicts → target checks → the database
  * is dropped (always, also on error or Ctrl-C). Exit 1 when a target is missed.
@@ -22,7 +22,7 @@ import { reportTargets, runEval, say, secs } from './eval/run-eval';
 import { OVERLAP, checkTargets, renderSummary, scoreCase, summarize, type CaseScore } from './eval/metrics';
 
 const CORPUS_SIZE = 5_000;
-const COUNTS: CaseCounts = { verbatim: 200, partial: 150, paraphrased: 200, original: 500 };
+const COUNTS: CaseCounts = { verbatim: 200, partial: 150, paraphrased: 200, rewritten: 100, reworded: 100, original: 500 };
 /** Corpus documents checked against the corpus itself: any match but their own is an accidental shared run. */
 const SELF_CHECKS = 300;
 const CASE_SEED = 20_240_607;
@@ -98,15 +98,22 @@ async function main(): Promise<number> {
   await paraphraser.warmUp();
   const cases = await new CaseBuilder(CORPUS_SIZE, seededRandom(CASE_SEED), paraphraser).build(COUNTS);
   const copiedSpans = cases.reduce((n, c) => n + c.truth.length, 0);
-  const changed = cases.filter((c) => c.changedWords !== undefined).map((c) => c.changedWords!);
+  const changedOf = (type: string) => cases.filter((c) => c.type === type && c.changedWords !== undefined).map((c) => c.changedWords!);
   say(
     `  cases: ${cases.length} (${Object.entries(COUNTS)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')}), ${copiedSpans} copied passages, built in ${secs(performance.now() - t)}`,
   );
-  say(
-    `  paraphrases (local text engine, mode paraphrase, tone formal): ${(100 * (changed.reduce((a, b) => a + b, 0) / changed.length)).toFixed(0)}% of the source words changed or moved on average (1 − word LCS), ${(100 * Math.min(...changed)).toFixed(0)}–${(100 * Math.max(...changed)).toFixed(0)}%`,
-  );
+  for (const [type, how] of [
+    ['paraphrased', 'paraphrases (local text engine, mode paraphrase, tone formal)'],
+    ['rewritten', 'rewrites (sentences shuffled, then mode rewrite, tone formal)'],
+    ['reworded', 'rewordings (sentences shuffled, mode rewrite, then mode paraphrase)'],
+  ] as const) {
+    const changed = changedOf(type);
+    say(
+      `  ${how}: ${(100 * (changed.reduce((a, b) => a + b, 0) / changed.length)).toFixed(0)}% of the source words changed or moved on average (1 − word LCS), ${(100 * Math.min(...changed)).toFixed(0)}–${(100 * Math.max(...changed)).toFixed(0)}%`,
+    );
+  }
 
   // ---- checks ------------------------------------------------------------------------------------------------
   t = performance.now();

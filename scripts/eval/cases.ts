@@ -7,14 +7,19 @@
  * - partial: about half copied (one or two passages of 60–130 words from one or two documents), half
  *   original, interleaved.
  * - paraphrased: a copied passage of 60–200 words run through the service's own local text engine in
- *   `paraphrase` mode (the whole paraphrase is the copied span); half embedded in original text.
+ *   `paraphrase` mode at its defaults (tone formal; the whole paraphrase is the copied span); half embedded
+ *   in original text.
+ * - rewritten: a copied passage of 60–200 words whose sentences are put in another order, then run through
+ *   the local engine's `rewrite` mode (clauses moved, voice switched, compounds split, synonyms); half
+ *   embedded in original text.
+ * - reworded (a stress row, no target): as rewritten, then the rewrite run through `paraphrase` mode too.
  * - original: fresh text from seeds the corpus never used.
  */
 import { generateProse, seededRandom, type GeneratedText } from '../../bench/lib/english';
 import type { TextProvider } from '../../src/engines/text';
 
-export type CaseType = 'verbatim' | 'partial' | 'paraphrased' | 'original';
-export const CASE_TYPES: readonly CaseType[] = ['verbatim', 'partial', 'paraphrased', 'original'];
+export type CaseType = 'verbatim' | 'partial' | 'paraphrased' | 'rewritten' | 'reworded' | 'original';
+export const CASE_TYPES: readonly CaseType[] = ['verbatim', 'partial', 'paraphrased', 'rewritten', 'reworded', 'original'];
 
 export interface CorpusDoc {
   index: number;
@@ -36,7 +41,7 @@ export interface EvalCase {
   text: string;
   truth: TrueSpan[];
   words: number;
-  /** Paraphrased cases: share of the source passage's words not kept in order by the paraphrase (1 − LCS / words). */
+  /** Paraphrased and rewritten cases: share of the source passage's words not kept in order (1 − LCS / words). */
   changedWords?: number;
 }
 
@@ -63,6 +68,12 @@ const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
 /** Consecutive whole sentences of a document, at least `minWords` and about `target` words. */
 function passageOf(doc: CorpusDoc, target: number, minWords: number, rnd: Rnd): string {
+  const s = passageSentences(doc, target, minWords, rnd);
+  return doc.prose.text.slice(s[0]!.start, s[s.length - 1]!.end);
+}
+
+/** The sentences of `passageOf`. */
+function passageSentences(doc: CorpusDoc, target: number, minWords: number, rnd: Rnd): { start: number; end: number }[] {
   const s = doc.prose.sentences;
   const starts: number[] = [];
   // Every start sentence from which `target` words are reachable before the end of the document.
@@ -77,7 +88,7 @@ function passageOf(doc: CorpusDoc, target: number, minWords: number, rnd: Rnd): 
   while (words < target && j + 1 < s.length) words += s[++j]!.words;
   // Overshot by more than half a sentence: drop the last one if what remains is still long enough.
   if (words - target > s[j]!.words / 2 && j > i && words - s[j]!.words >= minWords) words -= s[j--]!.words;
-  return doc.prose.text.slice(s[i]!.start, s[j]!.end);
+  return s.slice(i, j + 1);
 }
 
 const wordsOf = (s: string) => s.toLowerCase().match(/[a-z0-9']+/g) ?? [];
@@ -117,6 +128,8 @@ export interface CaseCounts {
   verbatim: number;
   partial: number;
   paraphrased: number;
+  rewritten: number;
+  reworded: number;
   original: number;
 }
 
@@ -198,6 +211,31 @@ export class CaseBuilder {
     return c;
   }
 
+  async rewritten(n: number, thenParaphrase = false): Promise<EvalCase> {
+    const doc = this.randomDoc();
+    const target = Math.min(between(this.rnd, 60, 200), doc.prose.words);
+    const sentences = passageSentences(doc, target, 60, this.rnd).map((s) => doc.prose.text.slice(s.start, s.end));
+    const original = sentences.join(' ');
+    // Another order of the sentences (a shuffle that leaves no two-sentence passage as it was).
+    const order = sentences.map((_, i) => i);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(this.rnd() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      if (order.length < 2 || order.some((v, i) => v !== i)) break;
+    }
+    const prompt = order.map((i) => sentences[i]!).join(' ');
+    const maxTokens = 4096;
+    let out = await this.paraphraser.generate({ prompt, mode: 'rewrite', tone: 'formal', language: 'en', maxTokens });
+    if (thenParaphrase) out = await this.paraphraser.generate({ prompt: out.text, mode: 'paraphrase', tone: 'formal', language: 'en', maxTokens });
+    if (out.outputTokens >= maxTokens) throw new Error(`rewrite of case ${n} hit maxTokens (${maxTokens}); raise it`);
+    const type = thenParaphrase ? 'reworded' : 'rewritten';
+    const c = assemble(`${type}-${n}`, type, this.embed({ text: out.text.trim(), source: doc.index }, n % 2 === 1));
+    c.changedWords = changedShare(original, out.text);
+    return c;
+  }
+
   originalCase(n: number): EvalCase {
     return assemble(`original-${n}`, 'original', [{ text: this.original(between(this.rnd, 150, 375)) }]);
   }
@@ -207,6 +245,8 @@ export class CaseBuilder {
     for (let i = 0; i < counts.verbatim; i++) out.push(this.verbatim(i));
     for (let i = 0; i < counts.partial; i++) out.push(this.partial(i));
     for (let i = 0; i < counts.paraphrased; i++) out.push(await this.paraphrased(i));
+    for (let i = 0; i < counts.rewritten; i++) out.push(await this.rewritten(i));
+    for (let i = 0; i < counts.reworded; i++) out.push(await this.rewritten(i, true));
     for (let i = 0; i < counts.original; i++) out.push(this.originalCase(i));
     return out;
   }

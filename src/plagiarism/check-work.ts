@@ -3,12 +3,16 @@ import {
   excerptOf,
   queryHashes,
   seedsFromHits,
-  type NormalizedText,
+  maskExcluded,
+  type AnalyzedText,
+  type Breakdown,
+  type Exclusion,
   type Normalizer,
   type PlagiarismParams,
   type QueryHashes,
 } from '../engines/plagiarism';
-import type { MatchDetail } from './service';
+import { embed } from '../engines/embeddings';
+import type { MatchBreakdown, MatchDetail } from './service';
 
 /**
  * The CPU-heavy phases of a check, apart from its SQL: plain (structured-cloneable) inputs and outputs, so
@@ -16,7 +20,7 @@ import type { MatchDetail } from './service';
  */
 
 export interface PreparedQuery {
-  query: NormalizedText;
+  query: AnalyzedText;
   /** Every k-gram hash of the query with its positions; none when the text is shorter than k tokens. */
   hashes: QueryHashes;
 }
@@ -43,6 +47,13 @@ export interface Alignment {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Three decimals that still add up to 1 (the paraphrased share takes the rounding). */
+function roundBreakdown(b: Breakdown): MatchBreakdown {
+  const identical = round3(b.identical);
+  const lightlyChanged = round3(b.lightlyChanged);
+  return { identical, lightly_changed: lightlyChanged, paraphrased: round3(Math.max(0, 1 - identical - lightlyChanged)) };
+}
+
 /**
  * Only the lookup's needs, so a thread sends back two small values rather than every token: cloning those
  * across would cost the main thread about as much as normalising.
@@ -51,9 +62,9 @@ export function queryLookup(prepared: PreparedQuery): QueryLookup {
   return { tokens: prepared.query.keys.length, hashes: Float64Array.from(prepared.hashes.hashes) };
 }
 
-/** The submission's tokens and the hashes to look up. */
-export function prepareQuery(normalizer: Normalizer, text: string, k: number): PreparedQuery {
-  const query = normalizer.normalize(text);
+/** The submission's tokens (none from the excluded parts) and the hashes to look up. */
+export function prepareQuery(normalizer: Normalizer, text: string, k: number, exclude: readonly Exclusion[] = []): PreparedQuery {
+  const query = normalizer.analyze(maskExcluded(text, exclude));
   const hashes = query.keys.length < k ? { hashes: [], positions: new Map<number, number[]>() } : queryHashes(query.keys, k);
   return { query, hashes };
 }
@@ -67,16 +78,17 @@ export function alignCandidates(
   text: string,
   candidates: readonly CandidateText[],
   params: PlagiarismParams,
-  prepared: PreparedQuery = prepareQuery(normalizer, text, params.k),
+  exclude: readonly Exclusion[] = [],
+  prepared: PreparedQuery = prepareQuery(normalizer, text, params.k, exclude),
 ): Alignment {
   const { query, hashes } = prepared;
   const sources = candidates.map(({ doc, hits }) => {
     const lastPos = hits.reduce((m, h) => Math.max(m, h.pos), 0);
     // Positions past the last hit only matter for extending the final passage a little.
-    const norm = normalizer.normalize(doc.text, lastPos + params.k + 256);
-    return { ref: { doc, norm }, seeds: seedsFromHits(hits, hashes), tokens: norm.keys };
+    const norm = normalizer.analyze(doc.text, lastPos + params.k + 256);
+    return { ref: { doc, norm }, seeds: seedsFromHits(hits, hashes), tokens: norm.keys, text: norm };
   });
-  const detection = detect(query, sources, params);
+  const detection = detect(query, sources, params, { sensesOf: normalizer.sensesOf, embed });
   const details: MatchDetail[] = detection.passages.map((p) => {
     const { doc, norm } = p.ref;
     return {
@@ -91,6 +103,7 @@ export function alignCandidates(
       sourceEnd: norm.ends[p.sEnd - 1]!,
       tokens: p.qEnd - p.qStart,
       matchedTokens: p.matched,
+      breakdown: roundBreakdown(p.breakdown ?? { identical: p.similarity, lightlyChanged: 0, paraphrased: 1 - p.similarity }),
     };
   });
   return { score: detection.score, coveredTokens: detection.coveredTokens, details };

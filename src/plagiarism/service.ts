@@ -33,6 +33,7 @@ import {
   type Normalizer,
   type PlagiarismParams,
   type Verdict,
+  type Exclusion,
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
 import type { EngineThreads } from '../threads/pool';
@@ -51,8 +52,10 @@ export interface PlagiarismOptions {
   perHashLimit?: number;
   /** Documents (most fingerprint hits first) whose text a check loads to align passages. */
   maxCandidates?: number;
-  /** A document needs this many fingerprint hits to be a candidate. */
+  /** A document with this many fingerprint hits is a candidate… */
   minCandidateHits?: number;
+  /** …and at most this many with fewer (but at least one) fill the places left. */
+  maxSparseCandidates?: number;
   /** Matches listed in a check result (the score always counts every passage). */
   maxMatches?: number;
   /** Documents per transaction in `indexDocuments`. */
@@ -67,6 +70,8 @@ export interface PlagiarismOptions {
 export type PlagiarismLexicon = 'wordnet' | 'none';
 
 export interface CheckOptions {
+  /** Parts of the text left out of matching and of the score: quotations, a trailing references section. */
+  exclude?: readonly Exclusion[];
   /**
    * Engine threads to normalise and align on, so a long text does not hold the event loop. Absent (scripts,
    * tests, benches), or when the index has no `threadLexicon`, the check runs in process, with the same result.
@@ -128,6 +133,14 @@ export interface PlagiarismMatch {
   similarity: number;
   /** The matching passage of the submitted text, in its original wording. */
   excerpt: string;
+  /** Shares of the passage's content words: the same word, another form of it, another word (3 decimals, sum 1). */
+  breakdown: MatchBreakdown;
+}
+
+export interface MatchBreakdown {
+  identical: number;
+  lightly_changed: number;
+  paraphrased: number;
 }
 
 export interface CheckResult {
@@ -214,6 +227,7 @@ export class PlagiarismIndex {
   readonly perHashLimit: number;
   readonly maxCandidates: number;
   readonly minCandidateHits: number;
+  readonly maxSparseCandidates: number;
   readonly maxMatches: number;
   readonly batchSize: number;
   readonly normalizer: Normalizer;
@@ -225,6 +239,7 @@ export class PlagiarismIndex {
     this.perHashLimit = opts.perHashLimit ?? 100;
     this.maxCandidates = opts.maxCandidates ?? 40;
     this.minCandidateHits = opts.minCandidateHits ?? 2;
+    this.maxSparseCandidates = opts.maxSparseCandidates ?? 10;
     this.maxMatches = opts.maxMatches ?? 50;
     this.batchSize = opts.batchSize ?? 1000;
     this.normalizer = createNormalizer(lexicon);
@@ -487,7 +502,7 @@ export class PlagiarismIndex {
     const finish = (details: MatchDetail[], score: number): CheckDetails => {
       stats.ms.total = performance.now() - t0;
       const rounded = round3(score);
-      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt }) => ({ url, similarity, excerpt }));
+      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt, breakdown }) => ({ url, similarity, excerpt, breakdown }));
       return { score: rounded, verdict: verdictFor(rounded), matches, details, stats };
     };
     if (lookup.tokens < k) return finish([], 0);
@@ -511,10 +526,14 @@ export class PlagiarismIndex {
       if (list) list.push(h);
       else perDoc.set(h.docKey, [h]);
     }
-    const candidates = [...perDoc.entries()]
-      .filter(([, list]) => list.length >= this.minCandidateHits)
-      .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
-      .slice(0, this.maxCandidates);
+    // Documents with enough hits first; a paraphrase can leave its source a single shared k-gram, so documents
+    // with fewer fill up to `maxSparseCandidates` of the places left (sentence alignment then decides).
+    const ranked = [...perDoc.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0]);
+    const dense = ranked.filter(([, list]) => list.length >= this.minCandidateHits).slice(0, this.maxCandidates);
+    const sparse = ranked
+      .filter(([, list]) => list.length < this.minCandidateHits)
+      .slice(0, Math.min(this.maxSparseCandidates, this.maxCandidates - dense.length));
+    const candidates = [...dense, ...sparse];
     stats.candidates = candidates.length;
     if (candidates.length === 0) return finish([], 0);
 
@@ -543,17 +562,18 @@ export class PlagiarismIndex {
   } {
     const { threads } = opts;
     const lexicon = this.threadLexicon;
+    const exclude = [...new Set(opts.exclude ?? [])];
     if (threads && lexicon) {
       // The align task normalises the submission again rather than receive its tokens (see queryLookup).
       return {
-        prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon }),
-        align: (text, candidates) => threads.run('plagiarism.align', { text, candidates, params: this.params, lexicon }),
+        prepare: (text) => threads.run('plagiarism.query', { text, k: this.params.k, lexicon, exclude }),
+        align: (text, candidates) => threads.run('plagiarism.align', { text, candidates, params: this.params, lexicon, exclude }),
       };
     }
     let prepared: PreparedQuery | undefined;
     return {
-      prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k))),
-      align: async (text, candidates) => alignCandidates(this.normalizer, text, candidates, this.params, prepared),
+      prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k, exclude))),
+      align: async (text, candidates) => alignCandidates(this.normalizer, text, candidates, this.params, exclude, prepared),
     };
   }
 }

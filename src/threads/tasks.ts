@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { CsvSummary } from '../engines/documents/csv';
 import type { Passage } from '../engines/documents/types';
 import type { ImageRequest } from '../engines/image/types';
-import type { Normalizer, PlagiarismParams } from '../engines/plagiarism';
+import type { Exclusion, Normalizer, PlagiarismParams } from '../engines/plagiarism';
 import type { SpeakerProfile, SpeechProgress, SpeechRequest, SpeechResult } from '../engines/voice/types';
 import type { Alignment, CandidateText, QueryLookup } from '../plagiarism/check-work';
 import type { PlagiarismLexicon } from '../plagiarism/service';
@@ -105,16 +105,16 @@ export const TASKS = {
   }) satisfies Task<{ path: string }, CsvSummary, CsvRowsEvent>,
 
   /** A plagiarism check's submission normalised: its token count and the k-gram hashes to look up. */
-  'plagiarism.query': (async ({ text, k, lexicon }) => {
+  'plagiarism.query': (async ({ text, k, lexicon, exclude }) => {
     const { prepareQuery, queryLookup } = await import('../plagiarism/check-work');
-    return queryLookup(prepareQuery(await plagiarismNormalizer(lexicon), text, k));
-  }) satisfies Task<{ text: string; k: number; lexicon: PlagiarismLexicon }, QueryLookup>,
+    return queryLookup(prepareQuery(await plagiarismNormalizer(lexicon), text, k, exclude));
+  }) satisfies Task<{ text: string; k: number; lexicon: PlagiarismLexicon; exclude: Exclusion[] }, QueryLookup>,
 
   /** A plagiarism check's passages against the candidate documents the caller loaded, and its score. */
-  'plagiarism.align': (async ({ text, candidates, params, lexicon }) => {
+  'plagiarism.align': (async ({ text, candidates, params, lexicon, exclude }) => {
     const { alignCandidates } = await import('../plagiarism/check-work');
-    return alignCandidates(await plagiarismNormalizer(lexicon), text, candidates, params);
-  }) satisfies Task<{ text: string; candidates: CandidateText[]; params: PlagiarismParams; lexicon: PlagiarismLexicon }, Alignment>,
+    return alignCandidates(await plagiarismNormalizer(lexicon), text, candidates, params, exclude);
+  }) satisfies Task<{ text: string; candidates: CandidateText[]; params: PlagiarismParams; lexicon: PlagiarismLexicon; exclude: Exclusion[] }, Alignment>,
 
   /** Ends the thread the way a native crash would; for the pool's tests. */
   'debug.exit-thread': (async (_input: Record<string, never>) => {

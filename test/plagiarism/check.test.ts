@@ -7,6 +7,7 @@ import { createAccount } from '../../src/db/queries/accounts';
 import * as schema from '../../src/db/schema';
 import { loadLexicon, type Lexicon } from '../../src/engines/lexicon';
 import { createPlagiarismIndex, readableDocument, readableText, type PlagiarismIndex } from '../../src/plagiarism';
+import { kgramHashes } from '../../src/engines/plagiarism';
 import { generateText, lightlyEdit, wordSlice } from './text-gen';
 
 /** A drizzle handle whose every SQL statement is counted (postgres.js `debug` fires once per statement sent). */
@@ -83,7 +84,7 @@ describe('checkText against the corpus', () => {
     expect(res.matches[0]!.similarity).toBeGreaterThanOrEqual(0.9);
     expect(text).toContain(res.matches[0]!.excerpt);
     expect(res.matches[0]!.excerpt.length).toBeGreaterThan(text.length * 0.9);
-    expect(Object.keys(res.matches[0]!).sort()).toEqual(['excerpt', 'similarity', 'url']);
+    expect(Object.keys(res.matches[0]!).sort()).toEqual(['breakdown', 'excerpt', 'similarity', 'url']);
     expect(new Set(res.matches.map((m) => m.url))).toEqual(new Set([corpus[3]!.url]));
   });
 
@@ -146,6 +147,36 @@ describe('checkText against the corpus', () => {
     // ...and one more statement when nothing in the corpus shares a fingerprint: the lookup alone.
     const none = await statementsOf(() => index.checkText(db, null, generateText(4242, 300)));
     expect(none.statements.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('sparse candidates', () => {
+  const GLACIER =
+    'The research station on the glacier was founded in 1957 by a team of Norwegian geologists. Every summer its scientists ' +
+    'drilled deep cores from the ice to measure ancient temperatures. Their records show warm periods, cold winters and the ' +
+    'steady retreat of the glacier. When the station closed in 2004 the last director donated the equipment to a university in Bergen.';
+  // The same sentences with their words put in another order: many shared words, almost no shared k-gram.
+  const REORDERED =
+    'In 1957 Norwegian geologists, a team, founded the research station on the glacier. To measure ancient temperatures, ' +
+    'the scientists drilled its cores deep from the ice every summer. Cold winters, warm periods and the steady glacier retreat ' +
+    'are shown in their records. A university in Bergen received the equipment from the last director when, in 2004, the station closed.';
+
+  it('a source with a single fingerprint hit is still a candidate, and its sentences are paired', async () => {
+    const owner = (await createAccount(db, { name: 'plagiarism sparse', planId: 'free' })).id;
+    await index.indexDocument(db, { url: url('glacier'), text: GLACIER, accountId: owner });
+    const dense = await createPlagiarismIndex({ maxSparseCandidates: 0 });
+    const stored = index.prepare({ url: url('glacier'), text: GLACIER }).fingerprints;
+    const asked = new Set(kgramHashes(index.normalizer.normalize(REORDERED).keys, index.params.k));
+    expect(
+      stored.filter((f) => asked.has(f.hash)),
+      'this text shares exactly one stored fingerprint with its source',
+    ).toHaveLength(1);
+    const withoutSparse = await dense.checkTextDetailed(db, owner, REORDERED);
+    expect(withoutSparse.matches.filter((m) => m.url === url('glacier'))).toEqual([]);
+    const result = await index.checkTextDetailed(db, owner, REORDERED);
+    expect(result.matches.map((m) => m.url)).toContain(url('glacier'));
+    expect(result.score).toBeGreaterThan(0.9);
+    expect(result.matches[0]!.breakdown.identical).toBeGreaterThan(0.8);
   });
 });
 

@@ -48,10 +48,17 @@ afterAll(async () => {
   await svc.close();
 });
 
-type Check = { id: string; score: number; verdict: string; matches: { url: string; similarity: number; excerpt: string }[]; created_at: string };
+type Breakdown = { identical: number; lightly_changed: number; paraphrased: number };
+type Check = {
+  id: string;
+  score: number;
+  verdict: string;
+  matches: { url: string; similarity: number; excerpt: string; breakdown: Breakdown }[];
+  created_at: string;
+};
 
-async function check(auth: Record<string, string>, text: string): Promise<Check> {
-  const res = await svc.app.request('/v1/plagiarism/check', jsonRequest({ text }, auth));
+async function check(auth: Record<string, string>, text: string, exclude?: string[]): Promise<Check> {
+  const res = await svc.app.request('/v1/plagiarism/check', jsonRequest(exclude ? { text, exclude } : { text }, auth));
   const body = await res.json();
   if (res.status !== 200) throw new Error(`check answered ${res.status}: ${JSON.stringify(body)}`);
   return body;
@@ -68,6 +75,7 @@ describe('POST /v1/plagiarism/check, end to end through the queue', () => {
     expect(result.matches[0]!.similarity).toBeGreaterThan(0.8);
     expect(LIGHTHOUSE).toContain(result.matches[0]!.excerpt);
     expect(result.matches.some((m) => m.url.startsWith('https://filler.example'))).toBe(false);
+    expect(result.matches[0]!.breakdown).toEqual({ identical: 1, lightly_changed: 0, paraphrased: 0 });
   });
 
   it('half copied, half original is mixed; a fully original text scores under 0.1 and is original', async () => {
@@ -95,7 +103,70 @@ describe('POST /v1/plagiarism/check, end to end through the queue', () => {
     expect(paraphrased).not.toBe(LIGHTHOUSE);
     const result = await check(auth, paraphrased);
     expect(result.matches[0]!.url).toBe('https://history.example/lighthouse');
-    expect(result.score).toBeGreaterThanOrEqual(0.6);
+    expect(result.score).toBeGreaterThanOrEqual(0.9);
+    expect(result.verdict).toBe('plagiarised');
+    const b = result.matches[0]!.breakdown;
+    expect(b.identical + b.lightly_changed + b.paraphrased).toBeCloseTo(1, 3);
+    expect(b.identical).toBeLessThan(1);
+    expect(b.paraphrased).toBeGreaterThan(0.1);
+  });
+
+  it('sentences put in another order and run through the rewrite mode are matched to their source as one passage', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    const sentences = BAKERY.match(/[^.]+\./g)!.map((s) => s.trim());
+    const shuffled = [sentences[3], sentences[0], sentences[4], sentences[2], sentences[1]].join(' ');
+    const res = await svc.app.request('/v1/text/generate', jsonRequest({ prompt: shuffled, mode: 'rewrite' }, auth));
+    const rewritten = (await res.json()).text as string;
+    const result = await check(auth, `${ORIGINAL}\n\n${rewritten}`);
+    expect(result.matches).toHaveLength(1);
+    expect(result.matches[0]!.url).toBe('https://food.example/sourdough');
+    expect(rewritten).toContain(result.matches[0]!.excerpt.slice(0, 40));
+    // The copy is about 60% of the text's content words; the chess paragraph is not part of the match.
+    expect(result.matches[0]!.excerpt).not.toMatch(/chess|cafe/i);
+    expect(result.score).toBeGreaterThan(0.5);
+    expect(result.score).toBeLessThan(0.75);
+    expect(result.matches[0]!.breakdown.paraphrased).toBeGreaterThan(0);
+  });
+
+  it('exclude: quotations and a trailing references section count neither as matched nor in the total', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    const [b1, b2] = BAKERY.match(/[^.]+\./g)!.map((s) => s.trim());
+    const [l1, l2] = LIGHTHOUSE.match(/[^.]+\./g)!.map((s) => s.trim());
+    const text = `${ORIGINAL} As one baker put it, “${b1} ${b2}”\n\nReferences\n${l1} ${l2}\n`;
+
+    const all = await check(auth, text);
+    expect(new Set(all.matches.map((m) => m.url))).toEqual(new Set(['https://food.example/sourdough', 'https://history.example/lighthouse']));
+    const quotes = await check(auth, text, ['quotes']);
+    expect(quotes.matches.map((m) => m.url)).toEqual(['https://history.example/lighthouse']);
+    const refs = await check(auth, text, ['references']);
+    expect(refs.matches.map((m) => m.url)).toEqual(['https://food.example/sourdough']);
+    const both = await check(auth, text, ['quotes', 'references']);
+    expect(both.matches).toEqual([]);
+    expect(both.score).toBe(0);
+    expect(both.verdict).toBe('original');
+    // Excluded words leave the total too: the same quotation excluded from a text of two sources only.
+    const quotedOnly = await check(auth, `“${b1} ${b2}” ${l1} ${l2}`, ['quotes']);
+    expect(quotedOnly.score).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('exclude is validated, and the OpenAPI document describes it and the breakdown', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    for (const exclude of [['footnotes'], 'quotes', [3]]) {
+      const res = await svc.app.request('/v1/plagiarism/check', jsonRequest({ text: ORIGINAL, exclude }, auth));
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('invalid_parameter');
+      expect(body.error.message).toMatch(/'exclude/);
+    }
+    const empty = await svc.app.request('/v1/plagiarism/check', jsonRequest({ text: ORIGINAL, exclude: [] }, auth));
+    expect(empty.status).toBe(200);
+
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const op = doc.paths['/v1/plagiarism/check'].post;
+    const body = op.requestBody.content['application/json'].schema;
+    expect(body.properties.exclude.items.enum).toEqual(['quotes', 'references']);
+    const match = op.responses['200'].content['application/json'].schema.properties.matches.items;
+    expect(Object.keys(match.properties.breakdown.properties).sort()).toEqual(['identical', 'lightly_changed', 'paraphrased']);
   });
 
   it('one account’s private document is matched for it and never for another account', async () => {

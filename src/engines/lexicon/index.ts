@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { Lexicon } from './types';
 import { WordNetLexicon } from './wordnet';
 
-export type { Lexicon, Synset, WordNetPos } from './types';
+export type { Lexicon, SenseIds, Synset, WordNetPos } from './types';
 export type { LoadStats } from './wordnet';
 
 const loads = new Map<string, Promise<WordNetLexicon>>();

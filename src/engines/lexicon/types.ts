@@ -34,4 +34,16 @@ export interface Lexicon {
    * (lowercased). Deterministic and cached.
    */
   canonicalKey(word: string): string;
+  /**
+   * The senses of `word` (any POS, any base form) as synset ids: `first` holds each (POS, base form)'s most
+   * frequent sense, `all` its senses in sense order (at most a dozen per POS and form). Two words whose
+   * `first` and `all` meet are synonyms in some sense; the text engine's paraphrases pick their words so.
+   * Empty for words WordNet does not know and for function words. Cached.
+   */
+  senseIds(word: string): SenseIds;
+}
+
+export interface SenseIds {
+  first: readonly string[];
+  all: readonly string[];
 }

@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { builtinExceptions, FALSE_BASES } from './irregular';
-import type { Lexicon, Synset, WordNetPos } from './types';
+import type { Lexicon, SenseIds, Synset, WordNetPos } from './types';
 
 export const POS_ORDER: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 
@@ -105,6 +105,10 @@ export interface LoadStats {
   senseCount: number;
   exceptionFiles: string[];
 }
+
+/** Senses per (POS, base form) that `senseIds` reports: beyond these, meanings are too rare to count as a synonym. */
+const MAX_SENSES = 12;
+const SENSE_CACHE_LIMIT = 200_000;
 
 function normalize(word: string): string {
   return word
@@ -237,6 +241,7 @@ async function readOptional(path: string): Promise<string | undefined> {
 export class WordNetLexicon implements Lexicon {
   private readonly synsetCache = new Map<string, Synset>();
   private readonly keyCache = new Map<string, string>();
+  private senseCache = new Map<string, SenseIds>();
 
   private constructor(
     private readonly data: Record<WordNetPos, Buffer>,
@@ -413,6 +418,34 @@ export class WordNetLexicon implements Lexicon {
       return this.computeKey(lower.replace(/'s?$/, ''));
     }
     return best ?? lower;
+  }
+
+  senseIds(word: string): SenseIds {
+    const lower = word.trim().toLowerCase();
+    const cached = this.senseCache.get(lower);
+    if (cached) return cached;
+    const first: string[] = [];
+    const all: string[] = [];
+    const w = normalize(lower);
+    if (w && !FUNCTION_WORDS.has(lower)) {
+      for (const pos of POS_ORDER) {
+        for (const form of this.baseFormsRaw(w, pos)) {
+          const offsets = this.offsetsOf(form, pos);
+          if (!offsets || offsets.length === 0) continue;
+          const id0 = synsetId(pos, offsets[0]!);
+          if (!first.includes(id0)) first.push(id0);
+          for (let i = 0; i < Math.min(offsets.length, MAX_SENSES); i++) {
+            const id = synsetId(pos, offsets[i]!);
+            if (!all.includes(id)) all.push(id);
+          }
+        }
+      }
+    }
+    const ids = { first, all };
+    // Bulk checks meet millions of surface forms; past the limit the cache starts over.
+    if (this.senseCache.size >= SENSE_CACHE_LIMIT) this.senseCache = new Map();
+    this.senseCache.set(lower, ids);
+    return ids;
   }
 
   /**

@@ -1,5 +1,7 @@
+import { mergePassages, passageWords } from './breakdown';
 import { buildPassages, unionLength, type PassageOptions } from './passages';
-import type { NormalizedText, Passage, Seed } from './types';
+import { alignSentences, SENTENCE_ALIGN_DEFAULTS, type Embed, type SensesOf, type SentenceAlignOptions } from './sentence-align';
+import type { AnalyzedText, Breakdown, NormalizedText, Passage, Seed } from './types';
 import { kgramHashes } from './winnow';
 
 /** Everything that decides fingerprints and passages. */
@@ -51,11 +53,24 @@ export interface SourceSeeds<R> {
   seeds: Seed[];
   /** The source's normalised keys; without them passages are approximated from the seeds alone. */
   tokens?: readonly string[];
+  /** The source analysed into words and sentences: with an analysed query, sentences are aligned too. */
+  text?: AnalyzedText;
 }
 
 export interface DetectedPassage<R> extends Passage {
   ref: R;
+  /** With analysed texts: how the passage's words relate to the source's. */
+  breakdown?: Breakdown;
 }
+
+export interface SentenceAlignment {
+  sensesOf: SensesOf;
+  options?: SentenceAlignOptions;
+  /** Sentence vectors for pairing by meaning (the embeddings engine); without, words and synonyms only. */
+  embed?: Embed;
+}
+
+const isAnalyzed = (t: NormalizedText): t is AnalyzedText => 'sentences' in t;
 
 export interface Detection<R> {
   /** 0..1, union of all passages' query token ranges over the query's token count. */
@@ -68,11 +83,23 @@ export interface Detection<R> {
 }
 
 /** Passages of each source against the query and the overall score. Pure. */
-export function detect<R>(query: NormalizedText, sources: readonly SourceSeeds<R>[], params: PlagiarismParams): Detection<R> {
+export function detect<R>(query: NormalizedText, sources: readonly SourceSeeds<R>[], params: PlagiarismParams, sentences?: SentenceAlignment): Detection<R> {
   const passages: DetectedPassage<R>[] = [];
   for (const src of sources) {
     const tokens = src.tokens ? { query: query.keys, source: src.tokens } : undefined;
-    for (const p of buildPassages(src.seeds, params, tokens)) passages.push({ ...p, ref: src.ref });
+    const found = buildPassages(src.seeds, params, tokens);
+    if (!sentences || !src.text || !isAnalyzed(query)) {
+      for (const p of found) passages.push({ ...p, ref: src.ref });
+      continue;
+    }
+    const aligned = alignSentences(query, src.text, sentences.sensesOf, sentences.options ?? SENTENCE_ALIGN_DEFAULTS, sentences.embed);
+    for (const p of mergePassages([...found, ...aligned])) {
+      const words = passageWords(query, src.text, p, sentences.sensesOf);
+      // Fingerprint passages keep their exact alignment's figures; merged and sentence passages are measured as bags of words.
+      const exact = found.some((f) => f.qStart === p.qStart && f.qEnd === p.qEnd && f.sStart === p.sStart && f.sEnd === p.sEnd);
+      const measured = exact ? p : { ...p, matched: words.matched, similarity: (2 * words.matched) / (p.qEnd - p.qStart + p.sEnd - p.sStart) };
+      passages.push({ ...measured, ref: src.ref, breakdown: words.breakdown });
+    }
   }
   passages.sort((a, b) => b.matched - a.matched || b.similarity - a.similarity || a.qStart - b.qStart);
   const totalTokens = query.keys.length;

@@ -5,7 +5,10 @@
 import type { PlagiarismParams } from './detect';
 
 export * from './types';
-export { createNormalizer, tokenize, foldWord, isStopWord, countWords, type Normalizer, type RawToken } from './normalize';
+export { createNormalizer, tokenize, foldWord, isStopWord, countWords, sentenceRanges, type Normalizer, type RawToken } from './normalize';
+export { alignSentences, synonyms, SENTENCE_ALIGN_DEFAULTS, type SentenceAlignOptions, type SensesOf, type Embed } from './sentence-align';
+export { EXCLUSIONS, excludedRanges, maskExcluded, quotedRanges, referencesRange, type CharRange, type Exclusion } from './exclusions';
+export { mergePassages, passageWords, type PassageWords } from './breakdown';
 export { kgramHashes, winnow, fingerprint } from './winnow';
 export { chainSeeds, buildPassages, lcsLength, unionLength, coverage, type PassageOptions, type PassageTokens } from './passages';
 export { verdictFor, VERDICT_THRESHOLDS } from './verdict';
@@ -19,6 +22,7 @@ export {
   type SourceSeeds,
   type DetectedPassage,
   type Detection,
+  type SentenceAlignment,
 } from './detect';
 
 /**

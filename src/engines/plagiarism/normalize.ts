@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
-import type { KeyLexicon, NormalizedText } from './types';
+import type { AnalyzedText, KeyLexicon, NormalizedText, TokenRange, WordSenses } from './types';
 
 /**
  * A word: letters, marks and digits, with inner apostrophes (`don't`, `o'clock`) and, between digits, inner
@@ -66,6 +66,49 @@ export interface Normalizer {
   normalize(text: string, maxTokens?: number): NormalizedText;
   /** The key of one (folded, non-stop) word. */
   keyOf(word: string): string;
+  /** The senses of one folded word (empty without a lexicon that knows them). */
+  sensesOf(word: string): WordSenses;
+  /** `normalize` with each token's surface word and the sentences (for sentence alignment). */
+  analyze(text: string, maxTokens?: number): AnalyzedText;
+}
+
+const NO_SENSES: WordSenses = { first: [], all: [] };
+
+/**
+ * Sentence ends: terminal punctuation (with closing quotes or brackets) before whitespace, or a line break.
+ * Headings and list items are lines of their own, so they never run into the next sentence.
+ */
+const SENTENCE_END = /[.!?…]+["'”’)\]]*(?=\s|$)|\n/g;
+
+/**
+ * Longer "sentences" (text without punctuation, lists run together) are cut into pieces of this many
+ * content words, so aligning them stays cheap and a piece can still pair with its source.
+ */
+export const MAX_SENTENCE_TOKENS = 60;
+
+/** Token ranges of the sentences of `text`, given its normalised tokens' offsets. */
+export function sentenceRanges(text: string, starts: Int32Array): TokenRange[] {
+  const out: TokenRange[] = [];
+  let t = 0;
+  const n = starts.length;
+  const push = (start: number, end: number) => {
+    const pieces = Math.ceil((end - start) / MAX_SENTENCE_TOKENS);
+    for (let k = 0; k < pieces; k++) {
+      out.push({ start: start + Math.floor(((end - start) * k) / pieces), end: start + Math.floor(((end - start) * (k + 1)) / pieces) });
+    }
+  };
+  const close = (end: number) => {
+    let e = t;
+    while (e < n && starts[e]! < end) e++;
+    if (e > t) push(t, e);
+    t = e;
+  };
+  for (const m of text.matchAll(SENTENCE_END)) {
+    if (t >= n) break;
+    close(m.index + m[0].length);
+  }
+  if (t < n) push(t, n);
+  return out;
 }
 
 /**
@@ -107,5 +150,14 @@ export function createNormalizer(lexicon: KeyLexicon | null): Normalizer {
     return { keys, starts: Int32Array.from(starts), ends: Int32Array.from(ends), wordCount: countWords(text) };
   };
 
-  return { normalize, keyOf };
+  const sensesOf = (word: string): WordSenses => lexicon?.senseIds?.(word) ?? NO_SENSES;
+
+  const analyze = (text: string, maxTokens = Infinity): AnalyzedText => {
+    const norm = normalize(text, maxTokens);
+    const words = new Array<string>(norm.keys.length);
+    for (let i = 0; i < words.length; i++) words[i] = foldWord(text.slice(norm.starts[i]!, norm.ends[i]!));
+    return { ...norm, text, words, sentences: sentenceRanges(text, norm.starts) };
+  };
+
+  return { normalize, keyOf, sensesOf, analyze };
 }

@@ -8,6 +8,43 @@
 export interface KeyLexicon {
   /** Synonyms sharing their most frequent sense, and inflections, map to one key; unknown words map to themselves (lowercased). */
   canonicalKey(word: string): string;
+  /**
+   * The word's senses (see the lexicon's `senseIds`), for recognising synonyms that do not share a key.
+   * Absent: only equal keys count as the same word when sentences are aligned.
+   */
+  senseIds?(word: string): WordSenses;
+}
+
+/** Synset ids of a word: each (POS, base form)'s most frequent sense, and all its (common) senses. */
+export interface WordSenses {
+  first: readonly string[];
+  all: readonly string[];
+}
+
+/** A half-open range of normalised token positions. */
+export interface TokenRange {
+  start: number;
+  end: number;
+}
+
+/** A normalised text with what sentence alignment needs besides the keys. */
+export interface AnalyzedText extends NormalizedText {
+  /** The text analysed (offsets point into it). */
+  text: string;
+  /** The folded surface word of each token (`keys[i]` is its key). */
+  words: string[];
+  /** Token ranges of the sentences (and lines), in order; tokens of no sentence do not exist. */
+  sentences: TokenRange[];
+}
+
+/** Shares (0..1, summing to 1) of a passage's content words, as Copyleaks reports them. */
+export interface Breakdown {
+  /** The same word in the source. */
+  identical: number;
+  /** The same word in another form (inflection, spelling): the same stem. */
+  lightlyChanged: number;
+  /** Another word: a synonym, or wording of the submission's own inside the matched passage. */
+  paraphrased: number;
 }
 
 /** A text as normalised tokens; token i came from `text.slice(starts[i], ends[i])`. */
@@ -45,6 +82,8 @@ export interface Passage {
   similarity: number;
   /** Number of seeds that built the passage. */
   seeds: number;
+  /** Query sentences matched to source sentences by meaning-preserving alignment (0 for fingerprint passages). */
+  sentences?: number;
 }
 
 export type Verdict = 'original' | 'mostly_original' | 'mixed' | 'plagiarised';

@@ -6,12 +6,24 @@ export const plagiarismCheckJob = defineRequestJob({
   queue: 'text',
   product: 'plagiarism',
   description: 'Checks one POST /v1/plagiarism/check against the indexed corpus.',
-  input: v.object({ text: v.string() }),
+  input: v.object({ text: v.string(), exclude: v.optional(v.array(v.picklist(['quotes', 'references']))) }),
   result: v.object({
     id: v.string(),
     score: v.number(),
     verdict: v.picklist(['original', 'mostly_original', 'mixed', 'plagiarised']),
-    matches: v.array(v.object({ url: v.string(), similarity: v.number(), excerpt: v.string() })),
+    matches: v.array(
+      v.object({
+        url: v.string(),
+        similarity: v.number(),
+        excerpt: v.string(),
+        breakdown: v.pipe(
+          v.object({ identical: v.number(), lightly_changed: v.number(), paraphrased: v.number() }),
+          v.description(
+            'Shares of the passage’s content words, as Copyleaks reports them: the same word as the source, another form of it (same stem), or another word (synonym or new wording). Three decimals, summing to 1.',
+          ),
+        ),
+      }),
+    ),
     created_at: v.string(),
   }),
 });

@@ -11,7 +11,14 @@ export async function checkPlagiarism(ctx: JobRun, payload: { id: string }): Pro
   await runRequestJob(ctx, payload.id, async (row) => {
     const parsed = v.safeParse(plagiarismCheckJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const { stats, details: _, ...result } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text, { threads: rt.threads });
+    const {
+      stats,
+      details: _,
+      ...result
+    } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text, {
+      threads: rt.threads,
+      exclude: parsed.output.exclude,
+    });
     ctx.log.info(
       {
         jobId: row.id,

@@ -9,11 +9,22 @@ import { plagiarismCheckJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
+import { EXCLUSIONS, type Exclusion } from '../../../engines/plagiarism';
 
 const MAX_TEXT_CHARS = 200_000;
 
 export const plagiarismCheckBody = v.object({
   text: v.pipe(requiredText(MAX_TEXT_CHARS), v.description('The full content to check, as plain text.')),
+  exclude: v.optional(
+    v.pipe(
+      v.array(v.picklist(EXCLUSIONS as Exclusion[], `must list only ${EXCLUSIONS.join(', ')}`), `must be an array of ${EXCLUSIONS.join(', ')}`),
+      v.description(
+        'Parts of the text left out of matching and of the score: `quotes` (text in quotation marks: "…", “…”, „…“, «…», ‘…’; ' +
+          'a quotation never spans a blank line) and `references` (a trailing section under a heading line such as References, ' +
+          'Bibliography or Works Cited, shorter than the text before it). Excluded words count neither as matched nor in the total.',
+      ),
+    ),
+  ),
 });
 
 export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
@@ -25,7 +36,10 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
       description:
         'Compares the text with the indexed reference corpus (winnowed fingerprints of normalised words: case, punctuation, ' +
         'stop words, stemming and synonyms do not hide a copy). `score` is the share of the text covered by matched passages; ' +
-        'verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage.',
+        'verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage. ' +
+        'Paraphrases are matched too: sentences are aligned with the source sentence by sentence (shared words and WordNet synonyms, ' +
+        'in any order), and each match gives a `breakdown` of its words: `identical`, `lightly_changed` (another form of the same ' +
+        'word) and `paraphrased` (a synonym or other wording), shares that sum to 1.',
       requestBody: { content: { 'application/json': { schema: resolver(plagiarismCheckBody) } } },
       responses: {
         200: { description: 'The check result', content: { 'application/json': { schema: resolver(plagiarismCheckJob.request.result) } } },
@@ -36,8 +50,9 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
     requireFeature('plagiarism'),
     jsonBody(plagiarismCheckBody),
     async (c) => {
-      const { text } = c.req.valid('json');
-      return submitRequestJob(c, rt, { id: newId('plg'), kind: 'plagiarism.check', input: { text } });
+      const { text, exclude } = c.req.valid('json');
+      const input = exclude && exclude.length > 0 ? { text, exclude: [...new Set(exclude)] } : { text };
+      return submitRequestJob(c, rt, { id: newId('plg'), kind: 'plagiarism.check', input });
     },
   );
 }
