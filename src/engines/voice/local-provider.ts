@@ -1,9 +1,9 @@
-import { ESPEAK_SAMPLE_RATE, speakChunk } from './espeak';
+import { ESPEAK_SAMPLE_RATE, speakChunk, type ChunkVoice } from './espeak';
 import { resolveLanguage } from './languages';
-import { openMp3Writer } from './mp3-writer';
+import { SpeechOutput } from './speech-output';
 import { DEFAULT_MAX_CHUNK_CHARS, splitText } from './split-text';
 import { SpeechProviderError } from './speech-provider-error';
-import type { SpeechProvider, SpeechRequest, SpeechResult } from './types';
+import type { ChunkEngine, SpeechProvider, SpeechRequest, SpeechResult } from './types';
 
 export const MIN_SPEED = 0.5;
 export const MAX_SPEED = 2;
@@ -13,9 +13,16 @@ export interface LocalSpeechProviderOptions {
   maxChunkChars?: number;
 }
 
+export const espeakEngine: ChunkEngine<ChunkVoice> = {
+  sampleRate: ESPEAK_SAMPLE_RATE,
+  speak: async (text, voice, onPcm) => {
+    await speakChunk(text, voice, onPcm);
+  },
+};
+
 /**
  * The built-in engine: espeak-ng in WASM, so it needs no model, GPU or network. The text is spoken
- * chunk by chunk; PCM is encoded as espeak produces it and each chunk's MP3 frames are written
+ * chunk by chunk; PCM is encoded as the engine produces it and each chunk's encoded audio is written
  * before the next chunk starts, so memory stays flat however long the text.
  */
 export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {}): SpeechProvider {
@@ -31,25 +38,32 @@ export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {})
       if (!Number.isFinite(req.speed) || req.speed < MIN_SPEED || req.speed > MAX_SPEED) {
         throw new SpeechProviderError(`speed must be between ${MIN_SPEED} and ${MAX_SPEED}, got ${req.speed}`, { permanent: true });
       }
-      const voice = { espeakVoice: language.espeakVoice, settings: req.voice.settings, speed: req.speed };
+      const engine = espeakEngine;
+      const voice: ChunkVoice = { espeakVoice: language.espeakVoice, settings: req.voice.settings, speed: req.speed };
       const totalChars = req.text.length;
 
-      const writer = await openMp3Writer(outPath, { sampleRate: ESPEAK_SAMPLE_RATE });
+      const output = await SpeechOutput.open(outPath, {
+        format: req.format,
+        sampleRate: engine.sampleRate,
+        timestamps: req.timestamps,
+        language: req.language,
+      });
       try {
         for (const chunk of splitText(req.text, { maxChars })) {
           signal?.throwIfAborted();
-          // PCM goes to the encoder as espeak produces it; only the chunk's MP3 frames wait for the disk.
-          await speakChunk(chunk.text, voice, (pcm) => writer.encode(pcm));
-          await writer.flush();
-          onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: writer.samples / ESPEAK_SAMPLE_RATE });
+          output.beginChunk(chunk.text);
+          // PCM goes to the encoder as the engine produces it; only the chunk's encoded audio waits for the disk.
+          const spoken = await engine.speak(chunk.text, voice, output.pcm, signal);
+          await output.endChunk(spoken ? spoken.words : undefined);
+          onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: output.seconds });
         }
         signal?.throwIfAborted();
-        if (writer.samples === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });
-        const { bytes, samples } = await writer.finish();
-        onProgress?.({ doneChars: totalChars, totalChars, audioSeconds: samples / ESPEAK_SAMPLE_RATE });
-        return { durationSeconds: samples / ESPEAK_SAMPLE_RATE, bytes };
+        if (output.samples === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });
+        const result = await output.finish();
+        onProgress?.({ doneChars: totalChars, totalChars, audioSeconds: result.durationSeconds });
+        return result;
       } catch (err) {
-        await writer.discard();
+        await output.discard();
         throw err;
       }
     },
