@@ -1,10 +1,11 @@
 /**
  * Word timestamps for any engine, from the audio alone: each chunk's words are laid over the voiced
- * stretches of that chunk's PCM. Pauses (the silences an engine leaves at sentence and clause ends,
- * and between words said apart) are taken as word boundaries where the words' expected lengths agree;
- * inside a stretch of running speech, words share the voiced time in proportion to their estimated
- * syllables. Engines that know their own word boundaries can hand them over instead (see
- * `ChunkEngine.speak`).
+ * stretches of that chunk's PCM. Silences between stretches are candidate word boundaries; which ones
+ * are is decided by one least-cost match of words to stretches, where punctuation says where the
+ * engine pauses (free to put a boundary there, costly to run through it) and the words' estimated
+ * syllables say how long each stretch should last. Inside a stretch of running speech, words share the
+ * voiced time in proportion to their syllables. Engines that know their own word boundaries can hand
+ * them over instead (see `ChunkEngine.speak`).
  */
 
 export interface WordTiming {
@@ -25,21 +26,31 @@ export interface SpokenWord {
 /** The envelope's resolution: 10 ms, finer than any word onset a listener notices. */
 export const FRAME_SECONDS = 0.01;
 
-/** A silence at least this long separates phrases; stop closures inside words stay shorter at normal speeds. */
-const PAUSE_SECONDS = 0.12;
 /** Frames this far below the chunk's loud frames (95th percentile) count as silence. */
-const SILENCE_BELOW_PEAK_DB = 40;
+const SILENCE_BELOW_PEAK_DB = 35;
 const SILENCE_FLOOR_DB = -65;
-/*
- * Costs of a match, against a duration misfit of (ln(actual / expected))²: the punctuation says where
- * the engine pauses far more reliably than syllable counts say how long words last (words said apart
- * are drawn out well beyond their share of running speech).
+/** A silence this short (one frame) is a dip inside a sound, not a gap anyone hears. */
+const MIN_GAP_FRAMES = 2;
+/**
+ * A silence this long is a real pause. Shorter ones are weaker evidence: espeak at 1.6× leaves only
+ * 20–40 ms between sentences, while stop closures inside words last 30–100 ms.
  */
-/** A pause inside a word (a long closure): as unlikely as a pause where no punctuation is. */
+const PAUSE_SECONDS = 0.12;
+
+/*
+ * Costs of a match, against a duration misfit of (ln(actual / expected))² per group: the punctuation
+ * says where the engine pauses far more reliably than syllable counts say how long words last (words
+ * said apart are drawn out well beyond their share of running speech).
+ */
+/** A pause inside a word (a long closure), at full pause length. */
 const SPLIT_WORD_COST = 1;
+/** A pause between two words with no punctuation between them, at full pause length. */
 const PAUSE_WITHOUT_PUNCTUATION_COST = 1;
-/** Punctuation the engine ran through without pausing: after a sentence, after a clause. */
+/** Punctuation the engine ran through without any silence: after a clause, after a sentence. */
 const NO_PAUSE_COST = [0, 0.3, 0.8] as const;
+/** Bounds of one group, which keep the match linear in the chunk's length. */
+const MAX_WORDS_PER_STRETCH = 60;
+const MAX_STRETCHES_PER_WORD = 16;
 
 /** Mean-square energy per 10 ms frame of PCM arriving in pieces. Memory: 4 bytes per frame (~1.4 MB per hour). */
 export class EnergyEnvelope {
@@ -133,10 +144,12 @@ export function syllables(word: string, language?: string): number {
   return estimate > 0 ? estimate : Math.max(1, [...word].length / 2.5);
 }
 
-interface Phrase {
-  /** Frames of voiced runs inside the phrase, as [first, end) pairs. */
-  runs: [number, number][];
-  voiced: number;
+interface Stretch {
+  /** Voiced frames [first, end). */
+  first: number;
+  end: number;
+  /** Silence before the next stretch, in seconds (0 for the last). */
+  gapAfter: number;
 }
 
 /**
@@ -145,130 +158,131 @@ interface Phrase {
  */
 export function alignWords(words: readonly SpokenWord[], levels: Float32Array): { start: number; end: number }[] {
   if (words.length === 0) return [];
-  const phrases = findPhrases(levels);
-  if (phrases.length === 0) {
+  const stretches = findStretches(levels);
+  if (stretches.length === 0) {
     // Nothing audible: spread the words evenly, which is at least in order and inside the chunk.
     const step = (levels.length * FRAME_SECONDS) / words.length;
     return words.map((_, i) => ({ start: i * step, end: (i + 1) * step }));
   }
-  const groups = matchGroups(words, phrases);
+  const groups = matchGroups(words, stretches) ?? [{ firstWord: 0, endWord: words.length, firstStretch: 0, endStretch: stretches.length }];
   const times: { start: number; end: number }[] = [];
-  for (const g of groups) {
-    const runs = phrases.slice(g.firstPhrase, g.endPhrase).flatMap((p) => p.runs);
-    times.push(...spreadOverRuns(words.slice(g.firstWord, g.endWord), runs));
-  }
+  for (const g of groups) times.push(...spreadOver(words.slice(g.firstWord, g.endWord), stretches.slice(g.firstStretch, g.endStretch)));
   return times;
 }
 
-/** Voiced runs of frames, grouped into phrases wherever the silence between two runs is a pause. */
-function findPhrases(levels: Float32Array): Phrase[] {
+/** Runs of voiced frames, split wherever at least MIN_GAP_FRAMES of silence fall between them. */
+function findStretches(levels: Float32Array): Stretch[] {
   if (levels.length === 0) return [];
   const sorted = Array.from(levels).sort((a, b) => a - b);
   const loud = sorted[Math.floor(sorted.length * 0.95)] as number;
   const threshold = Math.max(SILENCE_FLOOR_DB, loud - SILENCE_BELOW_PEAK_DB);
-  const pauseFrames = Math.round(PAUSE_SECONDS / FRAME_SECONDS);
-  const phrases: Phrase[] = [];
+  const stretches: Stretch[] = [];
   let runStart = -1;
-  let lastEnd = -Infinity;
   for (let i = 0; i <= levels.length; i++) {
     const voiced = i < levels.length && (levels[i] as number) > threshold;
     if (voiced && runStart < 0) runStart = i;
     if (!voiced && runStart >= 0) {
-      const run: [number, number] = [runStart, i];
-      const current = phrases.at(-1);
-      if (current && runStart - lastEnd < pauseFrames) {
-        current.runs.push(run);
-        current.voiced += i - runStart;
-      } else phrases.push({ runs: [run], voiced: i - runStart });
-      lastEnd = i;
+      const last = stretches.at(-1);
+      if (last && runStart - last.end < MIN_GAP_FRAMES) last.end = i;
+      else {
+        if (last) last.gapAfter = (runStart - last.end) * FRAME_SECONDS;
+        stretches.push({ first: runStart, end: i, gapAfter: 0 });
+      }
       runStart = -1;
     }
   }
-  return phrases;
+  return stretches;
 }
 
 interface Group {
   firstWord: number;
   endWord: number;
-  firstPhrase: number;
-  endPhrase: number;
+  firstStretch: number;
+  endStretch: number;
 }
 
 /**
- * Splits words and phrases into matched consecutive groups, either one phrase saying one or more
- * words or one word spread over several phrases (a long closure inside a word), choosing the split
- * whose groups' voiced lengths best fit the words' expected lengths (least squares, dynamic programming).
+ * Splits words and stretches into matched consecutive groups, either one stretch saying one or more
+ * words or one word said over several stretches (closures inside it), choosing the split of least
+ * total cost (dynamic programming). Undefined if the bounds on a group leave no split at all.
  */
-function matchGroups(words: readonly SpokenWord[], phrases: readonly Phrase[]): Group[] {
+function matchGroups(words: readonly SpokenWord[], stretches: readonly Stretch[]): Group[] | undefined {
   const W = words.length;
-  const P = phrases.length;
+  const S = stretches.length;
   const wordAt = prefix(words.map((w) => w.weight));
-  const voicedAt = prefix(phrases.map((p) => p.voiced * FRAME_SECONDS));
-  const secondsPerWeight = (voicedAt[P] as number) / (wordAt[W] as number);
-  // Cost of punctuation run through inside words [0, w): its own prefix sum.
+  const voicedAt = prefix(stretches.map((s) => (s.end - s.first) * FRAME_SECONDS));
+  const pause = (gap: number) => Math.min(1, gap / PAUSE_SECONDS);
+  const splitAt = prefix(stretches.map((s) => SPLIT_WORD_COST * pause(s.gapAfter)));
   const unpausedAt = prefix(words.map((w) => NO_PAUSE_COST[w.breakAfter]));
-  const cost = (w0: number, w1: number, p0: number, p1: number) => {
+  const secondsPerWeight = (voicedAt[S] as number) / (wordAt[W] as number);
+  const cost = (w0: number, w1: number, s0: number, s1: number) => {
     const expected = ((wordAt[w1] as number) - (wordAt[w0] as number)) * secondsPerWeight;
-    const actual = (voicedAt[p1] as number) - (voicedAt[p0] as number);
+    const actual = (voicedAt[s1] as number) - (voicedAt[s0] as number);
     const last = words[w1 - 1] as SpokenWord;
+    const gapAfter = (stretches[s1 - 1] as Stretch).gapAfter;
     return (
       Math.log(actual / expected) ** 2 +
-      (p1 - p0 - 1) * SPLIT_WORD_COST +
-      // The group's own last word is followed by a pause (unless it ends the chunk).
-      (w1 < W && last.breakAfter === 0 ? PAUSE_WITHOUT_PUNCTUATION_COST : 0) +
-      ((unpausedAt[w1 - 1] as number) - (unpausedAt[w0] as number))
+      // Silences inside one word.
+      ((splitAt[s1 - 1] as number) - (splitAt[s0] as number)) +
+      // Punctuation inside one stretch, run through without a silence.
+      ((unpausedAt[w1 - 1] as number) - (unpausedAt[w0] as number)) +
+      // The silence ending the group is a word boundary: free after punctuation, dearer the longer it is without.
+      (w1 < W ? (last.breakAfter > 0 ? 0 : PAUSE_WITHOUT_PUNCTUATION_COST * pause(gapAfter)) : 0)
     );
   };
-  // best[p][w]: least cost of matching the first p phrases with the first w words.
-  const best = Array.from({ length: P + 1 }, () => new Float64Array(W + 1).fill(Infinity));
-  const from = Array.from({ length: P + 1 }, () => new Int32Array(W + 1));
+  // best[s][w]: least cost of matching the first s stretches with the first w words.
+  const best = Array.from({ length: S + 1 }, () => new Float64Array(W + 1).fill(Infinity));
+  const from = Array.from({ length: S + 1 }, () => new Int32Array(W + 1));
   (best[0] as Float64Array)[0] = 0;
-  for (let p = 0; p < P; p++) {
+  for (let s = 0; s < S; s++) {
+    const row = best[s] as Float64Array;
     for (let w = 0; w < W; w++) {
-      const here = (best[p] as Float64Array)[w] as number;
+      const here = row[w] as number;
       if (here === Infinity) continue;
-      // One phrase, k ≥ 1 words; encoded as +k (phrase step 1).
-      for (let w1 = w + 1; w1 <= W; w1++) {
-        const c = here + cost(w, w1, p, p + 1);
-        if (c < ((best[p + 1] as Float64Array)[w1] as number)) {
-          (best[p + 1] as Float64Array)[w1] = c;
-          (from[p + 1] as Int32Array)[w1] = w1 - w;
+      // One stretch, k ≥ 1 words; recorded as +k.
+      const next = best[s + 1] as Float64Array;
+      for (let w1 = w + 1; w1 <= Math.min(W, w + MAX_WORDS_PER_STRETCH); w1++) {
+        const c = here + cost(w, w1, s, s + 1);
+        if (c < (next[w1] as number)) {
+          next[w1] = c;
+          (from[s + 1] as Int32Array)[w1] = w1 - w;
         }
       }
-      // One word, m ≥ 2 phrases; encoded as −m.
-      for (let p1 = p + 2; p1 <= P; p1++) {
-        const c = here + cost(w, w + 1, p, p1);
-        if (c < ((best[p1] as Float64Array)[w + 1] as number)) {
-          (best[p1] as Float64Array)[w + 1] = c;
-          (from[p1] as Int32Array)[w + 1] = -(p1 - p);
+      // One word, m ≥ 2 stretches; recorded as −m.
+      for (let s1 = s + 2; s1 <= Math.min(S, s + MAX_STRETCHES_PER_WORD); s1++) {
+        const c = here + cost(w, w + 1, s, s1);
+        if (c < ((best[s1] as Float64Array)[w + 1] as number)) {
+          (best[s1] as Float64Array)[w + 1] = c;
+          (from[s1] as Int32Array)[w + 1] = -(s1 - s);
         }
       }
     }
   }
+  if ((best[S] as Float64Array)[W] === Infinity) return undefined;
   const groups: Group[] = [];
-  for (let p = P, w = W; p > 0 || w > 0; ) {
-    const step = (from[p] as Int32Array)[w] as number;
-    const [dw, dp] = step > 0 ? [step, 1] : [1, -step];
-    groups.push({ firstWord: w - dw, endWord: w, firstPhrase: p - dp, endPhrase: p });
+  for (let s = S, w = W; s > 0 || w > 0; ) {
+    const step = (from[s] as Int32Array)[w] as number;
+    const [dw, ds] = step > 0 ? [step, 1] : [1, -step];
+    groups.push({ firstWord: w - dw, endWord: w, firstStretch: s - ds, endStretch: s });
     w -= dw;
-    p -= dp;
+    s -= ds;
   }
   return groups.reverse();
 }
 
-/** Words laid end to end over the voiced frames of `runs`, each taking voiced time in proportion to its weight. */
-function spreadOverRuns(words: readonly SpokenWord[], runs: readonly [number, number][]): { start: number; end: number }[] {
+/** Words laid end to end over the voiced frames of `stretches`, each taking voiced time in proportion to its weight. */
+function spreadOver(words: readonly SpokenWord[], stretches: readonly Stretch[]): { start: number; end: number }[] {
   const total = words.reduce((s, w) => s + w.weight, 0);
-  const voiced = runs.reduce((s, [a, b]) => s + (b - a), 0);
-  // Voiced-frame offset → frame index: in the run holding it, or at the start of the next run.
+  const voiced = stretches.reduce((s, r) => s + (r.end - r.first), 0);
+  // Voiced-frame offset → frame index: in the stretch holding it, or at the start of the next one.
   const frameAt = (offset: number, asEnd: boolean): number => {
     let left = offset;
-    for (const [a, b] of runs) {
-      const len = b - a;
-      if (left < len || (asEnd && left === len)) return a + left;
+    for (const r of stretches) {
+      const len = r.end - r.first;
+      if (left < len || (asEnd && left === len)) return r.first + left;
       left -= len;
     }
-    return (runs.at(-1) as [number, number])[1];
+    return (stretches.at(-1) as Stretch).end;
   };
   const out: { start: number; end: number }[] = [];
   let acc = 0;
