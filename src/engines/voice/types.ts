@@ -67,6 +67,7 @@ export interface ChunkEngine<Voice> {
     voice: Voice,
     onPcm: (pcm: Int16Array) => void,
     signal?: AbortSignal,
+    // biome-ignore lint/suspicious/noConfusingVoidType: an engine with nothing to report is a plain `async speak(): Promise<void>`.
   ): Promise<void | { words?: { word: string; startSample: number; endSample: number }[] }>;
 }
 
