@@ -145,4 +145,16 @@ describe('POST /v1/voice/synthesize formats', () => {
       expect(body.error.message).toMatch(/timestamps/);
     }
   });
+
+  it('the OpenAPI document lists the formats, timestamps, and the words and content type of the answer', async () => {
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const op = doc.paths['/v1/voice/synthesize'].post;
+    const body = op.requestBody.content['application/json'].schema;
+    expect(body.properties.format.enum).toEqual(['mp3', 'wav', 'pcm_16000', 'pcm_24000', 'ulaw_8000']);
+    expect(body.properties.format.default).toBe('mp3');
+    expect(body.properties.timestamps.type).toBe('boolean');
+    const answer = op.responses['200'].content['application/json'].schema;
+    expect(answer.required).toEqual(expect.arrayContaining(['format', 'content_type', 'duration_seconds']));
+    expect(answer.properties.words.items.required).toEqual(['word', 'start', 'end']);
+  });
 });
