@@ -48,9 +48,16 @@ const SPLIT_WORD_COST = 1;
 const PAUSE_WITHOUT_PUNCTUATION_COST = 1;
 /** Punctuation the engine ran through without any silence: after a clause, after a sentence. */
 const NO_PAUSE_COST = [0, 0.3, 0.8] as const;
-/** Bounds of one group, which keep the match linear in the chunk's length. */
-const MAX_WORDS_PER_STRETCH = 60;
-const MAX_STRETCHES_PER_WORD = 16;
+/**
+ * Bounds that keep the match about linear in the chunk's length: words in one stretch (15 s of
+ * speech without a 20 ms silence does not happen), stretches in one word, and how far the match may
+ * stray from where the voiced time alone would put it (words said apart run well ahead of running
+ * speech in the same chunk, but not by a fifth of it).
+ */
+const MAX_WORDS_PER_STRETCH = 40;
+const MAX_STRETCHES_PER_WORD = 8;
+const MIN_BAND_WORDS = 24;
+const BAND_SHARE = 0.2;
 
 /** Mean-square energy per 10 ms frame of PCM arriving in pieces. Memory: 4 bytes per frame (~1.4 MB per hour). */
 export class EnergyEnvelope {
@@ -234,9 +241,11 @@ function matchGroups(words: readonly SpokenWord[], stretches: readonly Stretch[]
   const best = Array.from({ length: S + 1 }, () => new Float64Array(W + 1).fill(Infinity));
   const from = Array.from({ length: S + 1 }, () => new Int32Array(W + 1));
   (best[0] as Float64Array)[0] = 0;
+  const band = Math.max(MIN_BAND_WORDS, W * BAND_SHARE);
   for (let s = 0; s < S; s++) {
     const row = best[s] as Float64Array;
-    for (let w = 0; w < W; w++) {
+    const centre = (W * (voicedAt[s] as number)) / (voicedAt[S] as number);
+    for (let w = Math.max(0, Math.floor(centre - band)); w < Math.min(W, centre + band + 1); w++) {
       const here = row[w] as number;
       if (here === Infinity) continue;
       // One stretch, k ≥ 1 words; recorded as +k.
