@@ -75,9 +75,12 @@ async function soxDecode(path: string, options: readonly string[]): Promise<{ se
   return { seconds: field('Length \\(seconds\\)'), rms: field('RMS\\s+amplitude') };
 }
 
+// Long enough (~18 s) that an MP3's encoder delay and last-frame padding (~60–100 ms at 16–22 kHz, which
+// ffprobe counts) stay well inside 1 %.
 const PARAGRAPH =
   'Every format carries the same speech. This paragraph is long enough that a few milliseconds of encoder padding ' +
-  'stay well inside one percent, and it has a comma, a question? And an ending.';
+  'stay well inside one percent, and it has a comma, a question? And an ending. The second half repeats the idea ' +
+  'in other words: whatever the container or the sample rate, the duration and the bill do not change.';
 
 describe('POST /v1/voice/synthesize formats', () => {
   it('serves mp3, wav, pcm_16000, pcm_24000 and ulaw_8000 with their content type and extension; each decodes to the reported duration ±1 %, billed the same', async () => {
