@@ -1,6 +1,6 @@
 export * from './types';
 export { createSpeechProvider, type SpeechProviderConfig } from './provider';
-export { createLocalSpeechProvider, espeakEngine, MAX_SPEED, MIN_SPEED, type LocalSpeechProviderOptions } from './local-provider';
+export { createLocalSpeechProvider, MAX_SPEED, MIN_SPEED, type LocalSpeechProviderOptions } from './local-provider';
 export { createOpenAISpeechProvider, type OpenAISpeechProviderOptions } from './openai-provider';
 export { SpeechProviderError } from './speech-provider-error';
 export {

@@ -1,9 +1,9 @@
-import { ESPEAK_SAMPLE_RATE, speakChunk, type ChunkVoice } from './espeak';
+import { ESPEAK_SAMPLE_RATE, speakChunk } from './espeak';
 import { resolveLanguage } from './languages';
 import { SpeechOutput } from './speech-output';
 import { DEFAULT_MAX_CHUNK_CHARS, splitText } from './split-text';
 import { SpeechProviderError } from './speech-provider-error';
-import type { ChunkEngine, SpeechProvider, SpeechRequest, SpeechResult } from './types';
+import type { SpeechProvider, SpeechRequest, SpeechResult } from './types';
 
 export const MIN_SPEED = 0.5;
 export const MAX_SPEED = 2;
@@ -13,17 +13,10 @@ export interface LocalSpeechProviderOptions {
   maxChunkChars?: number;
 }
 
-export const espeakEngine: ChunkEngine<ChunkVoice> = {
-  sampleRate: ESPEAK_SAMPLE_RATE,
-  speak: async (text, voice, onPcm) => {
-    await speakChunk(text, voice, onPcm);
-  },
-};
-
 /**
  * The built-in engine: espeak-ng in WASM, so it needs no model, GPU or network. The text is spoken
- * chunk by chunk; PCM is encoded as the engine produces it and each chunk's encoded audio is written
- * before the next chunk starts, so memory stays flat however long the text.
+ * chunk by chunk; PCM is encoded (in the requested format) as espeak produces it and each chunk's
+ * audio is written before the next chunk starts, so memory stays flat however long the text.
  */
 export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {}): SpeechProvider {
   const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
@@ -38,23 +31,21 @@ export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {})
       if (!Number.isFinite(req.speed) || req.speed < MIN_SPEED || req.speed > MAX_SPEED) {
         throw new SpeechProviderError(`speed must be between ${MIN_SPEED} and ${MAX_SPEED}, got ${req.speed}`, { permanent: true });
       }
-      const engine = espeakEngine;
-      const voice: ChunkVoice = { espeakVoice: language.espeakVoice, settings: req.voice.settings, speed: req.speed };
+      const voice = { espeakVoice: language.espeakVoice, settings: req.voice.settings, speed: req.speed };
       const totalChars = req.text.length;
 
       const output = await SpeechOutput.open(outPath, {
         format: req.format,
-        sampleRate: engine.sampleRate,
+        sampleRate: ESPEAK_SAMPLE_RATE,
         timestamps: req.timestamps,
         language: req.language,
       });
       try {
         for (const chunk of splitText(req.text, { maxChars })) {
           signal?.throwIfAborted();
-          output.beginChunk(chunk.text);
-          // PCM goes to the encoder as the engine produces it; only the chunk's encoded audio waits for the disk.
-          const spoken = await engine.speak(chunk.text, voice, output.pcm, signal);
-          await output.endChunk(spoken ? spoken.words : undefined);
+          // PCM goes to the encoder as espeak produces it; only the chunk's encoded audio waits for the disk.
+          await speakChunk(chunk.text, voice, output.pcm);
+          await output.endChunk(chunk.text);
           onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: output.seconds });
         }
         signal?.throwIfAborted();

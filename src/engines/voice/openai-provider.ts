@@ -104,9 +104,8 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
     try {
       for (const chunk of splitText(req.text, { maxChars })) {
         signal?.throwIfAborted();
-        output.beginChunk(chunk.text);
         await speakPcmPart(chunk.text, req, output.pcm, signal);
-        await output.endChunk();
+        await output.endChunk(chunk.text);
         onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: output.seconds });
       }
       if (output.samples === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });

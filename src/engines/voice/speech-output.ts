@@ -5,12 +5,16 @@ import { alignWords, EnergyEnvelope, spokenWords, type WordTiming } from './word
 /**
  * Where a synthesis's PCM goes, chunk after chunk in playback order: into the file in the requested
  * format and, when timestamps are wanted, into the word aligner. Durations and word times count the
- * engine's own samples, so they are the same whatever the file's format or rate.
+ * engine's own samples, so they are the same whatever the file's format or rate. Any engine fits: it
+ * only has to say its sample rate and hand over mono 16-bit PCM (`pcm`), then end each chunk with the
+ * chunk's text (`endChunk`).
  */
 export class SpeechOutput {
   /** Engine samples received so far (all chunks). */
   samples = 0;
-  private chunk: { text: string; firstSample: number; envelope?: EnergyEnvelope } | undefined;
+  /** Where the chunk being received started, and its energy envelope when timing words. */
+  private chunkStart = 0;
+  private envelope: EnergyEnvelope | undefined;
   private readonly words: WordTiming[] | undefined;
 
   private constructor(
@@ -20,6 +24,7 @@ export class SpeechOutput {
     timestamps: boolean,
   ) {
     this.words = timestamps ? [] : undefined;
+    this.envelope = timestamps ? new EnergyEnvelope(sampleRate) : undefined;
   }
 
   static async open(path: string, opts: { format?: AudioFormat; sampleRate: number; timestamps?: boolean; language?: string }): Promise<SpeechOutput> {
@@ -31,37 +36,35 @@ export class SpeechOutput {
     return this.samples / this.sampleRate;
   }
 
-  /** Starts the chunk whose words the following PCM says. */
-  beginChunk(text: string): void {
-    this.chunk = { text, firstSample: this.samples, envelope: this.words ? new EnergyEnvelope(this.sampleRate) : undefined };
-  }
-
-  /** Synchronous, so an engine that produces PCM synchronously can feed it directly. */
+  /** Synchronous, so an engine that produces PCM synchronously can feed it directly; a reused buffer is fine. */
   pcm = (pcm: Int16Array): void => {
     this.writer.encode(pcm);
-    this.chunk?.envelope?.push(pcm);
+    this.envelope?.push(pcm);
     this.samples += pcm.length;
   };
 
-  /** Ends the current chunk: times its words (or takes the engine's) and writes its audio out. */
-  async endChunk(reported?: { word: string; startSample: number; endSample: number }[]): Promise<void> {
-    const chunk = this.chunk;
-    this.chunk = undefined;
-    if (chunk && this.words) {
-      const offset = chunk.firstSample / this.sampleRate;
+  /**
+   * Ends the chunk whose PCM came since the last call, `text` being what it said: times its words
+   * (or takes boundaries the engine reports, in samples from the chunk's start) and writes its audio out.
+   */
+  async endChunk(text: string, reported?: { word: string; startSample: number; endSample: number }[]): Promise<void> {
+    if (this.words && this.envelope) {
+      const offset = this.chunkStart / this.sampleRate;
       if (reported?.length) {
         for (const w of reported) {
           this.words.push({ word: w.word, start: round(offset + w.startSample / this.sampleRate), end: round(offset + w.endSample / this.sampleRate) });
         }
       } else {
-        const words = spokenWords(chunk.text, this.language);
-        const times = alignWords(words, (chunk.envelope as EnergyEnvelope).levels());
+        const words = spokenWords(text, this.language);
+        const times = alignWords(words, this.envelope.levels());
         words.forEach((w, i) => {
           const t = times[i] as { start: number; end: number };
           this.words?.push({ word: w.word, start: round(offset + t.start), end: round(offset + t.end) });
         });
       }
+      this.envelope = new EnergyEnvelope(this.sampleRate);
     }
+    this.chunkStart = this.samples;
     await this.writer.flush();
   }
 

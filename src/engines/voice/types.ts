@@ -50,27 +50,6 @@ export interface SpeechResult {
   words?: WordTiming[];
 }
 
-/**
- * A synthesiser the built-in provider speaks a text with, one sentence-sized chunk at a time. The
- * provider owns everything after the PCM (format, resampling, timestamps), so an engine is just this.
- */
-export interface ChunkEngine<Voice> {
-  /** Rate of the mono PCM it produces. */
-  readonly sampleRate: number;
-  /**
-   * Speaks one chunk, handing PCM to `onPcm` in order (each piece may be a reused view, valid during the
-   * call). An engine that knows where its words fall may return them, in samples from the chunk's start
-   * and in the chunk's word order; otherwise they are found from the audio.
-   */
-  speak(
-    text: string,
-    voice: Voice,
-    onPcm: (pcm: Int16Array) => void,
-    signal?: AbortSignal,
-    // biome-ignore lint/suspicious/noConfusingVoidType: an engine with nothing to report is a plain `async speak(): Promise<void>`.
-  ): Promise<void | { words?: { word: string; startSample: number; endSample: number }[] }>;
-}
-
 export interface SpeechProgress {
   /** Characters of the input synthesised so far. */
   doneChars: number;

@@ -5,7 +5,7 @@
  * engine pauses (free to put a boundary there, costly to run through it) and the words' estimated
  * syllables say how long each stretch should last. Inside a stretch of running speech, words share the
  * voiced time in proportion to their syllables. Engines that know their own word boundaries can hand
- * them over instead (see `ChunkEngine.speak`).
+ * them over instead (`SpeechOutput.endChunk`).
  */
 
 export interface WordTiming {

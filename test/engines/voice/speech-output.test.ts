@@ -44,9 +44,8 @@ async function speak(format: AudioFormat, timestamps: boolean) {
   const path = join(dir, `out-${format}-${timestamps}`);
   const output = await SpeechOutput.open(path, { format, sampleRate: RATE, timestamps, language: 'en' });
   for (const chunk of CHUNKS) {
-    output.beginChunk(chunk.text);
     for (let i = 0, size = 333; i < chunk.pcm.length; i += size, size = (size * 5) % 2000 || 7) output.pcm(chunk.pcm.subarray(i, i + size));
-    await output.endChunk();
+    await output.endChunk(chunk.text);
   }
   return { ...(await output.finish()), bytes: await readFile(path) };
 }
@@ -101,12 +100,10 @@ describe('speech output for a 16 kHz engine', () => {
 
   it('takes word boundaries an engine reports, offset by the chunk’s place in the file', async () => {
     const output = await SpeechOutput.open(join(dir, 'reported.wav'), { format: 'wav', sampleRate: RATE, timestamps: true });
-    output.beginChunk('Hello there.');
     output.pcm(new Int16Array(RATE));
-    await output.endChunk();
-    output.beginChunk('General Kenobi.');
+    await output.endChunk('Hello there.');
     output.pcm(new Int16Array(RATE).fill(1000));
-    await output.endChunk([
+    await output.endChunk('General Kenobi.', [
       { word: 'General', startSample: 800, endSample: 8000 },
       { word: 'Kenobi', startSample: 8000, endSample: 15_000 },
     ]);
