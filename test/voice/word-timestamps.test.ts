@@ -81,22 +81,38 @@ function pcm16(bytes: Uint8Array): Int16Array {
 const ISOLATED = ['One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Apple', 'Orange', 'Yellow', 'Window', 'Tomorrow'];
 const ISOLATED_TEXT = ISOLATED.map((w) => `${w}.`).join(' ');
 
-function expectWordsOnOnsets(words: Word[], found: number[], what: string) {
+/**
+ * Every onset the judge finds has its own word starting within 150 ms of it, and the judge finds all
+ * the words but at most `unseparated` (espeak-ng pauses after every one of these sentences; Flite now
+ * and then runs two of them together, and the judge cannot see an onset without a silence before it).
+ */
+function expectWordsOnOnsets(words: Word[], found: number[], what: string, unseparated = 0) {
   expect(words.map((w) => w.word)).toEqual(ISOLATED);
-  // One onset per word said apart, so the judge itself is sound.
-  expect(found, what).toHaveLength(ISOLATED.length);
-  words.forEach((w, i) => {
-    expect(Math.abs(w.start - (found[i] as number)), `${what}: "${w.word}" at ${w.start} s, onset at ${found[i]} s`).toBeLessThanOrEqual(0.15);
-    expect(w.end).toBeGreaterThan(w.start);
-  });
+  expect(found.length, `${what}: onsets at ${found.join(', ')}`).toBeGreaterThanOrEqual(ISOLATED.length - unseparated);
+  expect(found.length, `${what}: onsets at ${found.join(', ')}`).toBeLessThanOrEqual(ISOLATED.length);
+  const used = new Set<number>();
+  for (const onset of found) {
+    const nearest = words.reduce((best, w, i) => (Math.abs(w.start - onset) < Math.abs((words[best] as Word).start - onset) ? i : best), 0);
+    const word = words[nearest] as Word;
+    expect(Math.abs(word.start - onset), `${what}: onset at ${onset} s, nearest word "${word.word}" at ${word.start} s`).toBeLessThanOrEqual(0.15);
+    expect(used.has(nearest), `${what}: two onsets on "${word.word}"`).toBe(false);
+    used.add(nearest);
+  }
+  for (const w of words) expect(w.end).toBeGreaterThan(w.start);
+}
+
+/** The rate of a WAV from its header: the default English voice's engine decides it (espeak-ng 22,050 Hz, Flite 16,000). */
+function wavRate(bytes: Uint8Array): number {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(24, true);
 }
 
 describe('word timestamps', () => {
-  it('for words said apart, every word starts within 150 ms of its onset in the returned WAV; stored with the job', async () => {
+  it('for words said apart, each starts within 150 ms of its onset in the returned WAV (whatever the English engine); stored with the job', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
     const result = await synthesize(auth, { text: ISOLATED_TEXT, format: 'wav', timestamps: true });
-    const pcm = readWavPcm(await download(result), 22_050);
-    expectWordsOnOnsets(result.words!, onsets(pcm, 22_050), 'wav at 1.0×');
+    const wav = await download(result);
+    const rate = wavRate(wav);
+    expectWordsOnOnsets(result.words!, onsets(readWavPcm(wav, rate), rate), 'wav at 1.0×', 2);
     const again = await (await svc.app.request(`/v1/jobs/${result.id}`, { headers: auth })).json();
     expect(again.words).toEqual(result.words);
   });
@@ -107,7 +123,7 @@ describe('word timestamps', () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
     const normal = await synthesize(auth, { text: ISOLATED_TEXT, format: 'pcm_16000', timestamps: true });
     const fast = await synthesize(auth, { text: ISOLATED_TEXT, format: 'pcm_16000', timestamps: true, speed: 1.25 });
-    expectWordsOnOnsets(fast.words!, onsets(pcm16(await download(fast)), 16_000), 'pcm_16000 at 1.25×');
+    expectWordsOnOnsets(fast.words!, onsets(pcm16(await download(fast)), 16_000), 'pcm_16000 at 1.25×', 2);
     expect(fast.words!.at(-1)!.start).toBeLessThan(normal.words!.at(-1)!.start * 0.85);
   });
 
@@ -125,13 +141,21 @@ describe('word timestamps', () => {
     expect(words.at(-1)!.end).toBeLessThanOrEqual(result.duration_seconds);
   });
 
-  it('across chunk boundaries: the engine speaking four words at a time still lands each word on its onset', async () => {
+  it('across chunk boundaries: espeak-ng speaking four words at a time lands every one of 15 words within 150 ms of its onset', async () => {
     const provider = createLocalSpeechProvider({ maxChunkChars: 24 });
     const path = join(dir, 'chunked.wav');
+    // Spanish, so espeak-ng speaks it whichever engine English has; it pauses after every sentence, so every word is seen.
+    const spanish = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco', 'Seis', 'Siete', 'Ocho', 'Nueve', 'Diez', 'Manzana', 'Naranja', 'Amarillo', 'Ventana', 'Mañana'];
     const spoken = await provider.synthesize(
-      { text: ISOLATED_TEXT, language: 'en', voice: defaultVoiceFor('en')!, speed: 1, format: 'wav', timestamps: true },
+      { text: spanish.map((w) => `${w}.`).join(' '), language: 'es', voice: defaultVoiceFor('es')!, speed: 1, format: 'wav', timestamps: true },
       path,
     );
-    expectWordsOnOnsets(spoken.words!, onsets(readWavPcm(await readFile(path), 22_050), 22_050), 'chunked wav');
+    const wav = await readFile(path);
+    expect(spoken.words!.map((w) => w.word)).toEqual(spanish);
+    expectWordsOnOnsets(
+      spoken.words!.map((w, i) => ({ ...w, word: ISOLATED[i]! })),
+      onsets(readWavPcm(wav, wavRate(wav)), wavRate(wav)),
+      'chunked Spanish wav',
+    );
   });
 });
