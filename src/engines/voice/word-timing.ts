@@ -49,7 +49,7 @@ const PAUSE_WITHOUT_PUNCTUATION_COST = 1;
 /** Punctuation the engine ran through without any silence: after a clause, after a sentence. */
 const NO_PAUSE_COST = [0, 0.3, 0.8] as const;
 /**
- * Bounds that keep the match about linear in the chunk's length: words in one stretch (15 s of
+ * Bounds that keep the match about linear in the chunk's length: words in one stretch (some 12 s of
  * speech without a 20 ms silence does not happen), stretches in one word, and how far the match may
  * stray from where the voiced time alone would put it (words said apart run well ahead of running
  * speech in the same chunk, but not by a fifth of it).
