@@ -11,6 +11,8 @@ import { delimiter, join } from 'node:path';
 export const TEST_TOOLS = {
   pebble: { pkg: 'pebble', why: 'the ACME test CA for the certificate tests' },
   chromium: { pkg: 'chromium', why: 'the browser for the dashboard tests' },
+  ffprobe: { pkg: 'ffmpeg', why: 'decodes every speech output format to check its duration' },
+  sox: { pkg: 'sox', why: 'a second decoder for the speech output formats' },
 };
 
 function onPath(bin) {

@@ -32,7 +32,7 @@ describe('unknown fields', () => {
 
   it('a field further away is refused with the list of accepted fields', async () => {
     const res = await svc.app.request('/v1/voice/synthesize', jsonRequest({ text: 'Hello.', voice: 'en-us-female' }, auth));
-    expect(await invalid(res)).toBe("unknown field 'voice'; the accepted fields are 'text', 'voice_id', 'language', 'speed'.");
+    expect(await invalid(res)).toBe("unknown field 'voice'; the accepted fields are 'text', 'voice_id', 'language', 'speed', 'format', 'timestamps'.");
   });
 
   it('__proto__ is a field like any other', async () => {

@@ -53,6 +53,15 @@ describe('engine threads', () => {
     expect(bad).not.toBeInstanceOf(ImageProviderError);
   });
 
+  it('take the format and timestamps across: the same µ-law bytes and word times as on the main thread', async () => {
+    const req = { text: TEXT, language: 'en', voice, speed: 1, format: 'ulaw_8000' as const, timestamps: true };
+    const threaded = await createThreadedSpeechProvider(threads).synthesize(req, join(dir, 'threaded.ulaw'));
+    const direct = await createLocalSpeechProvider().synthesize(req, join(dir, 'direct.ulaw'));
+    expect(threaded).toEqual(direct);
+    expect(threaded.words).toHaveLength(15);
+    expect(readFileSync(join(dir, 'threaded.ulaw')).equals(readFileSync(join(dir, 'direct.ulaw')))).toBe(true);
+  });
+
   it('parse documents: PDF pages, docx passages and CSV rows, waiting for the caller between batches', async () => {
     const pdfPath = join(dir, 'doc.pdf');
     const { writeFileSync } = await import('node:fs');

@@ -21,3 +21,8 @@ export { isMp3, measureMp3, Mp3Meter, type Mp3Measure } from './mp3-info';
 export { ESPEAK_SAMPLE_RATE, speakChunk, synthesizeChunk, type ChunkVoice } from './espeak';
 export { openMp3Writer, type Mp3Writer, type Mp3WriteResult } from './mp3-writer';
 export { DEFAULT_MAX_CHUNK_CHARS, splitText, type TextChunk } from './split-text';
+export { AUDIO_FORMATS, audioFormat, DEFAULT_AUDIO_FORMAT, isAudioFormat, type AudioFormat, type AudioFormatSpec } from './audio-format';
+export { openAudioWriter, type AudioWriter } from './audio-writer';
+export { resample, Resampler } from './resampler';
+export { SpeechOutput } from './speech-output';
+export { alignWords, EnergyEnvelope, spokenWords, type WordTiming } from './word-timing';

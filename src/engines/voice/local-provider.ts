@@ -1,6 +1,6 @@
 import { ESPEAK_SAMPLE_RATE, speakChunk } from './espeak';
 import { resolveLanguage } from './languages';
-import { openMp3Writer } from './mp3-writer';
+import { SpeechOutput } from './speech-output';
 import { DEFAULT_MAX_CHUNK_CHARS, splitText } from './split-text';
 import { SpeechProviderError } from './speech-provider-error';
 import type { SpeechProvider, SpeechRequest, SpeechResult } from './types';
@@ -15,8 +15,8 @@ export interface LocalSpeechProviderOptions {
 
 /**
  * The built-in engine: espeak-ng in WASM, so it needs no model, GPU or network. The text is spoken
- * chunk by chunk; PCM is encoded as espeak produces it and each chunk's MP3 frames are written
- * before the next chunk starts, so memory stays flat however long the text.
+ * chunk by chunk; PCM is encoded (in the requested format) as espeak produces it and each chunk's
+ * audio is written before the next chunk starts, so memory stays flat however long the text.
  */
 export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {}): SpeechProvider {
   const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
@@ -34,22 +34,27 @@ export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {})
       const voice = { espeakVoice: language.espeakVoice, settings: req.voice.settings, speed: req.speed };
       const totalChars = req.text.length;
 
-      const writer = await openMp3Writer(outPath, { sampleRate: ESPEAK_SAMPLE_RATE });
+      const output = await SpeechOutput.open(outPath, {
+        format: req.format,
+        sampleRate: ESPEAK_SAMPLE_RATE,
+        timestamps: req.timestamps,
+        language: req.language,
+      });
       try {
         for (const chunk of splitText(req.text, { maxChars })) {
           signal?.throwIfAborted();
-          // PCM goes to the encoder as espeak produces it; only the chunk's MP3 frames wait for the disk.
-          await speakChunk(chunk.text, voice, (pcm) => writer.encode(pcm));
-          await writer.flush();
-          onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: writer.samples / ESPEAK_SAMPLE_RATE });
+          // PCM goes to the encoder as espeak produces it; only the chunk's encoded audio waits for the disk.
+          await speakChunk(chunk.text, voice, output.pcm);
+          await output.endChunk(chunk.text);
+          onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: output.seconds });
         }
         signal?.throwIfAborted();
-        if (writer.samples === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });
-        const { bytes, samples } = await writer.finish();
-        onProgress?.({ doneChars: totalChars, totalChars, audioSeconds: samples / ESPEAK_SAMPLE_RATE });
-        return { durationSeconds: samples / ESPEAK_SAMPLE_RATE, bytes };
+        if (output.samples === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });
+        const result = await output.finish();
+        onProgress?.({ doneChars: totalChars, totalChars, audioSeconds: result.durationSeconds });
+        return result;
       } catch (err) {
-        await writer.discard();
+        await output.discard();
         throw err;
       }
     },

@@ -1,5 +1,6 @@
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { isMp3, Mp3Meter } from './mp3-info';
+import { SpeechOutput } from './speech-output';
 import { callProvider } from '../provider-error';
 import { SpeechProviderError } from './speech-provider-error';
 import { splitText } from './split-text';
@@ -25,11 +26,16 @@ const DEFAULT_MAX_CHUNK_CHARS = 4000;
 
 /** Bytes needed before judging a response: an ID3v2 header is 10. */
 const HEAD_BYTES = 10;
+/** OpenAI's `response_format: "pcm"`: bare 16-bit little-endian mono samples at this rate. */
+const OPENAI_PCM_RATE = 24_000;
 
 /**
  * Any OpenAI-compatible `/audio/speech` endpoint (OpenAI, LocalAI, openedai-speech, Kokoro-FastAPI).
- * Long texts go out as several requests in order; their MP3 bodies are appended to one file, which
- * stays a valid MP3 because MP3 is a plain sequence of self-contained frames.
+ * Long texts go out as several requests in order. For a plain MP3 their MP3 bodies are appended to
+ * one file, which stays a valid MP3 because MP3 is a plain sequence of self-contained frames. For any
+ * other format, or word timestamps, the server is asked for bare PCM (its `pcm`, 24 kHz) and the audio
+ * goes through the same output as the built-in engine's: one encoder, resampler and word aligner for
+ * every source, so formats and timings behave alike whoever speaks.
  */
 export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): SpeechProvider {
   const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/audio/speech`;
@@ -63,11 +69,61 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
     });
   }
 
+  async function speakPcmPart(input: string, req: SpeechRequest, onPcm: (pcm: Int16Array) => void, signal?: AbortSignal): Promise<void> {
+    const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: 'pcm' });
+    await callProvider({
+      endpoint,
+      apiKey: opts.apiKey,
+      body,
+      accept: 'audio/pcm, application/octet-stream',
+      timeoutMs,
+      signal,
+      server: 'speech server',
+      ErrorClass: SpeechProviderError,
+      read: async (res) => {
+        if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
+        const type = res.headers.get('content-type') ?? '';
+        // A server that ignores response_format answers MP3 or JSON; reading either as samples would be noise.
+        if (/json|mpeg|mp3|wav|ogg|aac|flac/i.test(type)) {
+          throw new SpeechProviderError(
+            `speech server at ${endpoint} answered ${type} instead of the bare PCM (response_format "pcm") that format and timestamps need`,
+            {
+              permanent: true,
+            },
+          );
+        }
+        await readPcm(res.body, onPcm);
+      },
+    });
+  }
+
+  async function synthesizeThroughPcm(req: SpeechRequest, outPath: string, options: SynthesizeOptions): Promise<SpeechResult> {
+    const { signal, onProgress } = options;
+    const totalChars = req.text.length;
+    const output = await SpeechOutput.open(outPath, { format: req.format, sampleRate: OPENAI_PCM_RATE, timestamps: req.timestamps, language: req.language });
+    try {
+      for (const chunk of splitText(req.text, { maxChars })) {
+        signal?.throwIfAborted();
+        await speakPcmPart(chunk.text, req, output.pcm, signal);
+        await output.endChunk(chunk.text);
+        onProgress?.({ doneChars: chunk.end, totalChars, audioSeconds: output.seconds });
+      }
+      if (output.samples === 0) throw new SpeechProviderError('the text contains nothing to speak', { permanent: true });
+      const result = await output.finish();
+      onProgress?.({ doneChars: totalChars, totalChars, audioSeconds: result.durationSeconds });
+      return result;
+    } catch (err) {
+      await output.discard();
+      throw err;
+    }
+  }
+
   return {
     name: 'openai',
     async synthesize(req: SpeechRequest, outPath: string, options = {}): Promise<SpeechResult> {
       const { signal, onProgress } = options;
       signal?.throwIfAborted();
+      if ((req.format ?? 'mp3') !== 'mp3' || req.timestamps) return synthesizeThroughPcm(req, outPath, options);
       const totalChars = req.text.length;
       const file = await open(outPath, 'w');
       let bytes = 0;
@@ -91,6 +147,23 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
       }
     },
   };
+}
+
+type SynthesizeOptions = NonNullable<Parameters<SpeechProvider['synthesize']>[2]>;
+
+/** Hands a body of bare little-endian 16-bit samples on as it arrives, carrying an odd byte across pieces. */
+async function readPcm(body: AsyncIterable<Uint8Array>, onPcm: (pcm: Int16Array) => void): Promise<void> {
+  let carry: number | undefined;
+  for await (const received of body) {
+    const bytes = carry === undefined ? received : concat(Uint8Array.of(carry), received);
+    const count = bytes.length >> 1;
+    carry = bytes.length & 1 ? bytes[bytes.length - 1] : undefined;
+    if (count === 0) continue;
+    const pcm = new Int16Array(count);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, count * 2);
+    for (let i = 0; i < count; i++) pcm[i] = view.getInt16(i * 2, true);
+    onPcm(pcm);
+  }
 }
 
 /**

@@ -1,6 +1,9 @@
+import type { AudioFormat } from './audio-format';
+import type { WordTiming } from './word-timing';
+
 /**
  * The speech engine's contract. Engines know nothing of HTTP, queues or tables: they take text and a
- * voice description and write an MP3 file; the worker stores and bills it.
+ * voice description and write an audio file in the requested format; the worker stores and bills it.
  */
 
 /** How the built-in engine (espeak-ng) renders one voice. */
@@ -30,12 +33,21 @@ export interface SpeechRequest {
   voice: VoiceSpec;
   /** 0.5–2.0; changes the real duration proportionally. */
   speed: number;
+  /** File format; `mp3` when absent. */
+  format?: AudioFormat;
+  /** Report when each word is said (`SpeechResult.words`). */
+  timestamps?: boolean;
 }
 
 export interface SpeechResult {
-  /** Measured from the audio written (samples / sample rate), not estimated from the text. */
+  /**
+   * Measured from the audio the engine produced (samples / its rate), not estimated from the text;
+   * the same whatever the format, since resampling keeps the length.
+   */
   durationSeconds: number;
   bytes: number;
+  /** When asked for: each spoken word's start and end in playback time of the file. */
+  words?: WordTiming[];
 }
 
 export interface SpeechProgress {
@@ -48,7 +60,7 @@ export interface SpeechProgress {
 export interface SpeechProvider {
   readonly name: string;
   /**
-   * Synthesises `req` as MP3 into `outPath` (created or overwritten). Memory stays flat however long
+   * Synthesises `req` in its format into `outPath` (created or overwritten). Memory stays flat however long
    * the text: the input is spoken in sentence-sized pieces and encoded as it goes.
    */
   synthesize(req: SpeechRequest, outPath: string, opts?: { signal?: AbortSignal; onProgress?: (p: SpeechProgress) => void }): Promise<SpeechResult>;

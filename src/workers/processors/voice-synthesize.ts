@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
+import { audioFormat } from '../../engines/voice/audio-format';
 import { voiceSynthesizeJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import { resolveSpeakingVoice } from '../../voices/speaking-voice';
@@ -13,7 +14,7 @@ const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 5_000;
 
 /**
- * Speaks one synthesis request into a temp MP3, stores it on the CDN under a key fixed by the request id
+ * Speaks one synthesis request into a temp file in the requested format, stores it on the CDN under a key fixed by the request id
  * (a retry overwrites rather than leaves orphans), and bills the measured seconds, rounded up.
  */
 export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Promise<void> {
@@ -26,25 +27,37 @@ export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Pr
     const speaking = await resolveSpeakingVoice(rt.db, row.accountId, { voiceId: input.voice_id, language: input.language });
     if (!speaking.ok) throw new PermanentJobError({ code: 'invalid_parameter', message: speaking.message });
 
+    const format = audioFormat(input.format);
     const dir = await mkdtemp(join(tmpdir(), 'kiln-tts-'));
     try {
-      const outPath = join(dir, 'speech.mp3');
+      const outPath = join(dir, `speech.${format.extension}`);
       const started = performance.now();
       let lastSaid = started;
       const spoken = await rt.speechProvider
-        .synthesize({ text: input.text, language: speaking.language, voice: speaking.voice, speed: input.speed }, outPath, {
-          onProgress: (p) => {
-            const now = performance.now();
-            if (now - lastSaid < PROGRESS_EVERY_MS) return;
-            lastSaid = now;
-            ctx.log.info({ jobId: row.id, done: p.doneChars, of: p.totalChars, audioSeconds: Math.round(p.audioSeconds) }, 'synthesising');
+        .synthesize(
+          {
+            text: input.text,
+            language: speaking.language,
+            voice: speaking.voice,
+            speed: input.speed,
+            format: input.format,
+            timestamps: input.timestamps,
           },
-        })
+          outPath,
+          {
+            onProgress: (p) => {
+              const now = performance.now();
+              if (now - lastSaid < PROGRESS_EVERY_MS) return;
+              lastSaid = now;
+              ctx.log.info({ jobId: row.id, done: p.doneChars, of: p.totalChars, audioSeconds: Math.round(p.audioSeconds) }, 'synthesising');
+            },
+          },
+        )
         .catch((err: unknown) => {
           throw refusedByProvider(err, 'speech');
         });
-      const key = `audio/${row.id}.mp3`;
-      await rt.store.putFile(key, outPath, 'audio/mpeg');
+      const key = `audio/${row.id}.${format.extension}`;
+      await rt.store.putFile(key, outPath, format.contentType);
       const createdAt = new Date();
       const expiresAt = new Date(createdAt.getTime() + LINK_LIFETIME_MS);
       const durationSeconds = Math.round(spoken.durationSeconds * 1000) / 1000;
@@ -53,6 +66,7 @@ export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Pr
           jobId: row.id,
           voice: speaking.voice.id,
           language: speaking.language,
+          format: input.format,
           chars: input.text.length,
           audioSeconds: durationSeconds,
           ms: Math.round(performance.now() - started),
@@ -63,11 +77,14 @@ export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Pr
         result: {
           id: row.id,
           audio_url: cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET),
+          format: input.format,
+          content_type: format.contentType,
           duration_seconds: durationSeconds,
+          ...(spoken.words ? { words: spoken.words } : {}),
           created_at: createdAt.toISOString(),
         },
         bill: [{ metric: 'audio_seconds', quantity: Math.max(1, Math.ceil(spoken.durationSeconds)) }],
-        files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'audio/mpeg', sizeBytes: spoken.bytes, expiresAt }],
+        files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: format.contentType, sizeBytes: spoken.bytes, expiresAt }],
       };
     } finally {
       await rm(dir, { recursive: true, force: true });

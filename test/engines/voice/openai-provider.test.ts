@@ -12,6 +12,7 @@ import {
   SpeechProviderError,
   type SpeechRequest,
 } from '../../../src/engines/voice';
+import { readWavPcm } from '../../../src/engines/voice/wav';
 
 interface Seen {
   path: string;
@@ -29,6 +30,8 @@ const out = () => join(dir, `remote-${++n}.mp3`);
 
 /** A real MP3 the server answers with, made by the local engine. */
 let remoteMp3: Buffer;
+/** The same sentence as OpenAI's `pcm`: bare 16-bit little-endian samples at 24 kHz. */
+let remotePcm: Buffer;
 let remoteSeconds: number;
 /** The same audio behind an ID3v2 tag, as some servers send it. */
 let taggedMp3: Buffer;
@@ -42,6 +45,12 @@ beforeAll(async () => {
   if (!james) throw new Error('catalogue lost voice_en_us_james');
   await createLocalSpeechProvider().synthesize({ text: 'This audio came from the speech server.', language: 'en', voice: james, speed: 1 }, made);
   remoteMp3 = await readFile(made);
+  const madePcm = join(dir, 'remote.pcm');
+  await createLocalSpeechProvider().synthesize(
+    { text: 'This audio came from the speech server.', language: 'en', voice: james, speed: 1, format: 'pcm_24000' },
+    madePcm,
+  );
+  remotePcm = await readFile(madePcm);
   remoteSeconds = (await measureMp3(remoteMp3)).durationSeconds;
   const id3 = Buffer.alloc(10 + 20);
   id3.write('ID3', 0, 'latin1');
@@ -54,7 +63,13 @@ beforeAll(async () => {
     seen.push(call);
     const input = String(body.input);
     const json = (status: number, payload: unknown): void => sendJson(res, status, payload);
-    if (input.startsWith('bad')) json(400, { error: { message: 'Input is not allowed', type: 'invalid_request_error' } });
+    if (body.response_format === 'pcm' && !input.startsWith('ignores')) {
+      // Odd-sized pieces, so samples straddle reads.
+      res.writeHead(200, { 'content-type': 'audio/pcm' });
+      for (let i = 0; i < remotePcm.length; i += 1001) res.write(remotePcm.subarray(i, i + 1001));
+      res.end();
+    } else if (input.startsWith('ignores')) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(remoteMp3);
+    else if (input.startsWith('bad')) json(400, { error: { message: 'Input is not allowed', type: 'invalid_request_error' } });
     else if (input.startsWith('broken')) json(500, { error: { message: 'upstream exploded' } });
     else if (input.startsWith('busy')) json(429, { error: 'slow down' });
     else if (input.startsWith('notmp3')) json(200, { audio: 'somewhere else' });
@@ -221,5 +236,34 @@ describe('OpenAI-compatible speech provider', () => {
     const cloned = { id: 'voice_abcdefghij0123456789', settings: { pitch: 50, pitchRange: 50, wordsPerMinute: 170 } };
     await provider.synthesize(request('Hi.', cloned), out());
     expect(seen[0]).toMatchObject({ authorization: 'Bearer k', body: { model: 'm', voice: 'fable' } });
+  });
+
+  it('for another format or timestamps, asks for bare PCM and puts it through the same output as the built-in engine', async () => {
+    const provider = createOpenAISpeechProvider({ baseUrl });
+    const samples = remotePcm.length / 2;
+    const wavPath = join(dir, 'remote-out.wav');
+    const wav = await provider.synthesize({ ...request('This audio came from the speech server.'), format: 'wav', timestamps: true }, wavPath);
+    expect(seen.map((s) => s.body.response_format)).toEqual(['pcm']);
+    expect(wav.durationSeconds).toBe(samples / 24_000);
+    expect(Buffer.from(readWavPcm(await readFile(wavPath), 24_000).buffer).equals(remotePcm)).toBe(true);
+    expect(wav.words?.map((w) => w.word)).toEqual(['This', 'audio', 'came', 'from', 'the', 'speech', 'server']);
+    expect(wav.words!.at(-1)!.end).toBeLessThanOrEqual(wav.durationSeconds);
+
+    const ulawPath = join(dir, 'remote-out.ulaw');
+    const ulaw = await provider.synthesize({ ...request('This audio came from the speech server.'), format: 'ulaw_8000' }, ulawPath);
+    expect(ulaw.durationSeconds).toBe(wav.durationSeconds);
+    expect(ulaw.words).toBeUndefined();
+    expect((await stat(ulawPath)).size).toBe(Math.round(samples / 3));
+  });
+
+  it('refuses, permanently and saying why, a server that answers MP3 when asked for PCM', async () => {
+    const path = join(dir, 'ignored.wav');
+    const err = await createOpenAISpeechProvider({ baseUrl })
+      .synthesize({ ...request('ignores response_format.'), format: 'wav' }, path)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SpeechProviderError);
+    expect((err as SpeechProviderError).permanent).toBe(true);
+    expect((err as Error).message).toMatch(/audio\/mpeg instead of the bare PCM/);
+    await expect(stat(path)).rejects.toThrow(/ENOENT/);
   });
 });

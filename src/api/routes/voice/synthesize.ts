@@ -1,5 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
+import { AUDIO_FORMATS } from '../../../engines/voice/audio-format';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import { resolveSpeakingVoice } from '../../../voices/speaking-voice';
@@ -24,6 +25,24 @@ export const synthesizeBody = v.object({
     v.pipe(v.number('must be a number from 0.5 to 2.0'), v.minValue(0.5, 'must be from 0.5 to 2.0'), v.maxValue(2, 'must be from 0.5 to 2.0')),
     1,
   ),
+  format: v.optional(
+    v.pipe(
+      v.picklist(AUDIO_FORMATS, `must be one of ${AUDIO_FORMATS.join(', ')}`),
+      v.description(
+        'The file format, as ElevenLabs names them: `mp3` (the engine’s own rate, 48 kbit/s), `wav` (16-bit PCM at the engine’s own rate), ' +
+          '`pcm_16000` and `pcm_24000` (bare 16-bit little-endian mono PCM at that rate, no header), `ulaw_8000` (bare G.711 µ-law at 8 kHz, for telephony). ' +
+          'The duration and the bill are the same whatever the format.',
+      ),
+    ),
+    'mp3',
+  ),
+  timestamps: v.optional(
+    v.pipe(
+      v.boolean('must be true or false'),
+      v.description('Adds `words`: each spoken word with its `start` and `end` in seconds of the returned file (speed included), for captions and lip-sync.'),
+    ),
+    false,
+  ),
 });
 
 /**
@@ -39,9 +58,10 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
     '/voice/synthesize',
     describeRoute({
       tags: ['Voice'],
-      summary: 'Speak text as an MP3',
+      summary: 'Speak text as audio',
       description:
-        'Synthesises `text` with a built-in or cloned voice. The MP3 is served by a signed link that expires 24 hours after generation; ' +
+        'Synthesises `text` with a built-in or cloned voice, as MP3 unless `format` says otherwise. The file is served, with the `content_type` the answer gives, ' +
+        'by a signed link that expires 24 hours after generation; ' +
         '`duration_seconds` is measured from the audio, and usage bills whole seconds (rounded up). ' +
         'Answers 202 with a job link if synthesis takes longer than the synchronous wait.',
       requestBody: { content: { 'application/json': { schema: resolver(synthesizeBody) } } },
@@ -59,7 +79,14 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
       const speaking = await resolveSpeakingVoice(rt.db, principal.accountId, { voiceId: body.voice_id, language: body.language });
       if (!speaking.ok) throw invalidParameter(speaking.message);
       await requireQuota(rt.usage, principal, 'audio_seconds', minimumAudioSeconds(body.text, body.speed));
-      const input = { text: body.text, voice_id: speaking.voice.id, language: speaking.language, speed: body.speed };
+      const input = {
+        text: body.text,
+        voice_id: speaking.voice.id,
+        language: speaking.language,
+        speed: body.speed,
+        format: body.format,
+        timestamps: body.timestamps,
+      };
       return submitRequestJob(c, rt, { id: newId('tts'), kind: 'voice.synthesize', input });
     },
   );
