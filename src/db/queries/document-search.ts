@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { cosine, coverage, embed, fromBytes } from '../../engines/embeddings';
+import { cosine, coverage, DIMS, embed } from '../../engines/embeddings';
 import type { RetrievedPassage } from '../../engines/filechat/types';
 import type { DbOrTx } from '../client';
+import { passageVectors } from './passage-vectors';
 
 type PassageHit = {
   ordinal: number;
@@ -126,18 +127,21 @@ export async function searchPassages(
 }
 
 /**
- * The document's passages closest in meaning to the question, best first: every stored vector is read
- * (256 bytes a passage; about 0.4 MB for a 500-page PDF) and scored here, as there is no vector index.
+ * The document's passages closest in meaning to the question, best first: every vector of the document is
+ * scored here (there is no vector index; 256 bytes a passage, kept in memory once read).
  */
 async function nearestInMeaning(db: DbOrTx, documentId: string, query: string): Promise<number[]> {
   const asked = embed(query);
   if (cosine(asked, asked) === 0) return [];
-  const rows = await db.execute<{ ordinal: number; embedding: Uint8Array; [k: string]: unknown }>(sql`
-    SELECT ordinal, embedding FROM document_passages WHERE document_id = ${documentId} AND embedding IS NOT NULL`);
+  const { ordinals, vectors } = await passageVectors(db, documentId);
   const scored: { ordinal: number; similarity: number }[] = [];
-  for (const row of rows) {
-    const similarity = cosine(asked, fromBytes(row.embedding));
-    if (similarity >= SEMANTIC_THRESHOLD) scored.push({ ordinal: row.ordinal, similarity });
+  for (let i = 0; i < ordinals.length; i++) {
+    // Stored vectors are unit length × 127 (quantised), so the dot product over 127 is their cosine.
+    let dot = 0;
+    const base = i * DIMS;
+    for (let d = 0; d < DIMS; d++) dot += asked[d]! * vectors[base + d]!;
+    const similarity = dot / 127;
+    if (similarity >= SEMANTIC_THRESHOLD) scored.push({ ordinal: ordinals[i]!, similarity });
   }
   return scored
     .sort((a, b) => b.similarity - a.similarity || a.ordinal - b.ordinal)
