@@ -20,12 +20,14 @@ const TRIGRAM_THRESHOLD = 0.5;
 /** Passages whose averaged vector is nearest the question's, re-ranked by word alignment (`coverage`). */
 const SEMANTIC_SHORTLIST = 40;
 const SEMANTIC_LIMIT = 12;
-/** Below this cosine a passage shares no more meaning with the question than unrelated text does. */
+/** Below this cosine (static vectors: ~0.2 for unrelated text) a passage is left out of the meaning ranking. */
 const SEMANTIC_THRESHOLD = 0.3;
 /**
  * Weighted reciprocal rank fusion: a passage's score is the sum over the rankings that found it of
  * weight / (RRF_K + rank). Ranks, not raw scores, because ts_rank_cd, trigram similarity and cosine are on
- * unrelated scales. A small K keeps the first places of each ranking decisive (12 candidates, not 1,000).
+ * unrelated scales. K = 1 keeps the first places of each ranking decisive, and meaning weighs little: it
+ * brings in passages the words missed rather than reordering those the question's own words ranked (with
+ * more weight, a follow-up's right page lost to one merely closer in topic).
  */
 const RRF_K = 1;
 const WEIGHTS = { fullText: 1, trigram: 0.5, meaning: 0.3 } as const;
