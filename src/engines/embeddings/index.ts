@@ -87,6 +87,20 @@ export function similarity(a: string, b: string): number {
   return cosine(embed(a), embed(b));
 }
 
+let segmenter: Intl.Segmenter | undefined;
+
+/** The text's sentences (ICU boundaries, trimmed, empty ones dropped), each with its vector and its offset in `text`. */
+export function embedSentences(text: string): { text: string; start: number; vector: Float32Array }[] {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  const out: { text: string; start: number; vector: Float32Array }[] = [];
+  for (const s of segmenter.segment(text)) {
+    const trimmed = s.segment.trim();
+    if (!trimmed) continue;
+    out.push({ text: trimmed, start: s.index + s.segment.indexOf(trimmed), vector: embed(trimmed) });
+  }
+  return out;
+}
+
 /** One vector per text. */
 export function embedAll(texts: readonly string[]): Float32Array[] {
   return texts.map(embed);
