@@ -3,7 +3,9 @@
  * Encoder lite (scripts/distill-embeddings.ts), averaged with SIF weights. A text's vector takes
  * microseconds, so every passage of a long document and every sentence of a submission can have one.
  * Words worded differently but meaning alike ("people live" / "population", "spend" / "budget") land
- * close; word order is not seen. English only; unknown words (names, numbers) are left out.
+ * close; word order is not seen. English only; unknown words (names, numbers) are left out. Coarse: a
+ * sentence on a neighbouring topic can score as high against a question (0.4–0.5) as the one that answers
+ * it, so it ranks and breaks ties better than it decides (measured in docs/notes/embeddings.md).
  */
 import { eng } from 'stopword';
 import { DIMS, wordTable } from './table';
