@@ -1,6 +1,7 @@
 import { insertPassages } from '../db/queries/documents';
 import type { DbOrTx } from '../db/client';
 import { textSearchConfigFor } from '../engines/documents/language';
+import { embed, toBytes } from '../engines/embeddings';
 import type { Passage } from '../engines/documents/types';
 
 /** Enough text to tell a language by its stop words. */
@@ -50,7 +51,12 @@ export class PassageWriter {
   private async flush(): Promise<void> {
     const config = this.config!;
     while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, BATCH);
+      // Tens of microseconds a passage (static word vectors): cheap enough for the ingesting thread. CSV
+      // passages (runs of rows, `rowEnd` set) get none: the planner answers questions about the data, and
+      // twenty rows of figures and codes have little meaning a word vector holds.
+      const batch = this.pending
+        .splice(0, BATCH)
+        .map((p) => (p.rowEnd !== undefined ? p : { ...p, embedding: toBytes(embed(p.heading ? `${p.heading}\n${p.content}` : p.content)) }));
       await insertPassages(this.db, { ...this.doc, searchConfig: config }, this.written, batch);
       this.written += batch.length;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, DIMS, embed, fromBytes, similarity, toBytes } from '../../src/engines/embeddings';
+import { cosine, coverage, DIMS, embed, embedSentences, fromBytes, similarity, toBytes } from '../../src/engines/embeddings';
 
 describe('embeddings', () => {
   it('gives unit vectors of DIMS numbers, zero when no word is known', () => {
@@ -32,5 +32,26 @@ describe('embeddings', () => {
     const bytes = toBytes(v);
     expect(bytes).toHaveLength(DIMS);
     expect(cosine(fromBytes(bytes), v)).toBeGreaterThan(0.999);
+  });
+});
+
+describe('coverage', () => {
+  it('finds a short question’s words among a long sentence’s, where averaged vectors drown them', () => {
+    const sentence = 'The department ended the year with 312 sworn officers after 21 recruits graduated from the academy in December.';
+    expect(coverage('cops', sentence)).toBeGreaterThan(coverage('cops', 'The recycling diversion rate reached 41 percent.'));
+    expect(coverage('officers', sentence)).toBe(1);
+    expect(coverage('', sentence)).toBe(0);
+  });
+});
+
+describe('embedSentences', () => {
+  it('gives each sentence its vector and where it starts', () => {
+    const text = 'Curbside composting launched in April.  The recycling rate reached 41 percent. ';
+    const sentences = embedSentences(text);
+    expect(sentences.map((s) => s.text)).toEqual(['Curbside composting launched in April.', 'The recycling rate reached 41 percent.']);
+    for (const s of sentences) {
+      expect(text.slice(s.start, s.start + s.text.length)).toBe(s.text);
+      expect(cosine(s.vector, embed(s.text))).toBeCloseTo(1, 5);
+    }
   });
 });

@@ -218,3 +218,16 @@ export const HANDBOOK_BLOCKS: DocxFixtureBlock[] = [
       'Your final paycheck, including any unused paid time off, is paid on the next regular payday. Return your laptop, badge and other equipment within 5 business days of your last day.',
   },
 ];
+
+/** The text of one handbook page (headings, paragraphs and table cells, one per line). */
+export function handbookPageText(page: number): string {
+  const pages: string[][] = [[]];
+  for (const block of HANDBOOK_BLOCKS) {
+    if ('pageBreak' in block && block.pageBreak) pages.push([]);
+    if ('pageBreakBefore' in block && block.pageBreakBefore) pages.push([]);
+    if ('heading' in block && block.heading) pages.at(-1)!.push(block.heading);
+    if ('paragraph' in block && block.paragraph) pages.at(-1)!.push(block.paragraph);
+    if ('table' in block && block.table) pages.at(-1)!.push(block.table.map((r) => r.join(' ')).join('\n'));
+  }
+  return (pages[page - 1] ?? []).join('\n');
+}

@@ -8,15 +8,17 @@
  *    cite where one is defined (the first matching row; row 1 for a whole-table figure; the first row
  *    holding a minimum/maximum). Group-by answers must give every group's value.
  */
+import { MEANING_QUESTIONS } from './meaning';
 import { compare, dec, divideRounded, show, sum, type Decimal } from './decimal';
 import { CHANNELS, DEPARTMENTS, EMPLOYEES, LOCATIONS, REGIONS, SALES, type EmployeeRow, type SaleRow } from './tables';
 
 export type FileKey = 'report.pdf' | 'report-scan.pdf' | 'handbook.docx' | 'handbook-rendered.docx' | 'sales.csv' | 'employees.csv';
 /** `scan`: the city report's PDF questions asked of the same report rasterised to a noisy 150 DPI scan (no text layer). */
-export type DocumentKind = 'pdf' | 'scan' | 'docx' | 'csv';
+/** `meaning`: questions sharing no content word with the sentence that answers them (meaning.ts). */
+export type DocumentKind = 'pdf' | 'scan' | 'docx' | 'csv' | 'meaning';
 
 export interface ProseQuestion {
-  kind: 'pdf' | 'scan' | 'docx';
+  kind: 'pdf' | 'scan' | 'docx' | 'meaning';
   file: FileKey;
   message: string;
   /** Expected sources[0].page. */
@@ -329,7 +331,14 @@ function employeeQuestions(): CsvQuestion[] {
   ];
 }
 
-export const QUESTIONS: Question[] = [...PDF_QUESTIONS, ...SCAN_QUESTIONS, ...DOCX_QUESTIONS, ...salesQuestions(), ...employeeQuestions()];
+export const QUESTIONS: Question[] = [
+  ...PDF_QUESTIONS,
+  ...SCAN_QUESTIONS,
+  ...DOCX_QUESTIONS,
+  ...salesQuestions(),
+  ...employeeQuestions(),
+  ...MEANING_QUESTIONS,
+];
 
 /** How a CSV expectation reads in the failure list. */
 export function describeExpectation(e: CsvExpectation): string {

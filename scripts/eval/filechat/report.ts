@@ -14,8 +14,8 @@ export interface KindSummary {
   fullyRight: number;
 }
 
-const KINDS: DocumentKind[] = ['pdf', 'scan', 'docx', 'csv'];
-const LABELS: Record<DocumentKind, string> = { pdf: 'PDF', scan: 'scan', docx: '.docx', csv: 'CSV' };
+const KINDS: DocumentKind[] = ['pdf', 'scan', 'docx', 'csv', 'meaning'];
+const LABELS: Record<DocumentKind, string> = { pdf: 'PDF', scan: 'scan', docx: '.docx', csv: 'CSV', meaning: 'meaning' };
 
 export function summarize(outcomes: Outcome[]): KindSummary[] {
   return KINDS.map((kind) => {
@@ -79,12 +79,20 @@ export function renderFailures(outcomes: Outcome[]): string[] {
   return out;
 }
 
+/** Targets of the kinds asked (`--only` may leave some out). */
 export function checkTargets(summaries: KindSummary[]): TargetCheck[] {
+  return allTargets(summaries)
+    .filter((c) => c.kinds.every((k) => summaries.find((s) => s.kind === k)!.questions > 0))
+    .map(({ kinds: _, ...check }) => check);
+}
+
+function allTargets(summaries: KindSummary[]): (TargetCheck & { kinds: DocumentKind[] })[] {
   const of = (kind: DocumentKind) => summaries.find((s) => s.kind === kind)!;
   const csv = of('csv');
-  const checks: TargetCheck[] = [
-    { name: 'CSV exact answers = 100%', pass: csv.answersRight === csv.questions, display: ratio(csv.answersRight, csv.questions).trim() },
+  const checks: (TargetCheck & { kinds: DocumentKind[] })[] = [
+    { kinds: ['csv'], name: 'CSV exact answers = 100%', pass: csv.answersRight === csv.questions, display: ratio(csv.answersRight, csv.questions).trim() },
     {
+      kinds: ['csv'],
       name: 'CSV first cited row right = 100% (where defined)',
       pass: csv.sourcesRight === csv.sourcesChecked,
       display: ratio(csv.sourcesRight, csv.sourcesChecked).trim(),
@@ -95,13 +103,15 @@ export function checkTargets(summaries: KindSummary[]): TargetCheck[] {
   const pdfRight = of('pdf').fullyRight;
   const scanRight = of('scan').fullyRight;
   checks.push({
+    kinds: ['pdf', 'scan'],
     name: "scan answers right >= 90% of the text PDF's",
     pass: pdfRight > 0 && scanRight >= 0.9 * pdfRight,
     display: `${scanRight} vs ${pdfRight}${pdfRight > 0 ? ` (${((100 * scanRight) / pdfRight).toFixed(1)}%)` : ''}`,
   });
-  for (const kind of ['pdf', 'docx'] as const) {
+  for (const kind of ['pdf', 'docx', 'meaning'] as const) {
     const s = of(kind);
     checks.push({
+      kinds: [kind],
       name: `${LABELS[kind]} source page right >= 90%`,
       pass: s.sourcesChecked > 0 && s.sourcesRight / s.sourcesChecked >= 0.9,
       display: ratio(s.sourcesRight, s.sourcesChecked).trim(),

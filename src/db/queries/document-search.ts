@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { cosine, coverage, DIMS, embed } from '../../engines/embeddings';
 import type { RetrievedPassage } from '../../engines/filechat/types';
 import type { DbOrTx } from '../client';
+import { passageVectors } from './passage-vectors';
 
 type PassageHit = {
   ordinal: number;
@@ -15,12 +17,28 @@ const FULL_TEXT_LIMIT = 12;
 const TRIGRAM_LIMIT = 6;
 /** Below this, a fuzzy match of a term is more likely noise than a misspelling. */
 const TRIGRAM_THRESHOLD = 0.5;
+/** Passages whose averaged vector is nearest the question's, re-ranked by word alignment (`coverage`). */
+const SEMANTIC_SHORTLIST = 40;
+const SEMANTIC_LIMIT = 12;
+/** Below this cosine (static vectors: ~0.2 for unrelated text) a passage is left out of the meaning ranking. */
+const SEMANTIC_THRESHOLD = 0.3;
+/**
+ * Weighted reciprocal rank fusion: a passage's score is the sum over the rankings that found it of
+ * weight / (RRF_K + rank). Ranks, not raw scores, because ts_rank_cd, trigram similarity and cosine are on
+ * unrelated scales. K = 1 keeps the first places of each ranking decisive, and meaning weighs little: it
+ * brings in passages the words missed rather than reordering those the question's own words ranked (with
+ * more weight, a follow-up's right page lost to one merely closer in topic).
+ */
+const RRF_K = 1;
+const WEIGHTS = { fullText: 1, trigram: 0.5, meaning: 0.3 } as const;
 
 /**
- * The passages of one document that best match a question. Full text search in the document's own
- * language configuration ranks passages by the question's terms (any of them, by cover density); terms it
- * cannot match at all (misspellings, names its dictionary mangles, partial words) are looked up by trigram
- * word similarity instead. Two statements at most, both on the document's indexes.
+ * The passages of one document that best match a question, from three rankings fused by weighted
+ * reciprocal rank: full text search in the document's own language configuration ranks passages by the
+ * question's terms (any of them, by cover density); terms it cannot match at all (misspellings, names its
+ * dictionary mangles, partial words) are looked up by trigram word similarity; and the passages nearest the
+ * question in meaning (static word vectors, src/engines/embeddings) find those worded unlike the question.
+ * Four statements at most, all on the document's own rows.
  */
 export async function searchPassages(
   db: DbOrTx,
@@ -54,10 +72,15 @@ export async function searchPassages(
     SELECT hits.*, missing.terms AS missing FROM missing LEFT JOIN hits ON true`);
 
   const byOrdinal = new Map<number, PassageHit>();
+  const fused = new Map<number, number>();
+  const vote = (ordinal: number, rank: number, weight: number) => fused.set(ordinal, (fused.get(ordinal) ?? 0) + weight / (RRF_K + rank));
   let missing: string[] = [];
+  let rank = 0;
   for (const row of fullText) {
     missing = row.missing ?? [];
-    if (row.ordinal !== null) byOrdinal.set(row.ordinal, { ...row, score: Number(row.score) });
+    if (row.ordinal === null) continue;
+    byOrdinal.set(row.ordinal, row);
+    vote(row.ordinal, rank++, WEIGHTS.fullText);
   }
   const fuzzyTerms = missing.filter((t) => t.length >= 4);
   if (fuzzyTerms.length > 0) {
@@ -69,14 +92,31 @@ export async function searchPassages(
       GROUP BY p.ordinal, p.page, p.row_end, p.heading, p.content
       ORDER BY score DESC, p.ordinal
       LIMIT ${TRIGRAM_LIMIT}`);
-    // A passage found both ways gains both; ts_rank_cd and similarity are both roughly 0..1 here.
-    for (const row of fuzzy) {
-      const seen = byOrdinal.get(row.ordinal);
-      const score = Number(row.score) * 0.5;
-      byOrdinal.set(row.ordinal, seen ? { ...seen, score: seen.score + score } : { ...row, score });
-    }
+    fuzzy.forEach((row, i) => {
+      if (!byOrdinal.has(row.ordinal)) byOrdinal.set(row.ordinal, row);
+      vote(row.ordinal, i, WEIGHTS.trigram);
+    });
   }
+  const shortlist = await nearestInMeaning(db, doc.id, query);
+  const unread = shortlist.filter((ordinal) => !byOrdinal.has(ordinal));
+  if (unread.length > 0) {
+    const rows = await db.execute<PassageHit & { [k: string]: unknown }>(sql`
+      SELECT p.ordinal, p.page, p.row_end, p.heading, p.content, 0 AS score
+      FROM document_passages p
+      WHERE p.document_id = ${doc.id} AND p.ordinal = ANY(${sql.param(unread)}::int[])`);
+    for (const row of rows) byOrdinal.set(row.ordinal, row);
+  }
+  shortlist
+    .flatMap((ordinal) => {
+      const hit = byOrdinal.get(ordinal);
+      return hit ? [{ ordinal, covered: coverage(query, hit.heading ? `${hit.heading}\n${hit.content}` : hit.content) }] : [];
+    })
+    .sort((a, b) => b.covered - a.covered || a.ordinal - b.ordinal)
+    .slice(0, SEMANTIC_LIMIT)
+    .forEach((m, i) => vote(m.ordinal, i, WEIGHTS.meaning));
+
   return [...byOrdinal.values()]
+    .map((r) => ({ ...r, score: fused.get(r.ordinal) ?? 0 }))
     .sort((a, b) => b.score - a.score || a.ordinal - b.ordinal)
     .slice(0, limit)
     .map((r) => ({
@@ -86,4 +126,27 @@ export async function searchPassages(
       content: r.content,
       score: r.score,
     }));
+}
+
+/**
+ * The document's passages closest in meaning to the question, best first: every vector of the document is
+ * scored here (there is no vector index; 256 bytes a passage, kept in memory once read).
+ */
+async function nearestInMeaning(db: DbOrTx, documentId: string, query: string): Promise<number[]> {
+  const asked = embed(query);
+  if (cosine(asked, asked) === 0) return [];
+  const { ordinals, vectors } = await passageVectors(db, documentId);
+  const scored: { ordinal: number; similarity: number }[] = [];
+  for (let i = 0; i < ordinals.length; i++) {
+    // Stored vectors are unit length × 127 (quantised), so the dot product over 127 is their cosine.
+    let dot = 0;
+    const base = i * DIMS;
+    for (let d = 0; d < DIMS; d++) dot += asked[d]! * vectors[base + d]!;
+    const similarity = dot / 127;
+    if (similarity >= SEMANTIC_THRESHOLD) scored.push({ ordinal: ordinals[i]!, similarity });
+  }
+  return scored
+    .sort((a, b) => b.similarity - a.similarity || a.ordinal - b.ordinal)
+    .slice(0, SEMANTIC_SHORTLIST)
+    .map((s) => s.ordinal);
 }

@@ -24,13 +24,13 @@ export async function insertDocument(db: DbOrTx, row: NewDocument): Promise<Docu
 
 /**
  * Appends passages with their full-text vector computed by Postgres in the document's own text search
- * configuration (one statement per batch: the vectors never travel over the wire).
+ * configuration (one statement per batch: the vectors never travel over the wire), and their embedding.
  */
 export async function insertPassages(
   db: DbOrTx,
   doc: { documentId: string; accountId: string; searchConfig: string },
   firstOrdinal: number,
-  passages: readonly Passage[],
+  passages: readonly (Passage & { embedding?: Uint8Array })[],
 ): Promise<void> {
   if (passages.length === 0) return;
   const rows = passages.map((p, i) => ({
@@ -39,13 +39,15 @@ export async function insertPassages(
     row_end: p.rowEnd ?? null,
     heading: p.heading ?? null,
     content: p.content,
+    embedding: p.embedding ? Buffer.from(p.embedding).toString('hex') : null,
   }));
   await db.execute(sql`
-    INSERT INTO ${documentPassages} (document_id, account_id, ordinal, page, row_end, heading, content, tsv)
+    INSERT INTO ${documentPassages} (document_id, account_id, ordinal, page, row_end, heading, content, tsv, embedding)
     SELECT ${doc.documentId}, ${doc.accountId}, r.ordinal, r.page, r.row_end, r.heading, r.content,
-           to_tsvector(${doc.searchConfig}::regconfig, coalesce(r.heading || ' ', '') || r.content)
+           to_tsvector(${doc.searchConfig}::regconfig, coalesce(r.heading || ' ', '') || r.content),
+           decode(r.embedding, 'hex')
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      AS r(ordinal int, page int, row_end int, heading text, content text)
+      AS r(ordinal int, page int, row_end int, heading text, content text, embedding text)
     ON CONFLICT DO NOTHING`);
 }
 

@@ -7,6 +7,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 
 /** Written with `to_tsvector(<the document's config>, content)` at insert; never read back as a value. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * An uploaded document (spec 2.7), present only once ingestion finished: its passages and rows are written
@@ -52,6 +53,12 @@ export const documentPassages = pgTable(
     heading: text('heading'),
     content: text('content').notNull(),
     tsv: tsvector('tsv').notNull(),
+    /**
+     * The passage's meaning (src/engines/embeddings: DIMS int8 bytes), scored against a question in the
+     * process that retrieves: there is no vector index here, and a document's vectors are small (256 bytes a
+     * passage). Null for passages written before embeddings.
+     */
+    embedding: bytea('embedding'),
   },
   (t) => [
     primaryKey({ columns: [t.documentId, t.ordinal] }),

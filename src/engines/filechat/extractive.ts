@@ -1,3 +1,4 @@
+import { cosine, embed } from '../embeddings';
 import { clip } from './excerpt';
 import { contentTokens, stem, writtenWords } from './question-terms';
 import { splitSentences } from './sentences';
@@ -16,6 +17,19 @@ const HEADING_WEIGHT = 0.5;
 const PHRASE_WEIGHT = 0.5;
 /** About one rare-ish term's worth: for "how many…" the sentence with the figure should beat one that only repeats the words. */
 const FIGURE_BONUS = 1;
+/**
+ * Times the cosine of sentence and question (static vectors: about 0.2 unrelated, 0.5 alike). A sentence
+ * found by meaning alone scores by it; one that has the question's words gets only a tie-breaker, since the
+ * question's own words, where a sentence has them, are the better evidence.
+ */
+const MEANING_WEIGHT = 3;
+const MEANING_TIE_BREAK = 0.5;
+/**
+ * A sentence sharing no word with the question answers it only from this cosine up. Measured on the eval's
+ * city report: off-topic questions ("What is the capital of France?") reach 0.4–0.5 with some sentence,
+ * so a lower bar answers questions the document cannot answer.
+ */
+const MEANING_ALONE = 0.5;
 
 type Figure = 'date' | 'percent' | 'number';
 
@@ -53,7 +67,12 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const figure = askedFigure(question);
 
   const anchors = anchorTerms(question);
-  const scored: { candidate: Candidate; score: number; match: number }[] = [];
+  const asked = embed(
+    contentTokens(question)
+      .map((t) => t.word)
+      .join(' '),
+  );
+  const scored: { candidate: Candidate; score: number; match: number; meaning: number }[] = [];
   for (const candidate of candidates) {
     let own = 0;
     let fromHeading = 0;
@@ -62,29 +81,35 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
       if (has(candidate.stems, term)) own += weight;
       else if (has(candidate.context, term)) fromHeading += HEADING_WEIGHT * weight;
     }
-    if (own === 0 && !(candidate.underHeading && fromHeading > 0)) continue;
+    const meaning = Math.max(0, cosine(asked, embed(candidate.text)));
+    if (own === 0 && !(candidate.underHeading && fromHeading > 0) && meaning < MEANING_ALONE) continue;
     let score = own + fromHeading;
     for (const [a, b] of phrases) {
       if (hasPhrase(candidate.sequence, a, b)) score += (PHRASE_WEIGHT * ((idf.get(a) ?? 0) + (idf.get(b) ?? 0))) / 2;
     }
     const match = score;
+    score += (own > 0 ? MEANING_TIE_BREAK : MEANING_WEIGHT) * meaning;
     if (figure) score += FIGURE_BONUS * figureMatch(figure, candidate.text);
     score += RANK_WEIGHT * (1 - candidate.rank / passages.length);
-    scored.push({ candidate, score, match });
+    scored.push({ candidate, score, match, meaning });
   }
   if (scored.length === 0) return { answer: NO_ANSWER, sources: [] };
 
   scored.sort((x, y) => y.score - x.score || x.candidate.rank - y.candidate.rank || x.candidate.position - y.candidate.position);
   const best = scored[0]!;
   // A follower must be about what the answer is about: as close a match by the question's own words (a
-  // figure alone does not make a sentence relevant), and naming every year, figure or name of the question
-  // the best sentence names ("in 2023" is not answered by the sentence about 2022).
+  // figure alone does not make a sentence relevant) and in meaning, and naming every year, figure or name of
+  // the question the best sentence names ("in 2023" is not answered by the sentence about 2022).
   const bestAnchors = anchors.filter((a) => has(best.candidate.stems, a));
   const chosen = scored
     .slice(0, maxSentences)
     .filter(
       (s, i) =>
-        i === 0 || (s.score >= FOLLOWER_RATIO * best.score && s.match >= FOLLOWER_RATIO * best.match && bestAnchors.every((a) => has(s.candidate.stems, a))),
+        i === 0 ||
+        (s.score >= FOLLOWER_RATIO * best.score &&
+          s.match >= FOLLOWER_RATIO * best.match &&
+          (best.match > 0 || s.meaning >= FOLLOWER_RATIO * best.meaning) &&
+          bestAnchors.every((a) => has(s.candidate.stems, a))),
     )
     .map((s) => s.candidate);
 

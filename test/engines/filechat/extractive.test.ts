@@ -131,3 +131,15 @@ describe('answerFromPassages', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('answerFromPassages by meaning', () => {
+  it('answers from a sentence that shares no word with the question when it is close in meaning', () => {
+    const passages: RetrievedPassage[] = [
+      { page: 2, score: 0.5, content: 'The harbour welcomed 310 cargo ships, and the ferry line carried 1.2 million passengers.' },
+      { page: 3, score: 0.4, content: 'The police force now counts 212 officers after a recruitment drive in the spring.' },
+    ];
+    const result = answerFromPassages('How many cops patrol the streets?', passages);
+    expect(result.answer).toBe('The police force now counts 212 officers after a recruitment drive in the spring.');
+    expect(result.sources[0]!.page).toBe(3);
+  });
+});
