@@ -1,0 +1,1 @@
+ALTER TABLE "document_passages" ADD COLUMN "embedding" "bytea";
