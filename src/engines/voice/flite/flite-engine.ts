@@ -60,10 +60,11 @@ export function fliteText(text: string): string {
 /**
  * Flite as a chunk engine: each chunk is spoken by a child process of `pool`, several at once, and
  * a chunk whose child crashed is halved and retried (so one odd stretch of text costs a restart,
- * not the request); a piece that crashes Flite even when short fails the request permanently.
+ * not the request); a short piece is retried once as it is, and one that crashes Flite twice fails
+ * the request permanently.
  */
 export function createFliteEngine(pool: FlitePool): ChunkEngine {
-  async function speakPiece(text: string, args: string[], onPcm: (pcm: Int16Array) => void, signal?: AbortSignal): Promise<void> {
+  async function speakPiece(text: string, args: string[], onPcm: (pcm: Int16Array) => void, signal?: AbortSignal, retried = false): Promise<void> {
     let wav: Uint8Array;
     try {
       wav = await pool.speak(args, text, signal);
@@ -71,15 +72,18 @@ export function createFliteEngine(pool: FlitePool): ChunkEngine {
       signal?.throwIfAborted();
       if (!(err instanceof FliteCrashedError)) throw new SpeechProviderError(`Flite failed: ${describe(err)}`, { cause: err });
       const cut = halfway(text);
-      if (cut === undefined) {
-        throw new SpeechProviderError(`Flite crashed on ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''} (${err.message})`, {
-          permanent: true,
-          cause: err,
-        });
+      if (cut !== undefined) {
+        await speakPiece(text.slice(0, cut), args, onPcm, signal);
+        await speakPiece(text.slice(cut), args, onPcm, signal);
+        return;
       }
-      await speakPiece(text.slice(0, cut), args, onPcm, signal);
-      await speakPiece(text.slice(cut), args, onPcm, signal);
-      return;
+      // Flite has also crashed, rarely, on a short sentence it spoke fine in a fresh process: one more
+      // try in a fresh child tells that apart from text that really kills it.
+      if (!retried) return speakPiece(text, args, onPcm, signal, true);
+      throw new SpeechProviderError(`Flite crashed on ${JSON.stringify(text.slice(0, 60))}${text.length > 60 ? '…' : ''} (${err.message})`, {
+        permanent: true,
+        cause: err,
+      });
     }
     let pcm: Int16Array;
     try {

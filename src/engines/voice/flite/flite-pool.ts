@@ -18,6 +18,11 @@ export interface FlitePoolOptions {
   size: number;
   /** An idle pool lets its children go after this long (each holds ~60–100 MB). */
   idleReleaseMs?: number;
+  /**
+   * A child is replaced after this many runs. Flite once crashed on a short sentence in a child that
+   * had run a few hundred chunks and spoke it fine in a fresh one; a fresh child costs ~0.3 s.
+   */
+  maxRunsPerChild?: number;
   /** The Flite WASM file; the package's by default (tests point it elsewhere to make children fail). */
   wasmPath?: string;
 }
@@ -36,11 +41,13 @@ interface Slot {
   child: ChildProcess;
   workDir: string;
   running?: Request;
+  runs: number;
   /** The last lines the child wrote to stderr, for the crash message. */
   stderr: string;
 }
 
 const DEFAULT_IDLE_RELEASE_MS = 60_000;
+const DEFAULT_MAX_RUNS_PER_CHILD = 200;
 
 /**
  * Flite's WASM build runs in child processes, never in the caller's: on long inputs it crashes the
@@ -120,13 +127,14 @@ export class FlitePool {
     const { NODE_OPTIONS: _, ...env } = process.env;
     const child = fork(CHILD, [this.wasmPath, workDir], {
       // Nothing of the parent's loaders or flags: the child is plain JS and should start lean.
-      execArgv: [],
+      // It collects garbage itself after each run (see flite-child.mjs).
+      execArgv: ['--expose-gc'],
       env,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     this.spawned++;
-    const slot: Slot = { child, workDir, stderr: '' };
+    const slot: Slot = { child, workDir, stderr: '', runs: 0 };
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       slot.stderr = (slot.stderr + text).slice(-2000);
@@ -138,7 +146,8 @@ export class FlitePool {
       this.idle(slot);
       if (message.wav) this.settle(request, undefined, message.wav);
       else this.settle(request, new Error(message.error ?? 'Flite failed without a message'));
-      this.dispatch();
+      if (++slot.runs >= (this.opts.maxRunsPerChild ?? DEFAULT_MAX_RUNS_PER_CHILD)) this.retire(slot, new Error('replaced after its runs'));
+      else this.dispatch();
     });
     child.on('error', (err) => this.retire(slot, err));
     child.on('exit', (code, signal) => {
