@@ -122,6 +122,11 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
     for (const v of voices.filter((v) => !english.includes(v))) expect(v.engine, v.voice_id).toBe('espeak-ng');
     const one = await (await svc.app.request('/v1/voices/voice_en_gb_oliver', { headers: auth })).json();
     expect(one.engine).toBe('flite');
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const listed = doc.paths['/v1/voices'].get.responses['200'].content['application/json'].schema.properties.voices.items;
+    const schema = listed.$ref ? doc.components.schemas[listed.$ref.split('/').pop()] : listed;
+    expect(schema.properties.engine.enum).toEqual(['flite', 'espeak-ng']);
+    expect(schema.properties.engine.description).toMatch(/English/);
 
     const flite = await measureMp3(await audioOf(await synthesize(auth, { text: 'Flite speaks this sentence.', voice_id: 'voice_en_us_james' })));
     expect(flite.sampleRate).toBe(16_000);
