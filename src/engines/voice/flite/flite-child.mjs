@@ -6,6 +6,7 @@
 // Protocol (IPC, advanced serialization): the parent sends { id, args, text }; the child answers
 // { id, wav } (the WAV file's bytes) or { id, error }. It is started with its working directory as
 // argv[2], a directory only it uses, which the WASI instance sees as /work.
+import { rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -61,5 +62,10 @@ process.on('message', (message) => {
     }
   });
 });
-process.on('disconnect', () => process.exit(0));
+// The parent went away (it exited, or let this child go): the work directory is this child's to
+// remove then, since a parent that exits without closing its pool never gets to.
+process.on('disconnect', () => {
+  rmSync(workDir, { recursive: true, force: true });
+  process.exit(0);
+});
 process.send({ ready: true });
