@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -124,4 +124,58 @@ export async function cpuSeconds(pid: number): Promise<number> {
   // Fields after the command name (which may hold spaces), counted from field 3: utime is 14, stime 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Process ids of `pid`'s children, grandchildren and so on (from /proc/<pid>/task/<tid>/children). */
+export async function descendantPids(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  const visit = async (p: number) => {
+    let tids: string[];
+    try {
+      tids = await readdir(`/proc/${p}/task`);
+    } catch {
+      return;
+    }
+    for (const tid of tids) {
+      const text = await readFile(`/proc/${p}/task/${tid}/children`, 'utf8').catch(() => '');
+      for (const c of text.split(/\s+/).filter(Boolean).map(Number)) {
+        out.push(c);
+        await visit(c);
+      }
+    }
+  };
+  await visit(pid);
+  return out;
+}
+
+/** Resident memory now (VmRSS) of a process and all its descendants together, in MiB. */
+export async function treeRssMiB(pid: number): Promise<number> {
+  let kb = 0;
+  for (const p of [pid, ...(await descendantPids(pid))]) {
+    const status = await readFile(`/proc/${p}/status`, 'utf8').catch(() => '');
+    kb += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  }
+  return kb / 1024;
+}
+
+/**
+ * Samples treeRssMiB every `everyMs` until stopped and keeps the largest: the peak of a process tree
+ * whose children come and go (no single VmHWM covers it).
+ */
+export function sampleTreePeak(pid: number, everyMs = 200): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      peak = Math.max(peak, await treeRssMiB(pid));
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
 }

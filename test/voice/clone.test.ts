@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureMp3 } from '../../src/engines/voice';
 import { analyzeSpeaker } from '../../src/engines/voice/analysis';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { encodeMp3, speakWav, SPEAKER_TEXT } from '../engines/voice/analysis/fixtures';
@@ -36,7 +37,16 @@ afterAll(async () => {
   await files.close();
 });
 
-type Voice = { voice_id: string; name: string; status: string; type: string; created_at: string; error?: string; profile?: { f0_median_hz: number } };
+type Voice = {
+  voice_id: string;
+  name: string;
+  status: string;
+  type: string;
+  created_at: string;
+  engine?: string;
+  error?: string;
+  profile?: { f0_median_hz: number };
+};
 
 async function clone(auth: Record<string, string>, name: string, sampleUrl: string, app = svc.app): Promise<Voice> {
   const res = await app.request('/v1/voice/clone', jsonRequest({ name, sample_url: sampleUrl }, auth));
@@ -88,6 +98,17 @@ describe('POST /v1/voice/clone', () => {
     expect(Math.abs(lowSpeech.f0MedianHz - lowReady.profile!.f0_median_hz) / lowReady.profile!.f0_median_hz).toBeLessThan(0.2);
     expect(Math.abs(highSpeech.f0MedianHz - highReady.profile!.f0_median_hz) / highReady.profile!.f0_median_hz).toBeLessThan(0.2);
     expect(lowSpeech.syllablesPerSecond).toBeLessThan(highSpeech.syllablesPerSecond);
+
+    // English goes through the nearest Flite voice (16 kHz), any other language through espeak-ng (22.05 kHz).
+    expect(lowReady.engine).toBe('flite');
+    const rateOf = async (body: object) => {
+      const res = await svc.app.request('/v1/voice/synthesize', jsonRequest(body, auth));
+      expect(res.status).toBe(200);
+      const u = new URL((await res.json()).audio_url);
+      return (await measureMp3(new Uint8Array(await (await svc.app.request(u.pathname + u.search)).arrayBuffer()))).sampleRate;
+    };
+    expect(await rateOf({ text: 'An English sentence.', voice_id: high.voice_id })).toBe(16_000);
+    expect(await rateOf({ text: 'Ein deutscher Satz.', language: 'de', voice_id: high.voice_id })).toBe(22_050);
   });
 
   it('ends failed with an error for a file that is not audio, and for a sample under 10 seconds', async () => {

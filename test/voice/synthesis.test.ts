@@ -109,6 +109,36 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(whole.subarray(100, 200)))).toBe(true);
   });
 
+  it('the voices list names each voice’s engine; English voices speak through Flite (16 kHz), others through espeak-ng (22.05 kHz)', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'pro');
+    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as {
+      voice_id: string;
+      languages: string[];
+      engine?: string;
+    }[];
+    const english = voices.filter((v) => v.languages.some((l) => l === 'en' || l.startsWith('en-')));
+    expect(english.length).toBeGreaterThanOrEqual(6);
+    for (const v of english) expect(v.engine, v.voice_id).toBe('flite');
+    for (const v of voices.filter((v) => !english.includes(v))) expect(v.engine, v.voice_id).toBe('espeak-ng');
+    const one = await (await svc.app.request('/v1/voices/voice_en_gb_oliver', { headers: auth })).json();
+    expect(one.engine).toBe('flite');
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const listed = doc.paths['/v1/voices'].get.responses['200'].content['application/json'].schema.properties.voices.items;
+    const schema = listed.$ref ? doc.components.schemas[listed.$ref.split('/').pop()] : listed;
+    expect(schema.properties.engine.enum).toEqual(['flite', 'espeak-ng']);
+    expect(schema.properties.engine.description).toMatch(/English/);
+
+    const flite = await measureMp3(await audioOf(await synthesize(auth, { text: 'Flite speaks this sentence.', voice_id: 'voice_en_us_james' })));
+    expect(flite.sampleRate).toBe(16_000);
+    expect(flite.rms).toBeGreaterThan(0.02);
+    const espeak = await measureMp3(
+      await audioOf(await synthesize(auth, { text: 'Guten Morgen, wie geht es Ihnen?', language: 'de', voice_id: 'voice_de_anna' })),
+    );
+    expect(espeak.sampleRate).toBe(22_050);
+    const byDefault = await measureMp3(await audioOf(await synthesize(auth, { text: 'The default English voice.' })));
+    expect(byDefault.sampleRate).toBe(16_000);
+  });
+
   it('built-in voices of one language sound different: the female English default is higher than the male one', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
     const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as {

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { VoiceRow } from '../../db/queries/voices';
 import { SUPPORTED_LANGUAGES, type BuiltinVoice } from '../../engines/voice/catalogue';
+import { speechEngineFor } from '../../engines/voice/engine-choice';
+import type { VoiceSettings } from '../../engines/voice/types';
 
 export const voiceSchema = v.object({
   voice_id: v.string(),
@@ -9,6 +11,14 @@ export const voiceSchema = v.object({
   status: v.picklist(['processing', 'ready', 'failed']),
   languages: v.array(v.string()),
   gender: v.optional(v.picklist(['female', 'male'])),
+  engine: v.optional(
+    v.pipe(
+      v.picklist(['flite', 'espeak-ng']),
+      v.description(
+        'The built-in engine that speaks English text with this voice: `flite` (CMU Flite, natural English voices) or `espeak-ng`. Every other language is spoken by espeak-ng. Absent for a clone that is not ready.',
+      ),
+    ),
+  ),
   created_at: v.optional(v.string()),
   error: v.optional(v.string()),
   profile: v.optional(
@@ -24,8 +34,18 @@ export const voiceSchema = v.object({
 });
 
 export function builtinVoiceView(voice: BuiltinVoice) {
-  return { voice_id: voice.id, name: voice.name, type: 'builtin' as const, status: 'ready' as const, languages: [...voice.languages], gender: voice.gender };
+  return {
+    voice_id: voice.id,
+    name: voice.name,
+    type: 'builtin' as const,
+    status: 'ready' as const,
+    languages: [...voice.languages],
+    gender: voice.gender,
+    engine: englishEngine(voice.settings),
+  };
 }
+
+const englishEngine = (settings: VoiceSettings) => speechEngineFor(settings, 'en');
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -39,6 +59,7 @@ export function clonedVoiceView(row: VoiceRow) {
     status: row.status,
     languages: [...SUPPORTED_LANGUAGES],
     created_at: row.createdAt.toISOString(),
+    ...(row.status === 'ready' && row.settings ? { engine: englishEngine(row.settings) } : {}),
     ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
     ...(row.status === 'ready' && p
       ? {

@@ -1,5 +1,5 @@
 import { primarySubtag, resolveLanguage } from './languages';
-import type { VoiceSettings, VoiceSpec } from './types';
+import type { FliteSettings, VoiceSettings, VoiceSpec } from './types';
 
 export { resolveLanguage, SUPPORTED_LANGUAGES, SPOKEN_LANGUAGES, type ResolvedLanguage, type SpokenLanguage } from './languages';
 
@@ -26,6 +26,7 @@ type Row = [
   pitchRange: number,
   wordsPerMinute: number,
   openai: OpenAIVoiceName,
+  flite?: FliteSettings,
 ];
 
 /*
@@ -36,25 +37,32 @@ type Row = [
  *
  * Words per minute stay within 160–225 so that every speed from 0.5 to 2.0 lands inside espeak's
  * 80–450 rate range and still changes the duration (see espeak.ts).
+ *
+ * English voices also have a Flite rendering, which is what speaks English text (engine-choice.ts);
+ * their espeak settings remain for text they are asked to read in another language. Flite has four
+ * usable voices (slt female ~169 Hz, rms male ~103 Hz, awb Scottish male ~127 Hz, kal16 male
+ * ~89 Hz, measured with the cloning analyser), so the variants differ by mean F0 (within ~15 % of
+ * the voice's own, beyond which slt starts to sound strained) and by pace; `rms` ignores
+ * int_f0_target_mean, so its variants differ by pace alone.
  */
 const VOICES_BY_LANGUAGE: Array<[languages: string[], rows: Row[]]> = [
   [
     ['en-US', 'en'],
     [
-      ['en_us_emma', 'Emma', 'female', 'f3', 50, 60, 175, 'nova'],
-      ['en_us_james', 'James', 'male', 'm3', 45, 50, 170, 'onyx'],
-      ['en_us_olivia', 'Olivia', 'female', 'f5', 62, 70, 180, 'shimmer'],
-      ['en_us_michael', 'Michael', 'male', 'm7', 30, 40, 165, 'echo'],
-      ['en_us_grace', 'Grace', 'female', 'f1', 42, 45, 165, 'alloy'],
-      ['en_us_ethan', 'Ethan', 'male', 'm2', 58, 65, 185, 'alloy'],
+      ['en_us_emma', 'Emma', 'female', 'f3', 50, 60, 175, 'nova', { voice: 'slt', durationStretch: 1 }],
+      ['en_us_james', 'James', 'male', 'm3', 45, 50, 170, 'onyx', { voice: 'rms', durationStretch: 1 }],
+      ['en_us_olivia', 'Olivia', 'female', 'f5', 62, 70, 180, 'shimmer', { voice: 'slt', f0MeanHz: 190, durationStretch: 0.95 }],
+      ['en_us_michael', 'Michael', 'male', 'm7', 30, 40, 165, 'echo', { voice: 'kal16', durationStretch: 1.05 }],
+      ['en_us_grace', 'Grace', 'female', 'f1', 42, 45, 165, 'alloy', { voice: 'slt', f0MeanHz: 150, durationStretch: 1.08 }],
+      ['en_us_ethan', 'Ethan', 'male', 'm2', 58, 65, 185, 'alloy', { voice: 'rms', durationStretch: 0.92 }],
     ],
   ],
   [
     ['en-GB'],
     [
-      ['en_gb_sophie', 'Sophie', 'female', 'f2', 55, 55, 170, 'shimmer'],
-      ['en_gb_oliver', 'Oliver', 'male', 'm1', 40, 45, 165, 'fable'],
-      ['en_gb_charlotte', 'Charlotte', 'female', 'f4', 46, 50, 170, 'nova'],
+      ['en_gb_sophie', 'Sophie', 'female', 'f2', 55, 55, 170, 'shimmer', { voice: 'slt', f0MeanHz: 178, durationStretch: 1 }],
+      ['en_gb_oliver', 'Oliver', 'male', 'm1', 40, 45, 165, 'fable', { voice: 'awb', durationStretch: 1 }],
+      ['en_gb_charlotte', 'Charlotte', 'female', 'f4', 46, 50, 170, 'nova', { voice: 'slt', f0MeanHz: 160, durationStretch: 1.05 }],
     ],
   ],
   [
@@ -225,13 +233,13 @@ const VOICES_BY_LANGUAGE: Array<[languages: string[], rows: Row[]]> = [
 ];
 
 export const BUILTIN_VOICES: readonly BuiltinVoice[] = VOICES_BY_LANGUAGE.flatMap(([languages, rows]) =>
-  rows.map(([id, name, gender, variant, pitch, pitchRange, wordsPerMinute, openaiVoice]) =>
+  rows.map(([id, name, gender, variant, pitch, pitchRange, wordsPerMinute, openaiVoice, flite]) =>
     Object.freeze({
       id: `voice_${id}`,
       name,
       gender,
       languages: Object.freeze([...languages]),
-      settings: Object.freeze({ variant, pitch, pitchRange, wordsPerMinute }),
+      settings: Object.freeze({ variant, pitch, pitchRange, wordsPerMinute, ...(flite ? { flite: Object.freeze(flite) } : {}) }),
       openaiVoice,
     }),
   ),

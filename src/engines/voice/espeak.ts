@@ -1,6 +1,7 @@
 import { EspeakProcess, INPUT_PATH, OUTPUT_PATH, type EspeakRun } from './espeak-process';
+import type { ChunkEngine, ChunkVoice } from './chunk-engine';
 import { SpeechProviderError } from './speech-provider-error';
-import type { VoiceSettings } from './types';
+import { DEFAULT_MAX_CHUNK_CHARS } from './split-text';
 import { WavPcmStream } from './wav';
 
 /** espeak-ng always renders mono 16-bit PCM at this rate. */
@@ -14,13 +15,22 @@ export const ESPEAK_SAMPLE_RATE = 22_050;
 export const MIN_RATE_WPM = 80;
 export const MAX_RATE_WPM = 450;
 
-export interface ChunkVoice {
-  /** espeak-ng voice (file) name for the language, e.g. `en-us`, `cmn` (see languages.ts). */
-  espeakVoice: string;
-  settings: VoiceSettings;
-  /** 0.5–2.0, multiplies `settings.wordsPerMinute`. */
-  speed: number;
-}
+export type { ChunkVoice };
+
+/**
+ * espeak-ng as a chunk engine: one instance per thread, run synchronously, so one chunk at a time;
+ * it is fast enough (~200× real time) that a second core would not pay for the buffering.
+ */
+export const espeakEngine: ChunkEngine = {
+  name: 'espeak-ng',
+  sampleRate: ESPEAK_SAMPLE_RATE,
+  maxChunkChars: DEFAULT_MAX_CHUNK_CHARS,
+  parallelism: 1,
+  async speak(text, voice, onPcm, signal) {
+    signal?.throwIfAborted();
+    await speakChunk(text, voice, onPcm);
+  },
+};
 
 const VARIANT_NAME = /^[A-Za-z0-9_-]{1,40}$/;
 

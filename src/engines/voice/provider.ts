@@ -22,8 +22,9 @@ export function createSpeechProvider(config: SpeechProviderConfig): SpeechProvid
 }
 
 /**
- * The local engine (espeak-ng's WASM build, the MP3 encoder) is loaded on the first synthesis rather than
- * at import: every process builds a runtime, few of them ever speak.
+ * The local engine (espeak-ng's WASM build, the MP3 encoder; Flite's child processes start on the
+ * first English chunk) is loaded on the first synthesis rather than at import: every process builds a
+ * runtime, few of them ever speak.
  */
 function lazyLocalSpeechProvider(): SpeechProvider {
   let loaded: Promise<SpeechProvider> | null = null;

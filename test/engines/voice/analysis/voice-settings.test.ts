@@ -60,7 +60,7 @@ describe('voiceSettingsFromProfile', () => {
     expect(voiceSettingsFromProfile(profile({ f0MedianHz: 50, f0LowHz: 45, f0HighHz: 55 })).pitch).toBe(0);
     expect(voiceSettingsFromProfile(profile({ f0MedianHz: 450, f0LowHz: 400, f0HighHz: 500 })).pitch).toBe(99);
     const holes = voiceSettingsFromProfile(profile({ f0MedianHz: NaN, syllablesPerSecond: NaN, brightnessHz: 0 }));
-    expect(holes).toEqual({ pitch: 50, pitchRange: 50, wordsPerMinute: 175 });
+    expect(holes).toEqual({ pitch: 50, pitchRange: 50, wordsPerMinute: 175, flite: { voice: 'rms', durationStretch: 1 } });
   });
 });
 

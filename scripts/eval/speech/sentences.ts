@@ -1,0 +1,63 @@
+/**
+ * The 50 English sentences of `npm run eval:speech`: everyday prose with names, numbers, dates, times,
+ * money and abbreviations. Each has the text the engine is given and the words a listener should hear,
+ * spelled the way pocketsphinx's dictionary writes words (numbers in words, `doctor` not `Dr.`), so
+ * that the reference needs no number normalisation of its own (see wer.ts for what is normalised).
+ */
+export interface EvalSentence {
+  text: string;
+  spoken: string;
+}
+
+export const SENTENCES: readonly EvalSentence[] = [
+  { text: 'The weather today is cold and windy, so take a warm coat.', spoken: 'the weather today is cold and windy so take a warm coat' },
+  { text: 'Please call me back when you get home tonight.', spoken: 'please call me back when you get home tonight' },
+  { text: 'Sarah Johnson moved to Chicago last summer.', spoken: 'sarah johnson moved to chicago last summer' },
+  { text: 'The meeting starts at 9 in the morning.', spoken: 'the meeting starts at nine in the morning' },
+  { text: 'We bought 12 eggs and 2 loaves of bread.', spoken: 'we bought twelve eggs and two loaves of bread' },
+  { text: 'My brother was born in 1985.', spoken: 'my brother was born in nineteen eighty five' },
+  { text: 'The train to Boston leaves at 7 every evening.', spoken: 'the train to boston leaves at seven every evening' },
+  { text: 'There are 365 days in a normal year.', spoken: 'there are three hundred sixty five days in a normal year' },
+  { text: 'Michael and Emily are getting married in June.', spoken: 'michael and emily are getting married in june' },
+  { text: 'The price of the ticket is 40 dollars.', spoken: 'the price of the ticket is forty dollars' },
+  { text: 'I will be in London from Monday to Friday.', spoken: 'i will be in london from monday to friday' },
+  { text: 'She finished the race in 3rd place.', spoken: 'she finished the race in third place' },
+  { text: 'The library closes early on Sunday afternoons.', spoken: 'the library closes early on sunday afternoons' },
+  { text: 'Our new office is on the 5th floor.', spoken: 'our new office is on the fifth floor' },
+  { text: 'David Miller wrote a book about the ocean.', spoken: 'david miller wrote a book about the ocean' },
+  { text: 'The children played in the park until dark.', spoken: 'the children played in the park until dark' },
+  { text: 'Turn left at the second traffic light.', spoken: 'turn left at the second traffic light' },
+  { text: 'The package should arrive on the 14th of March.', spoken: 'the package should arrive on the fourteenth of march' },
+  { text: 'He has worked at the hospital for 20 years.', spoken: 'he has worked at the hospital for twenty years' },
+  { text: 'Can you send me the report before lunch?', spoken: 'can you send me the report before lunch' },
+  { text: 'The city of Denver is more than 5000 feet high.', spoken: 'the city of denver is more than five thousand feet high' },
+  { text: 'Robert asked for a glass of cold water.', spoken: 'robert asked for a glass of cold water' },
+  { text: 'The store sold 150 bicycles in April.', spoken: 'the store sold one hundred fifty bicycles in april' },
+  { text: 'Jennifer plays the piano every Tuesday.', spoken: 'jennifer plays the piano every tuesday' },
+  { text: 'The museum opened its doors in 1920.', spoken: 'the museum opened its doors in nineteen twenty' },
+  { text: 'We need 3 more chairs for the dinner party.', spoken: 'we need three more chairs for the dinner party' },
+  { text: 'The river flows slowly past the old mill.', spoken: 'the river flows slowly past the old mill' },
+  { text: 'Thomas lives in a small house near the lake.', spoken: 'thomas lives in a small house near the lake' },
+  { text: 'The concert was moved to Saturday, the 2nd of October.', spoken: 'the concert was moved to saturday the second of october' },
+  { text: 'Add 2 cups of flour and 1 cup of sugar.', spoken: 'add two cups of flour and one cup of sugar' },
+  { text: 'The bus was late again this morning.', spoken: 'the bus was late again this morning' },
+  { text: 'Linda and Paul visited Texas in December.', spoken: 'linda and paul visited texas in december' },
+  { text: 'The school has about 800 students.', spoken: 'the school has about eight hundred students' },
+  { text: 'Please write your name at the top of the page.', spoken: 'please write your name at the top of the page' },
+  { text: 'The flight from New York took 6 hours.', spoken: 'the flight from new york took six hours' },
+  { text: 'Kevin fixed the kitchen sink on Thursday.', spoken: 'kevin fixed the kitchen sink on thursday' },
+  { text: 'The war ended in 1945.', spoken: 'the war ended in nineteen forty five' },
+  { text: 'A dozen roses cost 30 dollars at the market.', spoken: 'a dozen roses cost thirty dollars at the market' },
+  { text: 'The dog barked at the mail carrier every day.', spoken: 'the dog barked at the mail carrier every day' },
+  { text: 'Maria speaks three languages fluently.', spoken: 'maria speaks three languages fluently' },
+  { text: 'The first day of spring is in March.', spoken: 'the first day of spring is in march' },
+  { text: 'We drove 200 miles to see our grandmother.', spoken: 'we drove two hundred miles to see our grandmother' },
+  { text: 'George Washington was the first president.', spoken: 'george washington was the first president' },
+  { text: 'The coffee shop opens at 6 on weekdays.', spoken: 'the coffee shop opens at six on weekdays' },
+  { text: 'Her birthday is on the 21st of July.', spoken: 'her birthday is on the twenty first of july' },
+  { text: 'The team scored 4 goals in the second half.', spoken: 'the team scored four goals in the second half' },
+  { text: 'Anna left her keys on the kitchen table.', spoken: 'anna left her keys on the kitchen table' },
+  { text: 'The bridge is almost 100 years old.', spoken: 'the bridge is almost one hundred years old' },
+  { text: 'Peter will call the doctor in the morning.', spoken: 'peter will call the doctor in the morning' },
+  { text: 'The garden looks beautiful after the rain.', spoken: 'the garden looks beautiful after the rain' },
+];
