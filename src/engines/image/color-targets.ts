@@ -6,6 +6,30 @@ import { lookupWord } from './tokenize-prompt';
 /** What a colour word can qualify: a motif, or the sky and ground every landscape has. */
 export type ColorTarget = Motif | 'sky' | 'ground';
 
+/** What the landscape styles (illustration, photographic) can paint in a colour the prompt gives it. */
+export const LANDSCAPE_COLORABLE: ReadonlySet<ColorTarget> = new Set<ColorTarget>([
+  'sky',
+  'ground',
+  'night',
+  'sunset',
+  'desert',
+  'snow',
+  'sun',
+  'moon',
+  'stars',
+  'clouds',
+  'birds',
+  'mountains',
+  'city',
+  'hills',
+  'water',
+  'river',
+  'house',
+  'trees',
+  'boat',
+  'flowers',
+]);
+
 /** Nouns that are not motifs of their own but name a part of one, or of the scene, that a colour can tint. */
 const PART_WORDS: Readonly<Record<string, ColorTarget>> = {
   sky: 'sky',

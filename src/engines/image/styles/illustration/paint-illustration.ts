@@ -1,3 +1,4 @@
+import { LANDSCAPE_COLORABLE } from '../../color-targets';
 import { rgba } from '../../color';
 import { waterColors } from '../../palette';
 import { circleBox, colorOf, drew, type Scene, type StylePainter, withPalette } from '../../scene';
@@ -121,26 +122,5 @@ function paint(scene: Scene): void {
 
 export const paintIllustration: StylePainter = {
   paint,
-  colorable: new Set([
-    'sky',
-    'ground',
-    'night',
-    'sunset',
-    'desert',
-    'snow',
-    'sun',
-    'moon',
-    'stars',
-    'clouds',
-    'birds',
-    'mountains',
-    'city',
-    'hills',
-    'water',
-    'river',
-    'house',
-    'trees',
-    'boat',
-    'flowers',
-  ]),
+  colorable: LANDSCAPE_COLORABLE,
 };

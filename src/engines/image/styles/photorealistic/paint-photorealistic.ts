@@ -1,3 +1,4 @@
+import { LANDSCAPE_COLORABLE } from '../../color-targets';
 import { hexToRgb, mix } from '../../color';
 import { waterColors } from '../../palette';
 import { ridgeYAt } from '../../ridgeline';
@@ -166,26 +167,5 @@ function paintTreeBand(scene: Scene, horizonY: number, groundTop: number, ridge:
 export const paintPhotorealistic: StylePainter = {
   paint,
   // Rain keeps its grey: a colour on it tints the palette instead.
-  colorable: new Set([
-    'sky',
-    'ground',
-    'night',
-    'sunset',
-    'desert',
-    'snow',
-    'sun',
-    'moon',
-    'stars',
-    'clouds',
-    'birds',
-    'mountains',
-    'city',
-    'hills',
-    'water',
-    'river',
-    'house',
-    'trees',
-    'boat',
-    'flowers',
-  ]),
+  colorable: LANDSCAPE_COLORABLE,
 };
