@@ -72,11 +72,11 @@ describe('POST /v1/file/upload of a scanned PDF (no text layer)', () => {
 });
 
 describe('text recognition stays offline', () => {
-  it('reads the English model from the installed data package, gzip, with no cache written', async () => {
+  it('reads the English LSTM-only model from the installed data package, gzip, with no cache written', async () => {
     const opts = tesseractOptions();
     expect(opts.gzip).toBe(true);
     expect(opts.cacheMethod).toBe('none');
-    expect(opts.langPath).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0$/);
+    expect(opts.langPath).toMatch(/node_modules\/@tesseract\.js-data\/eng\/4\.0\.0_best_int$/);
     const { existsSync } = await import('node:fs');
     expect(existsSync(`${opts.langPath}/eng.traineddata.gz`)).toBe(true);
   });

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Pure helpers of text recognition for PDF pages (no I/O, unit-tested): when a page needs it, and how
  * tesseract's output becomes page text shaped like the text layer's (paragraphs on lines of their own).
@@ -8,6 +10,13 @@ export const MIN_TEXT_LAYER_CHARS = 20;
 
 /** Pages rendered for recognition per document; a longer scan is refused rather than read halfway. */
 export const MAX_OCR_PAGES = 100;
+
+/**
+ * Tesseract workers reading one document's scanned pages at once. Recognition is single-threaded, so a
+ * second worker on a second core nearly halves a scan's time; each costs ~100 MB while the document is
+ * read, so two, not one per core on a big machine.
+ */
+export const OCR_READERS = Math.min(2, availableParallelism());
 
 /**
  * Render resolution for recognition. Measured on a noisy 150 DPI scan: 150 read every word, 200 and 300

@@ -1,19 +1,22 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Worker as TesseractWorker } from 'tesseract.js';
-import { MAX_OCR_PAGES, recognizedPageText } from './ocr-text';
+import { MAX_OCR_PAGES, OCR_READERS, recognizedPageText } from './ocr-text';
 import type { OpenedPdf } from './pdf';
 import { InvalidDocumentError, type PdfPage } from './types';
 
 const require = createRequire(import.meta.url);
 
 /**
- * The English model inside @tesseract.js-data/eng (LSTM, gzip). tesseract.js fetches its model from a
+ * The English model inside @tesseract.js-data/eng: its LSTM-only integer model (`4.0.0_best_int`, the
+ * one tesseract.js itself picks for LSTM-only recognition), not the default folder's combined
+ * legacy + LSTM file, which LSTM-only recognition does not need. tesseract.js fetches its model from a
  * CDN and caches it in the working directory unless told otherwise: these options make it read this
  * folder only and write nothing, so recognition works offline and never touches the network.
  */
 export function tesseractOptions(): { langPath: string; gzip: true; cacheMethod: 'none' } {
   const data = require('@tesseract.js-data/eng') as { langPath: string };
-  return { langPath: data.langPath, gzip: true, cacheMethod: 'none' };
+  return { langPath: join(dirname(data.langPath), '4.0.0_best_int'), gzip: true, cacheMethod: 'none' };
 }
 
 /** Reads page images with one tesseract worker, started on the first page and reused for the rest of the document. */
@@ -45,26 +48,26 @@ export class PageRecognizer {
 
 /**
  * The PDF's pages with their text, a page without a usable text layer read from its rendered image
- * instead (when that reads more than the layer). The next page is drawn while tesseract reads the
- * current one (its worker is a thread of its own), so drawing costs no wall time on a second core;
- * at most two pages' images are alive at once. More than MAX_OCR_PAGES such pages fail the document
- * (InvalidDocumentError) rather than keep a job busy for many minutes; the tesseract worker ends with
- * the document, however it ends.
+ * instead (when that reads more than the layer). Scanned pages are read by up to `readers` tesseract
+ * workers at once (threads of their own, started when a page needs one), while the next page is drawn
+ * here: on two cores a dense page's ~2.5 s of recognition is paid about once per two pages. Pages come
+ * out in order; at most `readers` + 1 pages' images are alive at once. More than MAX_OCR_PAGES such
+ * pages fail the document (InvalidDocumentError) rather than keep a job busy for many minutes; the
+ * tesseract workers end with the document, however it ends.
  */
 export async function* readScannedPages(
   pdf: OpenedPdf,
   signal?: AbortSignal,
-  maxRecognized = MAX_OCR_PAGES,
+  { maxRecognized = MAX_OCR_PAGES, readers = OCR_READERS }: { maxRecognized?: number; readers?: number } = {},
 ): AsyncGenerator<PdfPage & { recognized?: boolean }> {
-  const recognizer = new PageRecognizer();
+  const recognizers = Array.from({ length: Math.max(1, readers) }, () => new PageRecognizer());
   let recognized = 0;
-  let reading: Promise<PdfPage & { recognized?: boolean }> | undefined;
+  const reading: Promise<PdfPage & { recognized?: boolean }>[] = [];
   try {
     for await (const page of pdf.pages({ renderSparse: true })) {
       signal?.throwIfAborted();
-      if (reading) yield await reading;
-      reading = undefined;
       if (!page.image) {
+        while (reading.length > 0) yield await (reading.shift() as Promise<PdfPage>);
         yield { page: page.page, text: page.text };
         continue;
       }
@@ -74,18 +77,23 @@ export async function* readScannedPages(
           `the PDF has more than ${maxRecognized} pages without a text layer (scanned); text recognition reads at most ${maxRecognized} per document: split the file or add a text layer`,
         );
       }
-      reading = recognizer
+      if (reading.length >= recognizers.length) yield await (reading.shift() as Promise<PdfPage>);
+      const recognizer = recognizers[recognized % recognizers.length] as PageRecognizer;
+      const read = recognizer
         .read(page.image)
-        .then((read) =>
-          meaningfulChars(read) > meaningfulChars(page.text) ? { page: page.page, text: read, recognized: true } : { page: page.page, text: page.text },
+        .then((text) =>
+          meaningfulChars(text) > meaningfulChars(page.text) ? { page: page.page, text, recognized: true } : { page: page.page, text: page.text },
         );
       // A failed read is reported when its turn comes; until then it must not count as unhandled.
-      reading.catch(() => {});
+      read.catch(() => {});
+      reading.push(read);
     }
-    signal?.throwIfAborted();
-    if (reading) yield await reading;
+    while (reading.length > 0) {
+      signal?.throwIfAborted();
+      yield await (reading.shift() as Promise<PdfPage>);
+    }
   } finally {
-    await recognizer.close();
+    await Promise.all(recognizers.map((r) => r.close()));
   }
 }
 

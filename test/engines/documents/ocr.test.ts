@@ -55,7 +55,7 @@ describe('readScannedPages', () => {
     const seen: { page: number; recognized?: boolean }[] = [];
     try {
       const reading = (async () => {
-        for await (const page of readScannedPages(pdf, undefined, 1)) seen.push({ page: page.page, recognized: page.recognized });
+        for await (const page of readScannedPages(pdf, undefined, { maxRecognized: 1 })) seen.push({ page: page.page, recognized: page.recognized });
       })();
       await expect(reading).rejects.toThrow(InvalidDocumentError);
       await expect(reading).rejects.toThrow(/more than 1 pages without a text layer.*at most 1 per document/);
