@@ -60,6 +60,8 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'deployment.uploaded': (e) => `deployed an uploaded archive to site ${field(e, 'site') ?? 'a site'} as ${e.target ?? 'a deployment'}`,
   'deploy_hook.created': (e) => `created deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'deploy_hook.deleted': (e) => `deleted deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
+  'deploy_hook.triggered': (e) =>
+    `called deploy hook ${named(field(e, 'name'), e.target, 'a hook')}, redeploying site ${field(e, 'site') ?? 'a site'} as ${field(e, 'deployment') ?? 'a new deployment'}`,
   'voice.deleted': (e) => `deleted cloned voice ${named(field(e, 'name'), e.target, 'a voice')}`,
   'file.deleted': (e) => `deleted file ${named(field(e, 'filename'), e.target, 'a file')}`,
   'account.plan_changed': (e) => {

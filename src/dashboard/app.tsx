@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Runtime } from '../runtime';
 import { registerAssets } from './assets';
-import { clientAddress } from './client-address';
+import { clientAddress } from '../net/client-address';
 import type { DashEnv } from './context';
 import { CsrfRefused, csrfProtection } from './csrf';
 import type { DashboardDeps } from './deps';

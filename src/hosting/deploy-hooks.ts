@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { findAccountPlan } from '../db/queries/accounts';
+import { recordAudit } from '../db/queries/audit';
 import { countSiteDeployHooks, type DeployHookRow, findDeployHook, insertDeployHook, isAccountSite, markDeployHookTriggered } from '../db/queries/deploy-hooks';
 import type { DeploymentRow } from '../db/queries/deployments';
 import type { DeploymentEnvironment } from '../db/schema';
@@ -59,7 +60,7 @@ export type TriggerOutcome =
  */
 export async function triggerDeployHook(
   rt: Pick<Runtime, 'db' | 'rateLimiter' | 'siteOwners' | 'deploymentIntake'>,
-  input: { hookId: string; secret: string },
+  input: { hookId: string; secret: string; ip?: string | null },
 ): Promise<TriggerOutcome> {
   const hook = HOOK_ID_PATTERN.test(input.hookId) ? await findDeployHook(rt.db, input.hookId) : null;
   if (!hook || !hookSecretMatches(hook.secretHash, input.secret)) return { kind: 'not_found' };
@@ -71,6 +72,19 @@ export async function triggerDeployHook(
   const deployment = await requestDeployment(rt, { accountId: hook.accountId, siteId: hook.siteId, environment: hook.environment, sourceUrl: null });
   // The hook's site is the account's (a site's owner never changes); a null here would mean it is gone.
   if (!deployment) return { kind: 'not_found' };
-  await markDeployHookTriggered(rt.db, hook.id, new Date());
+  // The call is in the account's activity like a redeploy from the dashboard: who holds a hook's URL can
+  // deploy without a key, so its owners see each call, from where, and what it started.
+  await rt.db.transaction(async (tx) => {
+    await markDeployHookTriggered(tx, hook.id, new Date());
+    await recordAudit(tx, {
+      accountId: hook.accountId,
+      actorUserId: null,
+      actor: 'deploy hook',
+      action: 'deploy_hook.triggered',
+      target: hook.id,
+      detail: { site: hook.siteId, name: hook.name, environment: hook.environment, deployment: deployment.id },
+      ip: input.ip ?? null,
+    });
+  });
   return { kind: 'deploying', deployment };
 }

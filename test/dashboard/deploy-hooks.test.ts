@@ -65,7 +65,10 @@ describe('dashboard: deploy hooks on the site page', () => {
     expect(owner.lastHtml).not.toContain(`data-hook-id="${hookId}"`);
 
     const actions = (await listAudit(h.svc.rt.db, h.accountId, { limit: 50 })).filter((e) => e.target === hookId).map((e) => e.action);
-    expect(actions.sort()).toEqual(['deploy_hook.created', 'deploy_hook.deleted']);
+    expect(actions.sort()).toEqual(['deploy_hook.created', 'deploy_hook.deleted', 'deploy_hook.triggered']);
+    // The Activity page words the call.
+    expect((await owner.get('/dashboard/activity')).status).toBe(200);
+    expect(owner.lastHtml).toContain(`called deploy hook “Headless CMS” (${hookId}), redeploying site ${SITE}`);
   });
 
   it('refuses a bad form with a message and a CSRF-less post', async () => {

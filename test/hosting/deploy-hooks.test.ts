@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/db/queries/accounts';
-import { deployHooks, webhookEvents } from '../../src/db/schema';
+import { auditEvents, deployHooks, webhookEvents } from '../../src/db/schema';
 import { hashHookSecret } from '../../src/hosting/deploy-hooks';
 import { zipBuffer } from './support/archive-fixtures';
 import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
@@ -81,6 +81,17 @@ describe('deploy hooks', () => {
     expect(types.map((t) => t.type).sort()).toEqual(['deployment.building', 'deployment.published']);
     const after = await (await h.svc.app.request(hooksPath(site), { headers: h.auth })).json();
     expect(after.data[0].last_triggered_at).not.toBeNull();
+    // The call is in the account's activity: which hook, which site, the deployment it started.
+    const logged = await h.svc.rt.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, h.accountId), eq(auditEvents.action, 'deploy_hook.triggered'), eq(auditEvents.target, hook.id)));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      actor: 'deploy hook',
+      actorUserId: null,
+      detail: { site, name: 'CMS', environment: 'production', deployment: queued.id },
+    });
 
     // A wrong secret and an unknown hook look the same.
     await expectError(await call(hook.url.replace(/[A-Za-z0-9]{40}$/, 'A'.repeat(40))), 404, 'not_found');

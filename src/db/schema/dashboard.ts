@@ -106,6 +106,7 @@ export const AUDIT_ACTIONS = [
   'deployment.uploaded',
   'deploy_hook.created',
   'deploy_hook.deleted',
+  'deploy_hook.triggered',
   'voice.deleted',
   'file.deleted',
   'account.plan_changed',

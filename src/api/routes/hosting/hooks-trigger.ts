@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { triggerDeployHook } from '../../../hosting/deploy-hooks';
+import { clientAddress } from '../../../net/client-address';
 import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
 import { ApiError, forbidden, notFound } from '../../errors';
@@ -23,7 +24,8 @@ export function registerDeployHookTrigger(app: Hono<AppEnv>, rt: Pick<Runtime, '
       description:
         'Redeploys the hook’s site from its latest content (as POST /v1/hosting/deployments without `source_url`), with the ' +
         'same `deployment.*` events. No API key: the URL’s secret is the credential. Any body is ignored. At most 10 calls ' +
-        'a minute per hook (429 with `Retry-After`); an unknown or deleted hook, or a wrong secret, is 404.',
+        'a minute per hook (429 with `Retry-After`); an unknown or deleted hook, or a wrong secret, is 404. Each call is in the ' +
+        'account’s activity log (the dashboard’s Activity page) with the caller’s address and the deployment it started.',
       security: [],
       responses: {
         202: { description: 'Deployment queued; poll it with an API key', content: { 'application/json': { schema: resolver(deploymentSchema) } } },
@@ -31,7 +33,11 @@ export function registerDeployHookTrigger(app: Hono<AppEnv>, rt: Pick<Runtime, '
       },
     }),
     async (c) => {
-      const outcome = await triggerDeployHook(rt, { hookId: c.req.param('hook_id'), secret: c.req.param('secret') });
+      const outcome = await triggerDeployHook(rt, {
+        hookId: c.req.param('hook_id'),
+        secret: c.req.param('secret'),
+        ip: clientAddress(c, rt.config.TRUST_PROXY),
+      });
       if (outcome.kind === 'not_found') throw notFound('No such deploy hook (it may have been deleted).');
       if (outcome.kind === 'no_hosting') throw forbidden('The account’s plan no longer includes hosting.');
       if (outcome.kind === 'rate_limited') {
