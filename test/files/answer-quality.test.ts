@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeCsv, makeDocx, makePdf } from '../support/document-fixtures';
-import { createTestAccount, startTestService, type TestService } from '../support/runtime';
-import { chat, uploadOk, uploadTmpDir } from './helpers';
+import { createTestAccount, type TestService } from '../support/runtime';
+import { chat, startFileChatService, uploadOk } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 let auth: Record<string, string>;
 
 beforeAll(async () => {
-  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir() });
-  workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  ({ svc, close: stopService } = await startFileChatService());
   ({ auth } = await createTestAccount(svc.rt, 'pro'));
 });
-afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
-});
+afterAll(() => stopService());
 
 describe('answers read well', () => {
   it('does not glue a heading onto the answer’s first sentence', async () => {

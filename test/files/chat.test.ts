@@ -3,23 +3,18 @@ import { eq } from 'drizzle-orm';
 import { billingPeriodOf } from '../../src/billing/period';
 import { documents } from '../../src/db/schema';
 import { recordUsage } from '../../src/db/queries/usage';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeCsv, makeDocx, makePdf } from '../support/document-fixtures';
 import { sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
-import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
-import { chat, uploadOk, uploadTmpDir } from './helpers';
+import { createTestAccount, jsonRequest, type TestService } from '../support/runtime';
+import { chat, startFileChatService, uploadOk } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 
 beforeAll(async () => {
-  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir() });
-  workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  ({ svc, close: stopService } = await startFileChatService());
 });
-afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
-});
+afterAll(() => stopService());
 
 const PDF_PAGES = [
   'Harbor Works annual report.\n\nThis report describes the year of the Harbor Works cooperative and its members.',
@@ -257,19 +252,17 @@ describe('FILE_CHAT_PROVIDER=openai', () => {
   let llm: FakeApi;
   const seen: { body: { messages: { role: string; content: string }[] } }[] = [];
   let other: TestService;
-  let otherWorkers: WorkerSet;
+  let stopOther: () => Promise<void>;
 
   beforeAll(async () => {
     llm = await startFakeApi<(typeof seen)[number]['body']>('/chat/completions', (call, res) => {
       seen.push(call);
       sendJson(res, 200, { choices: [{ message: { content: 'In its own words: 214 people joined.' } }] });
     });
-    other = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), FILE_CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: llm.baseUrl });
-    otherWorkers = await startWorkers(other.rt, { queues: ['files', 'text'] });
+    ({ svc: other, close: stopOther } = await startFileChatService({ FILE_CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: llm.baseUrl }));
   });
   afterAll(async () => {
-    await otherWorkers.close(5_000);
-    await other.close();
+    await stopOther();
     await llm.close();
   });
 

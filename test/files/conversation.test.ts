@@ -4,23 +4,18 @@ import { deleteExpiredConversations } from '../../src/db/queries/conversations';
 import { fileConversations, fileConversationTurns } from '../../src/db/schema';
 import { SCHEDULES } from '../../src/workers/schedules';
 import { NO_ANSWER } from '../../src/engines/filechat';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeCsv, makePdf } from '../support/document-fixtures';
 import { sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
-import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
-import { chat, uploadOk, uploadTmpDir } from './helpers';
+import { createTestAccount, jsonRequest, type TestService } from '../support/runtime';
+import { chat, startFileChatService, uploadOk } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 
 beforeAll(async () => {
-  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir() });
-  workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  ({ svc, close: stopService } = await startFileChatService());
 });
-afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
-});
+afterAll(() => stopService());
 
 const REPORT = [
   'Harbor Works annual report. This report describes the cooperative over two years.',
@@ -173,18 +168,16 @@ describe('FILE_CHAT_PROVIDER=openai in a conversation', () => {
   let llm: FakeApi;
   const seen: { messages: { role: string; content: string }[] }[] = [];
   let other: TestService;
-  let otherWorkers: WorkerSet;
+  let stopOther: () => Promise<void>;
   beforeAll(async () => {
     llm = await startFakeApi<(typeof seen)[number]>('/chat/completions', (call, res) => {
       seen.push(call.body);
       sendJson(res, 200, { choices: [{ message: { content: `Answer number ${seen.length}.` } }] });
     });
-    other = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), FILE_CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: llm.baseUrl });
-    otherWorkers = await startWorkers(other.rt, { queues: ['files', 'text'] });
+    ({ svc: other, close: stopOther } = await startFileChatService({ FILE_CHAT_PROVIDER: 'openai', OPENAI_BASE_URL: llm.baseUrl }));
   });
   afterAll(async () => {
-    await otherWorkers.close(5_000);
-    await other.close();
+    await stopOther();
     await llm.close();
   });
 

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestService } from '../support/runtime';
+import { startWorkers } from '../../src/workers/start-workers';
+import { startTestService, type TestService } from '../support/runtime';
 
 export interface UploadedFile {
   file_id: string;
@@ -21,6 +22,19 @@ export interface ChatAnswer {
 
 /** A staging dir of its own per service, so a test can see that nothing was left in it. */
 export const uploadTmpDir = () => mkdtempSync(join(tmpdir(), 'kiln-upload-test-'));
+
+/** A test service with its own upload staging dir and the workers an upload and a chat need (`files`, `text`). */
+export async function startFileChatService(overrides: Record<string, string> = {}): Promise<{ svc: TestService; close(): Promise<void> }> {
+  const svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), ...overrides });
+  const workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  return {
+    svc,
+    close: async () => {
+      await workers.close(5_000);
+      await svc.close();
+    },
+  };
+}
 
 export function uploadForm(data: Buffer | Uint8Array, filename: string, field = 'file'): FormData {
   const form = new FormData();

@@ -2,23 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { documentPassages } from '../../src/db/schema';
 import { tesseractOptions } from '../../src/engines/documents';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makeScannedPdf } from '../support/document-fixtures';
-import { createTestAccount, startTestService, type TestService } from '../support/runtime';
-import { chat, uploadOk, uploadTmpDir } from './helpers';
+import { createTestAccount, type TestService } from '../support/runtime';
+import { chat, startFileChatService, uploadOk } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 
 beforeAll(async () => {
   // Recognition takes seconds a page, longer with both cores busy: the upload waits for it rather than answering 202.
-  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), SYNC_TIMEOUT_MS: '300000' });
-  workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  ({ svc, close: stopService } = await startFileChatService({ SYNC_TIMEOUT_MS: '300000' }));
 });
-afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
-});
+afterAll(() => stopService());
 
 const PAGES = [
   'Lighthouse Trust minutes.\n\nThe trustees met in the old pilot house on the quay to review the year.',

@@ -2,22 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DIMS } from '../../src/engines/embeddings';
 import { stem, contentTokens } from '../../src/engines/filechat/question-terms';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { makePdf } from '../support/document-fixtures';
-import { createTestAccount, startTestService, type TestService } from '../support/runtime';
-import { chat, uploadOk, uploadTmpDir } from './helpers';
+import { createTestAccount, type TestService } from '../support/runtime';
+import { chat, startFileChatService, uploadOk } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 
 beforeAll(async () => {
-  svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir() });
-  workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  ({ svc, close: stopService } = await startFileChatService());
 });
-afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
-});
+afterAll(() => stopService());
 
 const PAGES = [
   'Lakeside District yearly review.\n\nThis review covers the twelve months to June.',
