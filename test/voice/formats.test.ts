@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdnFiles, usageLedger } from '../../src/db/schema';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { fetchCdn, type Spoken, synthesize } from './helpers';
 
 const run = promisify(execFile);
 
@@ -26,23 +27,6 @@ afterAll(async () => {
   await svc.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-interface Spoken {
-  id: string;
-  audio_url: string;
-  format: string;
-  content_type: string;
-  duration_seconds: number;
-  words?: { word: string; start: number; end: number }[];
-  created_at: string;
-}
-
-async function synthesize(auth: Record<string, string>, body: object): Promise<Spoken> {
-  const res = await svc.app.request('/v1/voice/synthesize', jsonRequest(body, auth));
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`synthesize answered ${res.status}: ${JSON.stringify(json)}`);
-  return json as Spoken;
-}
 
 /** How each format is read back: ffprobe's and sox's options for the bare ones (they have no header to say). */
 const FORMATS = {
@@ -87,14 +71,13 @@ describe('POST /v1/voice/synthesize formats', () => {
     const { auth, accountId } = await createTestAccount(svc.rt, 'pro');
     const results: Spoken[] = [];
     for (const [format, expected] of Object.entries(FORMATS)) {
-      const result = await synthesize(auth, { text: PARAGRAPH, format });
+      const result = await synthesize(svc, auth, { text: PARAGRAPH, format });
       results.push(result);
       expect(result.format).toBe(format);
       expect(result.content_type).toBe(expected.type);
       expect(new URL(result.audio_url).pathname).toMatch(new RegExp(`^/cdn/audio/tts_[a-z0-9]{20}\\.${expected.ext}$`));
 
-      const u = new URL(result.audio_url);
-      const res = await svc.app.request(u.pathname + u.search);
+      const res = await fetchCdn(svc, result.audio_url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(expected.type);
       const bytes = new Uint8Array(await res.arrayBuffer());

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdnFiles, usageLedger } from '../../src/db/schema';
 import { measureMp3 } from '../../src/engines/voice';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
-import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { createTestAccount, startTestService, type TestService } from '../support/runtime';
+import { fetchCdn, synthesize } from './helpers';
 
 let svc: TestService;
 let workers: WorkerSet;
@@ -17,20 +18,8 @@ afterAll(async () => {
   await svc.close();
 });
 
-async function fetchCdn(url: string, headers: Record<string, string> = {}) {
-  const u = new URL(url);
-  return svc.app.request(u.pathname + u.search, { headers });
-}
-
-async function synthesize(auth: Record<string, string>, body: object) {
-  const res = await svc.app.request('/v1/voice/synthesize', jsonRequest(body, auth));
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`synthesize answered ${res.status}: ${JSON.stringify(json)}`);
-  return json as { id: string; audio_url: string; duration_seconds: number; created_at: string };
-}
-
 async function audioOf(result: { audio_url: string }) {
-  const res = await fetchCdn(result.audio_url);
+  const res = await fetchCdn(svc, result.audio_url);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('audio/mpeg');
   return new Uint8Array(await res.arrayBuffer());
@@ -43,7 +32,7 @@ const PARAGRAPH =
 describe('POST /v1/voice/synthesize, end to end through the queue', () => {
   it('answers a signed MP3 link that decodes to non-silent audio as long as duration_seconds, and bills whole seconds', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const result = await synthesize(auth, { text: PARAGRAPH });
+    const result = await synthesize(svc, auth, { text: PARAGRAPH });
     expect(result.id).toMatch(/^tts_[a-z0-9]{20}$/);
     expect(result.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(result.audio_url).toMatch(/^http:\/\/kiln\.test\/cdn\/audio\/tts_[a-z0-9]{20}\.mp3\?expires=\d+&sig=/);
@@ -69,7 +58,7 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
 
   it('speed changes the real duration: 2.0 is at most 60% of 1.0, and 0.5 at least 160%', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const [normal, fast, slow] = await Promise.all([1, 2, 0.5].map((speed) => synthesize(auth, { text: PARAGRAPH, speed })));
+    const [normal, fast, slow] = await Promise.all([1, 2, 0.5].map((speed) => synthesize(svc, auth, { text: PARAGRAPH, speed })));
     expect(fast!.duration_seconds).toBeLessThanOrEqual(normal!.duration_seconds * 0.6);
     expect(slow!.duration_seconds).toBeGreaterThanOrEqual(normal!.duration_seconds * 1.6);
     const fastAudio = await measureMp3(await audioOf(fast!));
@@ -92,7 +81,7 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
   it('speaks en, es, fr, de, it, pt, zh, ja, ru and ar with each language’s default voice', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
     for (const [language, text] of LANGUAGES) {
-      const result = await synthesize(auth, { text, language });
+      const result = await synthesize(svc, auth, { text, language });
       const measured = await measureMp3(await audioOf(result));
       expect(measured.rms, language).toBeGreaterThan(0.02);
       expect(result.duration_seconds, language).toBeGreaterThan(0.8);
@@ -101,9 +90,9 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
 
   it('a region falls back to its language (en-AU speaks English); the CDN serves byte ranges of the MP3', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const result = await synthesize(auth, { text: 'G’day, this is a short test.', language: 'en-AU' });
+    const result = await synthesize(svc, auth, { text: 'G’day, this is a short test.', language: 'en-AU' });
     const whole = await audioOf(result);
-    const part = await fetchCdn(result.audio_url, { Range: 'bytes=100-199' });
+    const part = await fetchCdn(svc, result.audio_url, { Range: 'bytes=100-199' });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${whole.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(whole.subarray(100, 200)))).toBe(true);
@@ -128,14 +117,14 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
     expect(schema.properties.engine.enum).toEqual(['flite', 'espeak-ng']);
     expect(schema.properties.engine.description).toMatch(/English/);
 
-    const flite = await measureMp3(await audioOf(await synthesize(auth, { text: 'Flite speaks this sentence.', voice_id: 'voice_en_us_james' })));
+    const flite = await measureMp3(await audioOf(await synthesize(svc, auth, { text: 'Flite speaks this sentence.', voice_id: 'voice_en_us_james' })));
     expect(flite.sampleRate).toBe(16_000);
     expect(flite.rms).toBeGreaterThan(0.02);
     const espeak = await measureMp3(
-      await audioOf(await synthesize(auth, { text: 'Guten Morgen, wie geht es Ihnen?', language: 'de', voice_id: 'voice_de_anna' })),
+      await audioOf(await synthesize(svc, auth, { text: 'Guten Morgen, wie geht es Ihnen?', language: 'de', voice_id: 'voice_de_anna' })),
     );
     expect(espeak.sampleRate).toBe(22_050);
-    const byDefault = await measureMp3(await audioOf(await synthesize(auth, { text: 'The default English voice.' })));
+    const byDefault = await measureMp3(await audioOf(await synthesize(svc, auth, { text: 'The default English voice.' })));
     expect(byDefault.sampleRate).toBe(16_000);
   });
 
@@ -153,7 +142,7 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
     const male = english.find((v) => v.gender === 'male')!;
     const { analyzeSpeaker } = await import('../../src/engines/voice/analysis');
     const pitchOf = async (voice_id: string) => {
-      const mp3 = await audioOf(await synthesize(auth, { text: PARAGRAPH, voice_id }));
+      const mp3 = await audioOf(await synthesize(svc, auth, { text: PARAGRAPH, voice_id }));
       return (await analyzeSpeaker(mp3, { minSeconds: 1, minVoicedSeconds: 1 })).f0MedianHz;
     };
     expect(await pitchOf(female.voice_id)).toBeGreaterThan((await pitchOf(male.voice_id)) * 1.3);

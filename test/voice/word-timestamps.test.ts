@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSpeechProvider, defaultVoiceFor } from '../../src/engines/voice';
 import { readWavPcm } from '../../src/engines/voice/wav';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
-import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { createTestAccount, startTestService, type TestService } from '../support/runtime';
+import { fetchCdn, type Spoken, type SpokenWord as Word, synthesize } from './helpers';
 
 let svc: TestService;
 let workers: WorkerSet;
@@ -22,28 +23,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Word {
-  word: string;
-  start: number;
-  end: number;
-}
-interface Spoken {
-  id: string;
-  audio_url: string;
-  duration_seconds: number;
-  words?: Word[];
-}
-
-async function synthesize(auth: Record<string, string>, body: object): Promise<Spoken> {
-  const res = await svc.app.request('/v1/voice/synthesize', jsonRequest(body, auth));
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`synthesize answered ${res.status}: ${JSON.stringify(json)}`);
-  return json as Spoken;
-}
-
 async function download(result: Spoken): Promise<Uint8Array> {
-  const u = new URL(result.audio_url);
-  const res = await svc.app.request(u.pathname + u.search);
+  const res = await fetchCdn(svc, result.audio_url);
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
@@ -109,7 +90,7 @@ function wavRate(bytes: Uint8Array): number {
 describe('word timestamps', () => {
   it('for words said apart, each starts within 150 ms of its onset in the returned WAV (whatever the English engine); stored with the job', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const result = await synthesize(auth, { text: ISOLATED_TEXT, format: 'wav', timestamps: true });
+    const result = await synthesize(svc, auth, { text: ISOLATED_TEXT, format: 'wav', timestamps: true });
     const wav = await download(result);
     const rate = wavRate(wav);
     expectWordsOnOnsets(result.words!, onsets(readWavPcm(wav, rate), rate), 'wav at 1.0×', 2);
@@ -121,8 +102,8 @@ describe('word timestamps', () => {
   // onset judge that must also ignore stop closures inside words.
   it('counts in playback time of the file as returned: at speed 1.25, resampled to bare 16 kHz PCM', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const normal = await synthesize(auth, { text: ISOLATED_TEXT, format: 'pcm_16000', timestamps: true });
-    const fast = await synthesize(auth, { text: ISOLATED_TEXT, format: 'pcm_16000', timestamps: true, speed: 1.25 });
+    const normal = await synthesize(svc, auth, { text: ISOLATED_TEXT, format: 'pcm_16000', timestamps: true });
+    const fast = await synthesize(svc, auth, { text: ISOLATED_TEXT, format: 'pcm_16000', timestamps: true, speed: 1.25 });
     expectWordsOnOnsets(fast.words!, onsets(pcm16(await download(fast)), 16_000), 'pcm_16000 at 1.25×', 2);
     expect(fast.words!.at(-1)!.start).toBeLessThan(normal.words!.at(-1)!.start * 0.85);
   });
@@ -131,7 +112,7 @@ describe('word timestamps', () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
     const text =
       'Captions need times for each word. Kiln finds them from the audio itself, so any voice works; even numbers like 1999 and names like Zoë count.';
-    const result = await synthesize(auth, { text, timestamps: true });
+    const result = await synthesize(svc, auth, { text, timestamps: true });
     const words = result.words!;
     expect(words.map((w) => w.word).join(' ')).toBe(text.match(/[\p{L}\p{N}]+/gu)!.join(' '));
     for (let i = 0; i < words.length; i++) {
