@@ -112,11 +112,11 @@ async function main(run: EvalRun): Promise<number> {
   await waitForRedis(rt.redis);
   await rt.listenForInvalidations();
   const app = createApp(rt);
-  workers = await startWorkers(rt, { queues: ['files', 'text'] });
+  workers = await startWorkers(rt, { queues: ['files', 'meaning', 'text'] });
   const account = await createAccount(rt.db, { name: 'file chat eval', planId: 'pro' });
   const key = await createApiKey(rt.db, { accountId: account.id, label: 'eval' });
   const auth = { Authorization: `Bearer ${key.key}` };
-  say(`  runtime up (Redis prefix ${redisPrefix}), workers on files + text, pro account ${account.id}`);
+  say(`  runtime up (Redis prefix ${redisPrefix}), workers on files + meaning + text, pro account ${account.id}`);
 
   // ---- documents ---------------------------------------------------------------------------------------------
   let t = performance.now();
@@ -138,8 +138,12 @@ async function main(run: EvalRun): Promise<number> {
     if (res.status !== 201 || !body.file_id) throw new Error(`upload of ${name} answered ${res.status}: ${JSON.stringify(body)}`);
     fileIds.set(name, body.file_id);
   }
+  const ingested = performance.now() - t;
+  t = performance.now();
+  await waitForSemanticIndex(app, auth, [...fileIds.values()]);
+  say(`  sentence vectors of every document ready ${secs(performance.now() - t)} after the uploads`);
   say(
-    `  uploaded and ingested in ${secs(performance.now() - t)}: report.pdf (${REPORT_PAGES.length} pages; and as a noisy 150 DPI scan), handbook.docx ×2 (8 pages, plain / rendered page breaks), ` +
+    `  uploaded and ingested in ${secs(ingested)}: report.pdf (${REPORT_PAGES.length} pages; and as a noisy 150 DPI scan), handbook.docx ×2 (8 pages, plain / rendered page breaks), ` +
       `sales.csv (${SALES.length} rows), employees.csv (${EMPLOYEES.length} rows)`,
   );
 
@@ -202,3 +206,20 @@ async function main(run: EvalRun): Promise<number> {
 }
 
 await runEval({ main, cleanup, leftBehind: () => `database ${throwaway?.name ?? '?'} and Redis keys ${redisPrefix ?? '?'}:*` });
+
+/** Waits until no listed file's semantic index is `pending` (the `file.embed` jobs have run). */
+async function waitForSemanticIndex(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  auth: Record<string, string>,
+  ids: string[],
+) {
+  const deadline = performance.now() + 600_000;
+  for (;;) {
+    const res = await app.request('/v1/files?limit=100', { headers: auth });
+    const body = (await res.json()) as { data?: { file_id: string; semantic_index: string }[] };
+    const pending = (body.data ?? []).filter((f) => ids.includes(f.file_id) && f.semantic_index === 'pending');
+    if (res.status === 200 && pending.length === 0) return;
+    if (performance.now() > deadline) throw new Error(`semantic index still pending after 10 minutes: ${pending.map((f) => f.file_id).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

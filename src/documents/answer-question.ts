@@ -2,6 +2,7 @@ import type { DbOrTx } from '../db/client';
 import type { DocumentRow } from '../db/queries/documents';
 import { searchPassages } from '../db/queries/document-search';
 import { runCsvPlan } from '../db/queries/document-table';
+import { encodeQuestion } from '../engines/embeddings/sentence-encoder';
 import { answerFromCsvResult, answerFromPassages, planCsvQuestion, questionTerms, type FileChatProvider } from '../engines/filechat';
 import { type CsvRefusal, csvRefusal, quotesSeveralRows } from '../engines/filechat/csv-unplanned';
 import type { ChatAnswer, CsvTable, RetrievedPassage } from '../engines/filechat/types';
@@ -46,7 +47,9 @@ export async function gatherEvidence(deps: { db: DbOrTx }, doc: DocumentRow, que
     const passages = await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question));
     return { passages, ...(refusal ? { refusal: { ...refusal, table } } : {}) };
   }
-  return { passages: await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question)) };
+  // Until the `file.embed` job has given every passage its sentence vectors, the word vectors stand in.
+  const vector = doc.meaningIndexedAt ? await encodeQuestion(question) : undefined;
+  return { passages: await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question), 8, vector) };
 }
 
 /** The engine's own answer from one document's evidence. */

@@ -6,6 +6,7 @@ import { domainsQueueConfig } from './config/domains';
 import { filesQueueConfig } from './config/files';
 import { imageQueueConfig } from './config/image';
 import { maintenanceQueueConfig } from './config/maintenance';
+import { meaningQueueConfig } from './config/meaning';
 import { textQueueConfig } from './config/text';
 import { voiceQueueConfig } from './config/voice';
 import { webhooksQueueConfig } from './config/webhooks';
@@ -22,6 +23,7 @@ export const QUEUE_CONFIGS = {
   image: imageQueueConfig,
   voice: voiceQueueConfig,
   files: filesQueueConfig,
+  meaning: meaningQueueConfig,
   deploy: deployQueueConfig,
   domains: domainsQueueConfig,
   maintenance: maintenanceQueueConfig,

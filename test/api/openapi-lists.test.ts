@@ -32,7 +32,8 @@ describe('OpenAPI entries of the list, delete and domain read endpoints', () => 
     expect(deployments.status.schema.enum).toEqual(['pending', 'building', 'published', 'failed', 'rolled_back']);
     expect(paramsOf(doc.paths['/v1/hosting/domains'].get).status.schema.enum).toEqual(['pending_verification', 'verified', 'failed']);
     const fileItem = doc.paths['/v1/files'].get.responses['200'].content['application/json'].schema.properties.data.items;
-    expect(fileItem.required).toEqual(['file_id', 'filename', 'size_bytes', 'created_at']);
+    expect(fileItem.required).toEqual(['file_id', 'filename', 'size_bytes', 'created_at', 'semantic_index']);
+    expect(fileItem.properties.semantic_index.enum).toEqual(['pending', 'ready', 'none']);
   });
 
   it('documents DELETE /v1/files/{file_id} and the domain read with dns_records and verification', async () => {

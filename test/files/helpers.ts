@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { QueueName } from '../../src/queue/registry';
 import { startWorkers } from '../../src/workers/start-workers';
 import { startTestService, type TestService } from '../support/runtime';
 
@@ -23,10 +24,16 @@ export interface ChatAnswer {
 /** A staging dir of its own per service, so a test can see that nothing was left in it. */
 export const uploadTmpDir = () => mkdtempSync(join(tmpdir(), 'kiln-upload-test-'));
 
-/** A test service with its own upload staging dir and the workers an upload and a chat need (`files`, `text`). */
-export async function startFileChatService(overrides: Record<string, string> = {}): Promise<{ svc: TestService; close(): Promise<void> }> {
+/**
+ * A test service with its own upload staging dir and the workers an upload and a chat need (`files`,
+ * `text`; add `meaning` for the sentence vectors that follow an upload).
+ */
+export async function startFileChatService(
+  overrides: Record<string, string> = {},
+  queues: QueueName[] = ['files', 'text'],
+): Promise<{ svc: TestService; close(): Promise<void> }> {
   const svc = await startTestService({ UPLOAD_TMP_DIR: uploadTmpDir(), ...overrides });
-  const workers = await startWorkers(svc.rt, { queues: ['files', 'text'] });
+  const workers = await startWorkers(svc.rt, { queues });
   return {
     svc,
     close: async () => {

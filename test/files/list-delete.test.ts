@@ -52,8 +52,11 @@ async function pageThrough(auth: Record<string, string>, limit: number): Promise
   throw new Error('more than 50 pages');
 }
 
+/** A CSV table as the list shows it: the upload's answer, and no sentence vectors (the planner answers tables). */
+const listed = (f: UploadedFile) => ({ ...f, semantic_index: 'none' });
+
 describe('GET /v1/files', () => {
-  it('lists the account’s files newest first, each exactly as its upload answered; pages have no duplicates or gaps', async () => {
+  it('lists the account’s files newest first, each as its upload answered (CSV: no semantic index); pages have no duplicates or gaps', async () => {
     const a = await createTestAccount(svc.rt, 'pro');
     const b = await createTestAccount(svc.rt, 'pro');
     const uploaded: UploadedFile[] = [];
@@ -64,9 +67,9 @@ describe('GET /v1/files', () => {
     expect(all.object).toBe('list');
     expect(all.has_more).toBe(false);
     const newestFirst = [...uploaded].sort((x, y) => y.created_at.localeCompare(x.created_at) || y.file_id.localeCompare(x.file_id));
-    expect(all.data).toEqual(newestFirst);
+    expect(all.data).toEqual(newestFirst.map(listed));
     expect(all.data.map((f) => f.file_id)).not.toContain(theirs.file_id);
-    expect((await listOk(b.auth)).data).toEqual([theirs]);
+    expect((await listOk(b.auth)).data).toEqual([listed(theirs)]);
 
     expect(await pageThrough(a.auth, 2)).toEqual(newestFirst.map((f) => f.file_id));
     const first = await listOk(a.auth, '?limit=2');
@@ -147,7 +150,7 @@ describe('DELETE /v1/files/{file_id}', () => {
     expect(await svc.rt.store.head(doc!.blobKey)).toBeNull();
     // The other file is untouched.
     expect((await db.select().from(documentRows).where(eq(documentRows.documentId, keep.file_id))).length).toBe(2);
-    expect((await listOk(a.auth)).data).toEqual([keep]);
+    expect((await listOk(a.auth)).data).toEqual([listed(keep)]);
 
     const chat = await svc.app.request('/v1/file/chat', jsonRequest({ file_id: gone.file_id, message: 'How many visitors?' }, a.auth));
     expect((await errorOf(chat)).slice(0, 2)).toEqual([404, 'file_not_found']);
@@ -162,13 +165,13 @@ describe('DELETE /v1/files/{file_id}', () => {
     const mine = await uploadOk(svc, a.auth, csv(3), 'mine.csv');
     const del = (id: string, auth: Record<string, string>) => svc.app.request(`/v1/files/${id}`, { method: 'DELETE', headers: auth });
     expect((await errorOf(await del(mine.file_id, b.auth))).slice(0, 2)).toEqual([404, 'file_not_found']);
-    expect((await listOk(a.auth)).data).toEqual([mine]);
+    expect((await listOk(a.auth)).data).toEqual([listed(mine)]);
     expect((await errorOf(await del('file_unknown000000000000', a.auth))).slice(0, 2)).toEqual([404, 'file_not_found']);
     expect((await errorOf(await del('not-an-id', a.auth))).slice(0, 2)).toEqual([404, 'file_not_found']);
     expect((await errorOf(await del(mine.file_id, {}))).slice(0, 2)).toEqual([401, 'unauthorized']);
     const free = await createTestAccount(svc.rt, 'free');
     expect((await errorOf(await del(mine.file_id, free.auth))).slice(0, 2)).toEqual([403, 'forbidden']);
-    expect((await listOk(a.auth)).data).toEqual([mine]);
+    expect((await listOk(a.auth)).data).toEqual([listed(mine)]);
   });
 
   it('two deletes at once: exactly one 204, the other 404', async () => {

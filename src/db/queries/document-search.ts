@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { cosine, coverage, DIMS, embed } from '../../engines/embeddings';
 import type { RetrievedPassage } from '../../engines/filechat/types';
 import type { DbOrTx } from '../client';
+import { bestCosine, meaningUnits, SENTENCE_DIMS } from '../../engines/embeddings/sentence-encoder';
 import { passageVectors } from './passage-vectors';
+import { type SentenceVectors, sentenceVectors } from './sentence-vectors';
 
 type PassageHit = {
   ordinal: number;
@@ -30,7 +32,9 @@ const SEMANTIC_THRESHOLD = 0.3;
  * more weight, a follow-up's right page lost to one merely closer in topic).
  */
 const RRF_K = 1;
-const WEIGHTS = { fullText: 1, trigram: 0.5, meaning: 0.3 } as const;
+const WEIGHTS = { fullText: 1, trigram: 0.5, meaning: 0.3, sentences: 1 } as const;
+/** Below this cosine the sentence encoder sees no relation (most unrelated sentences score 0.1–0.3 against a question). */
+const SENTENCE_THRESHOLD = 0.2;
 
 /**
  * The passages of one document that best match a question, from three rankings fused by weighted
@@ -46,6 +50,8 @@ export async function searchPassages(
   question: string,
   terms: readonly string[],
   limit = 8,
+  /** The question's sentence vector, given when the document's sentence vectors are complete. */
+  questionVector?: Float32Array,
 ): Promise<RetrievedPassage[]> {
   const config = doc.searchConfig;
   // The question's content words, not its wording: "mentioned", "tell", "document" would otherwise rank passages too.
@@ -97,8 +103,9 @@ export async function searchPassages(
       vote(row.ordinal, i, WEIGHTS.trigram);
     });
   }
-  const shortlist = await nearestInMeaning(db, doc.id, query);
-  const unread = shortlist.filter((ordinal) => !byOrdinal.has(ordinal));
+  const encoded = questionVector ? await sentenceVectors(db, doc.id) : undefined;
+  const meaning = questionVector ? nearestSentences(encoded!, questionVector) : await nearestInWordVectors(db, doc.id, query);
+  const unread = meaning.filter((ordinal) => !byOrdinal.has(ordinal));
   if (unread.length > 0) {
     const rows = await db.execute<PassageHit & { [k: string]: unknown }>(sql`
       SELECT p.ordinal, p.page, p.row_end, p.heading, p.content, 0 AS score
@@ -106,14 +113,8 @@ export async function searchPassages(
       WHERE p.document_id = ${doc.id} AND p.ordinal = ANY(${sql.param(unread)}::int[])`);
     for (const row of rows) byOrdinal.set(row.ordinal, row);
   }
-  shortlist
-    .flatMap((ordinal) => {
-      const hit = byOrdinal.get(ordinal);
-      return hit ? [{ ordinal, covered: coverage(query, hit.heading ? `${hit.heading}\n${hit.content}` : hit.content) }] : [];
-    })
-    .sort((a, b) => b.covered - a.covered || a.ordinal - b.ordinal)
-    .slice(0, SEMANTIC_LIMIT)
-    .forEach((m, i) => vote(m.ordinal, i, WEIGHTS.meaning));
+  const ranked = questionVector ? meaning : rankByCoverage(query, meaning, byOrdinal);
+  ranked.slice(0, SEMANTIC_LIMIT).forEach((ordinal, i) => vote(ordinal, i, questionVector ? WEIGHTS.sentences : WEIGHTS.meaning));
 
   return [...byOrdinal.values()]
     .map((r) => ({ ...r, score: fused.get(r.ordinal) ?? 0 }))
@@ -125,14 +126,40 @@ export async function searchPassages(
       ...(r.heading ? { heading: r.heading } : {}),
       content: r.content,
       score: r.score,
+      ...(questionVector ? { sentences: sentenceSimilarities(questionVector, r, encoded!) } : {}),
     }));
+}
+
+/** Each unit of the passage (as `meaningUnits` cut it when it was encoded) with its cosine to the question. */
+function sentenceSimilarities(question: Float32Array, passage: PassageHit, encoded: SentenceVectors): { text: string; similarity: number }[] {
+  const at = binarySearch(encoded.ordinals, passage.ordinal);
+  if (at < 0) return [];
+  const units = meaningUnits(passage);
+  const start = encoded.starts[at]!;
+  if (encoded.starts[at + 1]! - start !== units.length) return [];
+  return units.map((text, k) => ({
+    text,
+    similarity: bestCosine(question, encoded.vectors.subarray((start + k) * SENTENCE_DIMS, (start + k + 1) * SENTENCE_DIMS)),
+  }));
+}
+
+function binarySearch(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] === value) return mid;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /**
  * The document's passages closest in meaning to the question, best first: every vector of the document is
  * scored here (there is no vector index; 256 bytes a passage, kept in memory once read).
  */
-async function nearestInMeaning(db: DbOrTx, documentId: string, query: string): Promise<number[]> {
+async function nearestInWordVectors(db: DbOrTx, documentId: string, query: string): Promise<number[]> {
   const asked = embed(query);
   if (cosine(asked, asked) === 0) return [];
   const { ordinals, vectors } = await passageVectors(db, documentId);
@@ -148,5 +175,33 @@ async function nearestInMeaning(db: DbOrTx, documentId: string, query: string): 
   return scored
     .sort((a, b) => b.similarity - a.similarity || a.ordinal - b.ordinal)
     .slice(0, SEMANTIC_SHORTLIST)
+    .map((s) => s.ordinal);
+}
+
+/** The word-vector shortlist re-ranked by word alignment (`coverage`), best first. */
+function rankByCoverage(query: string, shortlist: readonly number[], byOrdinal: ReadonlyMap<number, PassageHit>): number[] {
+  return shortlist
+    .flatMap((ordinal) => {
+      const hit = byOrdinal.get(ordinal);
+      return hit ? [{ ordinal, covered: coverage(query, hit.heading ? `${hit.heading}\n${hit.content}` : hit.content) }] : [];
+    })
+    .sort((a, b) => b.covered - a.covered || a.ordinal - b.ordinal)
+    .map((m) => m.ordinal);
+}
+
+/**
+ * The passages whose best sentence (or heading) is nearest the question by the sentence encoder, best
+ * first: every sentence vector of the document is scored here (no vector index; 512 bytes a sentence,
+ * kept in memory once read).
+ */
+function nearestSentences({ ordinals, starts, vectors }: SentenceVectors, question: Float32Array): number[] {
+  const scored: { ordinal: number; similarity: number }[] = [];
+  for (let i = 0; i < ordinals.length; i++) {
+    const similarity = bestCosine(question, vectors.subarray(starts[i]! * SENTENCE_DIMS, starts[i + 1]! * SENTENCE_DIMS));
+    if (similarity >= SENTENCE_THRESHOLD) scored.push({ ordinal: ordinals[i]!, similarity });
+  }
+  return scored
+    .sort((a, b) => b.similarity - a.similarity || a.ordinal - b.ordinal)
+    .slice(0, SEMANTIC_LIMIT)
     .map((s) => s.ordinal);
 }

@@ -32,6 +32,11 @@ export const documents = pgTable(
     passageCount: integer('passage_count').notNull(),
     /** CSV only: header and column profile. */
     columns: jsonb('columns').$type<CsvColumn[]>(),
+    /**
+     * When every passage got its sentence vectors (the `file.embed` job, after ingestion); null until then,
+     * and for CSV tables and documents not in English, which never get them.
+     */
+    meaningIndexedAt: ts('meaning_indexed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('documents_account_idx').on(t.accountId, t.createdAt)],
@@ -59,6 +64,12 @@ export const documentPassages = pgTable(
      * passage). Null for passages written before embeddings.
      */
     embedding: bytea('embedding'),
+    /**
+     * The full sentence encoder's vectors of the passage's heading and sentences
+     * (src/engines/embeddings/sentence-encoder.ts: 512 int8 bytes each, one after the other), written by the
+     * `file.embed` job after ingestion. Null until then.
+     */
+    sentenceVectors: bytea('sentence_vectors'),
   },
   (t) => [
     primaryKey({ columns: [t.documentId, t.ordinal] }),

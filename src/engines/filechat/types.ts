@@ -9,6 +9,11 @@ export interface RetrievedPassage {
   score: number;
   /** The file it is from, when an answer draws on several. */
   fileId?: string;
+  /**
+   * How near the question each of the passage's sentences (and its heading) is by the sentence encoder,
+   * cosine -1..1; present when the document's sentence vectors are complete.
+   */
+  sentences?: { text: string; similarity: number }[];
 }
 
 /** spec 2.8 sources[]: PDF/docx page, or for CSV the first data row of the cited range. */

@@ -1,5 +1,6 @@
 import { corpusIndexJob } from './corpus-index';
 import { fileChatJob } from './file-chat';
+import { fileEmbedJob } from './file-embed';
 import { fileIngestJob } from './file-ingest';
 import { certificateIssueJob, deploymentBuildJob, domainVerifyJob } from './hosting';
 import { imageGenerateJob } from './image-generate';
@@ -26,6 +27,7 @@ export const JOB_DEFINITIONS = [
   imageGenerateJob,
   voiceSynthesizeJob,
   fileIngestJob,
+  fileEmbedJob,
   fileChatJob,
   corpusIndexJob,
   voiceCloneJob,
@@ -44,4 +46,4 @@ export const JOB_DEFINITIONS = [
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';
-export { corpusIndexJob, fileChatJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textGenerateJob, voiceSynthesizeJob };
+export { corpusIndexJob, fileChatJob, fileEmbedJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textGenerateJob, voiceSynthesizeJob };

@@ -71,6 +71,10 @@ export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<
       },
     };
   });
+  // Sentence vectors come after the upload's answer, on their own queue (minutes for a long document). Also
+  // queued when this attempt found the job already finished, so a crash between commit and here is mended
+  // by the retry; the job id makes a second enqueue a no-op and the job skips what is done.
+  await rt.queues.enqueue('file.embed', { documentId: payload.id }, { jobId: `embed-${payload.id}` });
 }
 
 /** A failed upload leaves nothing behind: not its passages, not its rows, not the original. */

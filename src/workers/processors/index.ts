@@ -18,6 +18,7 @@ import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
 import { failTextGeneration, generateText } from './text-generate';
 import { answerFileChat } from './file-chat';
+import { embedFile } from './file-embed';
 import { failFileIngest, ingestFile } from './file-ingest';
 import { deliverWebhook } from './webhook-deliver';
 import { requeueLostWebhookAttempts } from './requeue-lost-webhook-attempts';
@@ -40,6 +41,7 @@ export const PROCESSORS: Processors = {
   'voice.synthesize': { run: synthesizeSpeech, onFinalFailure: failRequestJob },
   'voice.clone': { run: cloneVoice, onFinalFailure: failVoiceClone },
   'file.ingest': { run: ingestFile, onFinalFailure: failFileIngest },
+  'file.embed': { run: embedFile },
   'file.chat': { run: answerFileChat, onFinalFailure: failRequestJob },
   'deployment.build': { run: buildDeployment, onFinalFailure: failDeployment },
   'domain.verify': { run: verifyDomain },

@@ -6,7 +6,7 @@ import { invalidParameter } from '../../errors';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';
-import { uploadedFileSchema, uploadedFileView } from '../../schemas/files';
+import { listedFileSchema, listedFileView } from '../../schemas/files';
 import { errorResponses } from '../../schemas/responses';
 
 const ID_PATTERN = /^file_[a-z0-9]{1,64}$/;
@@ -18,11 +18,11 @@ export function registerListFiles(app: App, rt: Pick<Runtime, 'db'>) {
       tags: ['Files'],
       summary: 'List uploaded files',
       description:
-        'The account’s files that are ready for chat, newest first, each as the upload answered it. An upload still being parsed, ' +
+        'The account’s files that are ready for chat, newest first, each as the upload answered it, with the state of its semantic index (`semantic_index`). An upload still being parsed, ' +
         'or one that was refused, is not listed.',
       parameters: listParameters('files', 'A `file_id` of this account.', {}),
       responses: {
-        200: { description: 'A page of files', content: { 'application/json': { schema: resolver(listSchema(uploadedFileSchema)) } } },
+        200: { description: 'A page of files', content: { 'application/json': { schema: resolver(listSchema(listedFileSchema)) } } },
         ...errorResponses(400, 401, 403),
       },
     }),
@@ -41,7 +41,7 @@ export function registerListFiles(app: App, rt: Pick<Runtime, 'db'>) {
         after: await position('starting_after', q.startingAfter),
         before: await position('ending_before', q.endingBefore),
       });
-      return c.json(listView(page.rows.map(uploadedFileView), page.hasMore));
+      return c.json(listView(page.rows.map(listedFileView), page.hasMore));
     },
   );
 }
