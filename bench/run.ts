@@ -33,7 +33,7 @@ const ROOT = resolve(BENCH_DIR, '..');
 const RESULTS_FILE = join(BENCH_DIR, 'results', 'latest.json');
 
 /** Queues the main Kiln process does not serve: the scenario that uses each starts a worker process for it. */
-const OWN_WORKER_QUEUES: readonly string[] = ['voice', 'files'];
+const OWN_WORKER_QUEUES: readonly string[] = ['voice', 'files', 'meaning'];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 

@@ -84,3 +84,11 @@ export async function documentToEncode(db: DbOrTx, documentId: string) {
     SELECT kind, search_config, meaning_indexed_at IS NOT NULL AS indexed FROM documents WHERE id = ${documentId}`);
   return row ? { kind: row.kind, searchConfig: row.search_config, indexed: row.indexed } : null;
 }
+
+/** English documents still without sentence vectors, created before `before`, oldest first (the sweeper re-queues them). */
+export async function findUnindexedDocuments(db: DbOrTx, before: Date, limit: number): Promise<{ id: string }[]> {
+  return db.execute<{ id: string; [k: string]: unknown }>(sql`
+    SELECT id FROM documents
+    WHERE meaning_indexed_at IS NULL AND kind <> 'csv' AND search_config = 'english' AND created_at < ${before.toISOString()}::timestamptz
+    ORDER BY created_at LIMIT ${limit}`);
+}

@@ -1,5 +1,6 @@
 import { findStaleBuilds } from '../../db/queries/deployments';
 import { findStaleJobs } from '../../db/queries/jobs';
+import { findUnindexedDocuments } from '../../db/queries/sentence-vectors';
 import { findStaleClones } from '../../db/queries/voices';
 import { isRequestJobName } from '../../queue/registry';
 import type { JobRun } from '../../queue/job-run';
@@ -17,7 +18,8 @@ const BATCH = 500;
 /**
  * Re-enqueues every row-backed job whose job was lost (an enqueue that failed while Redis was away, a
  * Redis that came back empty): request rows in `jobs` (text, image and speech generation, plagiarism
- * checks, file uploads and file chats), deployments and voice clones. Safe to run anywhere, any number of
+ * checks, file uploads and file chats), deployments, voice clones, and the sentence vectors of ingested
+ * documents (`file.embed`, queued after the upload's commit). Safe to run anywhere, any number of
  * times: the row id is the BullMQ jobId, so a job that still exists is not added twice.
  */
 export async function requeueStaleJobs(ctx: JobRun): Promise<void> {
@@ -31,6 +33,8 @@ export async function requeueStaleJobs(ctx: JobRun): Promise<void> {
   for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id });
   const clones = await findStaleClones(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const c of clones) await ctx.rt.queues.enqueue('voice.clone', { id: c.id }, { jobId: c.id });
-  if (stale.length + builds.length + clones.length > 0)
-    ctx.log.info({ jobs: stale.length, builds: builds.length, clones: clones.length }, 're-enqueued stale work');
+  const unindexed = await findUnindexedDocuments(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), BATCH);
+  for (const d of unindexed) await ctx.rt.queues.enqueue('file.embed', { documentId: d.id }, { jobId: `embed-${d.id}` });
+  if (stale.length + builds.length + clones.length + unindexed.length > 0)
+    ctx.log.info({ jobs: stale.length, builds: builds.length, clones: clones.length, documents: unindexed.length }, 're-enqueued stale work');
 }
