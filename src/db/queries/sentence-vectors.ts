@@ -33,7 +33,7 @@ export interface SentenceVectors {
   vectors: Int8Array;
 }
 
-/** About 64 MB: the 500-page bench PDF's vectors take some 6 MB. */
+/** About 64 MB: the 500-page bench PDF's vectors take 12.6 MB (24,517 sentences × 512 bytes). */
 const CACHE_BYTES = 64 * 1024 * 1024;
 const cache = new Map<string, SentenceVectors>();
 let cachedBytes = 0;
