@@ -9,6 +9,7 @@ const UNIT = [
   'test/config.test.ts',
   'test/dashboard/passwords.test.ts',
   'test/lib-batcher.test.ts',
+  'test/db/byte-budget-cache.test.ts',
   'test/engines/**/*.test.ts',
   'test/hosting/archive-*.test.ts',
   'test/hosting/domains.test.ts',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DIMS } from '../../engines/embeddings';
 import type { DbOrTx } from '../client';
+import { ByteBudgetCache } from './byte-budget-cache';
 
 /** One document's passage vectors, row i of `vectors` (DIMS int8 bytes) belonging to `ordinals[i]`. */
 export interface PassageVectors {
@@ -9,9 +10,7 @@ export interface PassageVectors {
 }
 
 /** About 64 MB: some 370 documents of the 500-page bench PDF's size (2,686 passages). */
-const CACHE_BYTES = 64 * 1024 * 1024;
-const cache = new Map<string, PassageVectors>();
-let cachedBytes = 0;
+const cache = new ByteBudgetCache<PassageVectors>(64 * 1024 * 1024, (v) => v.vectors.byteLength + v.ordinals.byteLength);
 
 /**
  * A document's passage vectors, kept in this process once read: a document's passages never change after
@@ -20,11 +19,7 @@ let cachedBytes = 0;
  */
 export async function passageVectors(db: DbOrTx, documentId: string): Promise<PassageVectors> {
   const hit = cache.get(documentId);
-  if (hit) {
-    cache.delete(documentId);
-    cache.set(documentId, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const rows = await db.execute<{ ordinal: number; embedding: Uint8Array; [k: string]: unknown }>(sql`
     SELECT ordinal, embedding FROM document_passages WHERE document_id = ${documentId} AND embedding IS NOT NULL ORDER BY ordinal`);
   const ordinals = new Int32Array(rows.length);
@@ -35,11 +30,5 @@ export async function passageVectors(db: DbOrTx, documentId: string): Promise<Pa
   });
   const found = { ordinals, vectors };
   cache.set(documentId, found);
-  cachedBytes += vectors.byteLength + ordinals.byteLength;
-  for (const [id, entry] of cache) {
-    if (cachedBytes <= CACHE_BYTES || id === documentId) break;
-    cache.delete(id);
-    cachedBytes -= entry.vectors.byteLength + entry.ordinals.byteLength;
-  }
   return found;
 }

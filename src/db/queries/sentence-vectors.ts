@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { SENTENCE_DIMS } from '../../engines/embeddings/sentence-encoder';
 import type { DbOrTx } from '../client';
+import { ByteBudgetCache } from './byte-budget-cache';
 
 /** The next passages of a document still without sentence vectors (CSV row runs never get them). */
 export async function passagesToEncode(db: DbOrTx, documentId: string, limit: number) {
@@ -34,9 +35,7 @@ export interface SentenceVectors {
 }
 
 /** About 64 MB: the 500-page bench PDF's vectors take 12.6 MB (24,517 sentences × 512 bytes). */
-const CACHE_BYTES = 64 * 1024 * 1024;
-const cache = new Map<string, SentenceVectors>();
-let cachedBytes = 0;
+const cache = new ByteBudgetCache<SentenceVectors>(64 * 1024 * 1024, (v) => v.vectors.byteLength + v.ordinals.byteLength + v.starts.byteLength);
 
 /**
  * A document's sentence vectors, kept in this process once read. Only asked for documents whose vectors
@@ -45,11 +44,7 @@ let cachedBytes = 0;
  */
 export async function sentenceVectors(db: DbOrTx, documentId: string): Promise<SentenceVectors> {
   const hit = cache.get(documentId);
-  if (hit) {
-    cache.delete(documentId);
-    cache.set(documentId, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const rows = await db.execute<{ ordinal: number; sentence_vectors: Uint8Array; [k: string]: unknown }>(sql`
     SELECT ordinal, sentence_vectors FROM document_passages
     WHERE document_id = ${documentId} AND sentence_vectors IS NOT NULL ORDER BY ordinal`);
@@ -69,12 +64,6 @@ export async function sentenceVectors(db: DbOrTx, documentId: string): Promise<S
   });
   const found = { ordinals, starts, vectors };
   cache.set(documentId, found);
-  cachedBytes += vectors.byteLength + ordinals.byteLength + starts.byteLength;
-  for (const [id, entry] of cache) {
-    if (cachedBytes <= CACHE_BYTES || id === documentId) break;
-    cache.delete(id);
-    cachedBytes -= entry.vectors.byteLength + entry.ordinals.byteLength + entry.starts.byteLength;
-  }
   return found;
 }
 
