@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/client';
 import { documentToEncode, markMeaningIndexed, passagesToEncode, storeSentenceVectors } from '../db/queries/sentence-vectors';
-import { encodeSentences, meaningUnits, packVectors } from '../engines/embeddings/sentence-encoder';
+import { encodeGroups, meaningUnits } from '../engines/embeddings/sentence-encoder';
+import type { EngineThreads } from '../threads/pool';
 import type { Logger } from '../logger';
 
 /** Passages encoded and written per statement: a few seconds of CPU, so progress is committed often. */
@@ -15,7 +16,9 @@ export type EmbedOutcome = { status: 'indexed'; passages: number; units: number 
  * takeover after a crash) continues rather than repeats. The sentence encoder reads English; documents
  * in other languages keep full-text, trigram and word-vector retrieval only.
  */
-export async function embedDocument(deps: { db: DbOrTx; log: Logger }, documentId: string): Promise<EmbedOutcome> {
+export async function embedDocument(deps: { db: DbOrTx; log: Logger; threads?: EngineThreads }, documentId: string): Promise<EmbedOutcome> {
+  // On an engine thread when there is one (the model keeps a core busy for seconds a batch).
+  const encode = (groups: string[][]): Promise<Uint8Array[]> => (deps.threads ? deps.threads.run('sentences.encode', { groups }) : encodeGroups(groups));
   const doc = await documentToEncode(deps.db, documentId);
   if (!doc) return { status: 'skipped', reason: 'gone' };
   if (doc.indexed) return { status: 'skipped', reason: 'done' };
@@ -28,19 +31,14 @@ export async function embedDocument(deps: { db: DbOrTx; log: Logger }, documentI
     const batch = await passagesToEncode(deps.db, documentId, BATCH);
     if (batch.length === 0) break;
     const unitsOf = batch.map((p) => meaningUnits(p));
-    const vectors = await encodeSentences(unitsOf.flat());
-    let next = 0;
+    const packed = await encode(unitsOf);
     await storeSentenceVectors(
       deps.db,
       documentId,
-      batch.map((p, i) => {
-        const own = vectors.slice(next, next + unitsOf[i]!.length);
-        next += own.length;
-        return { ordinal: p.ordinal, vectors: packVectors(own) };
-      }),
+      batch.map((p, i) => ({ ordinal: p.ordinal, vectors: Buffer.from(packed[i]!.buffer, packed[i]!.byteOffset, packed[i]!.byteLength) })),
     );
     passages += batch.length;
-    units += vectors.length;
+    units += unitsOf.reduce((n, u) => n + u.length, 0);
     if (performance.now() - lastLog >= PROGRESS_EVERY_MS) {
       lastLog = performance.now();
       deps.log.info({ documentId, passages, sentences: units }, 'encoding sentences');

@@ -117,6 +117,16 @@ export const TASKS = {
   }) satisfies Task<{ text: string; candidates: CandidateText[]; params: PlagiarismParams; lexicon: PlagiarismLexicon; exclude: Exclusion[] }, Alignment>,
 
   /** Ends the thread the way a native crash would; for the pool's tests. */
+  /**
+   * Packed sentence-encoder vectors (src/engines/embeddings/sentence-encoder.ts), one `Buffer` of
+   * SENTENCE_DIMS int8 bytes per group of texts: the model runs for seconds on a long document, so here
+   * rather than on the event loop. A thread that has encoded keeps the model loaded.
+   */
+  'sentences.encode': (async ({ groups }) => {
+    const { encodeGroups } = await import('../engines/embeddings/sentence-encoder');
+    return encodeGroups(groups);
+  }) satisfies Task<{ groups: string[][] }, Uint8Array[]>,
+
   'debug.exit-thread': (async (_input: Record<string, never>) => {
     process.exit(70);
   }) satisfies Task<Record<string, never>, never>,

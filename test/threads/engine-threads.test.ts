@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodeGroups, SENTENCE_DIMS } from '../../src/engines/embeddings/sentence-encoder';
 import { ImageProviderError } from '../../src/engines/image';
 import { renderImage } from '../../src/engines/image/render-image';
 import { BUILTIN_VOICES, measureMp3, SpeechProviderError } from '../../src/engines/voice';
@@ -28,6 +29,14 @@ describe('engine threads', () => {
     expect(readFileSync(join(dir, 'threaded.mp3')).equals(readFileSync(join(dir, 'direct.mp3')))).toBe(true);
     expect((await measureMp3(readFileSync(join(dir, 'threaded.mp3')))).rms).toBeGreaterThan(0.02);
     expect(progress.at(-1)).toBe(TEXT.length);
+  });
+
+  it('encode the same sentence vectors as the encoder on the main thread, grouped as asked', async () => {
+    const groups = [['The council has nine members.', 'It meets on Tuesdays.'], ['Parks cover 3,900 acres.']];
+    const packed = await threads.run('sentences.encode', { groups });
+    const local = await encodeGroups(groups);
+    expect(packed.map((p) => p.byteLength)).toEqual([2 * SENTENCE_DIMS, SENTENCE_DIMS]);
+    expect(packed.map((p) => Buffer.from(p).toString('hex'))).toEqual(local.map((b) => b.toString('hex')));
   });
 
   it('render the same PNG and revised prompt as the renderer on the main thread', async () => {

@@ -51,6 +51,17 @@ export async function encodeQuestion(question: string): Promise<Float32Array> {
   return v!;
 }
 
+/** Each group of texts (a passage's units) as its packed vectors, encoded in one pass over all of them. */
+export async function encodeGroups(groups: readonly (readonly string[])[]): Promise<Buffer[]> {
+  const vectors = await encodeSentences(groups.flat());
+  let next = 0;
+  return groups.map((texts) => {
+    const own = vectors.slice(next, next + texts.length);
+    next += texts.length;
+    return packVectors(own);
+  });
+}
+
 /** Vectors as SENTENCE_DIMS int8 bytes each (× 127), one after the other. */
 export function packVectors(vectors: readonly Float32Array[]): Buffer {
   const out = Buffer.alloc(vectors.length * SENTENCE_DIMS);
