@@ -1,5 +1,5 @@
 import { endianness } from 'node:os';
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { BufferedFile } from './buffered-file';
 import { audioFormat, type AudioFormat, type AudioFormatSpec } from './audio-format';
 import { encodeMulaw } from './mulaw';
 import { openMp3Writer } from './mp3-writer';
@@ -28,7 +28,8 @@ export interface AudioWriter {
 export async function openAudioWriter(path: string, format: AudioFormat, opts: { sampleRate: number }): Promise<AudioWriter> {
   const spec = audioFormat(format);
   const fileRate = spec.sampleRate ?? opts.sampleRate;
-  const inner: AudioWriter = spec.encoding === 'mp3' ? await mp3Writer(path, fileRate) : new ByteAudioWriter(path, await open(path, 'w'), spec, fileRate);
+  const inner: AudioWriter =
+    spec.encoding === 'mp3' ? await mp3Writer(path, fileRate) : new ByteAudioWriter(await BufferedFile.open(path, 'audio writer'), spec, fileRate);
   return fileRate === opts.sampleRate ? inner : new ResamplingWriter(inner, new Resampler(opts.sampleRate, fileRate));
 }
 
@@ -73,66 +74,38 @@ class ResamplingWriter implements AudioWriter {
 
 /** WAV, bare PCM and µ-law: sample-by-sample encodings whose bytes need no encoder state. */
 class ByteAudioWriter implements AudioWriter {
-  private bytes = 0;
   private samples = 0;
-  private pending: Uint8Array[] = [];
-  private pendingBytes = 0;
-  private state: 'open' | 'finished' | 'discarded' = 'open';
 
   constructor(
-    private readonly path: string,
-    private readonly file: FileHandle,
+    private readonly file: BufferedFile,
     private readonly spec: AudioFormatSpec,
     readonly fileRate: number,
   ) {
     // The sizes are unknown until the end: `finish` writes them over this header.
-    if (spec.encoding === 'wav') this.keep(wavHeader(fileRate, 0));
+    if (spec.encoding === 'wav') file.keep(wavHeader(fileRate, 0));
   }
 
   encode(pcm: Int16Array): void {
-    this.assertOpen();
+    this.file.assertOpen();
     if (pcm.length === 0) return;
     this.samples += pcm.length;
-    this.keep(this.spec.encoding === 'mulaw' ? encodeMulaw(pcm) : littleEndianBytes(pcm));
+    this.file.keep(this.spec.encoding === 'mulaw' ? encodeMulaw(pcm) : littleEndianBytes(pcm));
   }
 
-  async flush(): Promise<void> {
-    if (this.pendingBytes === 0) return;
-    const data = Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
-    await this.file.write(data);
-    this.bytes += data.length;
+  flush(): Promise<void> {
+    return this.file.flush();
   }
 
-  async finish(): Promise<{ bytes: number }> {
-    this.assertOpen();
-    await this.flush();
-    if (this.spec.encoding === 'wav') {
+  finish(): Promise<{ bytes: number }> {
+    return this.file.finish(async (handle) => {
+      if (this.spec.encoding !== 'wav') return;
       const header = wavHeader(this.fileRate, this.samples * 2);
-      await this.file.write(header, 0, header.length, 0);
-    }
-    this.state = 'finished';
-    await this.file.close();
-    return { bytes: this.bytes };
+      await handle.write(header, 0, header.length, 0);
+    });
   }
 
-  async discard(): Promise<void> {
-    if (this.state === 'discarded') return;
-    const wasOpen = this.state === 'open';
-    this.state = 'discarded';
-    this.pending = [];
-    if (wasOpen) await this.file.close().catch(() => {});
-    await rm(this.path, { force: true });
-  }
-
-  private keep(bytes: Uint8Array): void {
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
-  }
-
-  private assertOpen(): void {
-    if (this.state !== 'open') throw new Error(`audio writer for ${this.path} is already ${this.state}`);
+  discard(): Promise<void> {
+    return this.file.discard();
   }
 }
 

@@ -1,6 +1,7 @@
-import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { BufferedFile } from './buffered-file';
 import { wasm, type WasmModule } from './wasm';
 
 /**
@@ -48,29 +49,23 @@ export interface Mp3Writer {
 export async function openMp3Writer(path: string, opts: { sampleRate: number }): Promise<Mp3Writer> {
   const encoder = await newEncoder();
   encoder.configure({ sampleRate: opts.sampleRate, channels: 1, bitrate: MP3_BITRATE_KBPS });
-  const file = await open(path, 'w');
-  return new FileMp3Writer(path, file, encoder, opts.sampleRate);
+  return new FileMp3Writer(await BufferedFile.open(path, 'MP3 writer'), encoder, opts.sampleRate);
 }
 
 class FileMp3Writer implements Mp3Writer {
   samples = 0;
-  private bytes = 0;
-  private pending: Uint8Array[] = [];
-  private pendingBytes = 0;
   /** PCM gathered for the next encoder call; small pieces (espeak's are ~60 ms) are batched here. */
   private readonly slice = new Float32Array(ENCODE_SLICE);
   private filled = 0;
-  private state: 'open' | 'finished' | 'discarded' = 'open';
 
   constructor(
-    private readonly path: string,
-    private readonly file: FileHandle,
+    private readonly file: BufferedFile,
     private readonly encoder: WasmMediaEncoder<'audio/mpeg'>,
     readonly sampleRate: number,
   ) {}
 
   encode(pcm: Int16Array | Float32Array): void {
-    this.assertOpen();
+    this.file.assertOpen();
     const scale = pcm instanceof Int16Array ? 1 / 32768 : 1;
     for (let offset = 0; offset < pcm.length; ) {
       const count = Math.min(ENCODE_SLICE - this.filled, pcm.length - offset);
@@ -84,35 +79,23 @@ class FileMp3Writer implements Mp3Writer {
 
   async write(pcm: Int16Array | Float32Array): Promise<void> {
     this.encode(pcm);
-    if (this.pendingBytes >= FLUSH_BYTES) await this.flush();
+    if (this.file.buffered >= FLUSH_BYTES) await this.flush();
   }
 
-  async flush(): Promise<void> {
-    if (this.pendingBytes === 0) return;
-    const data = Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
-    await this.file.write(data);
-    this.bytes += data.length;
+  flush(): Promise<void> {
+    return this.file.flush();
   }
 
   async finish(): Promise<Mp3WriteResult> {
-    this.assertOpen();
+    this.file.assertOpen();
     this.encodeSlice();
     this.keep(this.encoder.finalize());
-    await this.flush();
-    this.state = 'finished';
-    await this.file.close();
-    return { bytes: this.bytes, samples: this.samples };
+    const { bytes } = await this.file.finish();
+    return { bytes, samples: this.samples };
   }
 
-  async discard(): Promise<void> {
-    if (this.state === 'discarded') return;
-    const wasOpen = this.state === 'open';
-    this.state = 'discarded';
-    this.pending = [];
-    if (wasOpen) await this.file.close().catch(() => {});
-    await rm(this.path, { force: true });
+  discard(): Promise<void> {
+    return this.file.discard();
   }
 
   private encodeSlice(): void {
@@ -123,13 +106,7 @@ class FileMp3Writer implements Mp3Writer {
 
   /** The encoder owns the array it returns and reuses it on the next call, so keep a copy. */
   private keep(frames: Uint8Array): void {
-    if (frames.length === 0) return;
-    this.pending.push(frames.slice());
-    this.pendingBytes += frames.length;
-  }
-
-  private assertOpen(): void {
-    if (this.state !== 'open') throw new Error(`MP3 writer for ${this.path} is already ${this.state}`);
+    if (frames.length > 0) this.file.keep(frames.slice());
   }
 }
 
