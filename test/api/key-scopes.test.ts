@@ -131,16 +131,20 @@ describe("a key's own rate limit", () => {
 describe('CLI keys create and list', () => {
   it('creates a key with scopes, an expiry and a limit, and lists them without the key', async () => {
     const account = JSON.parse((await cli(['accounts', 'create', '--name', 'cli scopes', '--plan', 'business', '--json'], env)).stdout);
+    const before = Date.now();
     const out = await cli(
       ['keys', 'create', '--account', account.id, '--label', 'ci', '--scopes', 'image, text', '--expires-in', '30d', '--rate-limit', '10', '--json'],
       env,
     );
+    const after = Date.now();
     expect(out.code).toBe(0);
     const key = JSON.parse(out.stdout);
     expect(key.scopes).toEqual(['text', 'image']);
     expect(key.rate_limit_per_minute).toBe(10);
-    const in30d = Date.now() + 30 * 86_400_000;
-    expect(Math.abs(Date.parse(key.expires_at) - in30d)).toBeLessThan(120_000);
+    // 30 days from the moment the CLI ran: between the clock read before and after it (ms rounding aside).
+    const expires = Date.parse(key.expires_at);
+    expect(expires).toBeGreaterThanOrEqual(before + 30 * 86_400_000 - 1);
+    expect(expires).toBeLessThanOrEqual(after + 30 * 86_400_000 + 1);
 
     const at = '2099-01-31T12:00:00.000Z';
     const second = JSON.parse((await cli(['keys', 'create', '--account', account.id, '--label', 'plain', '--expires-at', at, '--json'], env)).stdout);

@@ -77,6 +77,7 @@ describe('a key with its own limit inside its account', () => {
       const [x, y] = await Promise.all([load(a!, 400), load(b!, 400)]);
       admitted += x + y;
     }
+    // Not a speed check: as above, the bound grows with however long this took (the allowance refills).
     const refilled = Math.ceil((Date.now() - started) / 50) + 1;
     expect(admitted).toBeLessThanOrEqual(keyLimit + refilled);
     expect(admitted).toBeGreaterThanOrEqual(keyLimit - 2 * 20);
