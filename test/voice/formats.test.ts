@@ -6,25 +6,22 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdnFiles, usageLedger } from '../../src/db/schema';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
-import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
-import { fetchCdn, type Spoken, synthesize } from './helpers';
+import { createTestAccount, jsonRequest, type TestService } from '../support/runtime';
+import { fetchCdn, type Spoken, synthesize, startVoiceService } from './helpers';
 
 const run = promisify(execFile);
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 let dir: string;
 
 beforeAll(async () => {
   // ffprobe and sox come from scripts/ensure-test-tools.mjs (Debian's ffmpeg and sox).
-  svc = await startTestService();
-  workers = await startWorkers(svc.rt, { queues: ['voice'] });
+  ({ svc, close: stopService } = await startVoiceService());
   dir = await mkdtemp(join(tmpdir(), 'kiln-voice-formats-'));
 });
 afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
+  await stopService();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,18 @@
-import { jsonRequest, type TestService } from '../support/runtime';
+import { startWorkers } from '../../src/workers/start-workers';
+import { jsonRequest, startTestService, type TestService } from '../support/runtime';
+
+/** A test service with workers on the `voice` queue, as every synthesis test needs. */
+export async function startVoiceService(): Promise<{ svc: TestService; close(): Promise<void> }> {
+  const svc = await startTestService();
+  const workers = await startWorkers(svc.rt, { queues: ['voice'] });
+  return {
+    svc,
+    close: async () => {
+      await workers.close(5_000);
+      await svc.close();
+    },
+  };
+}
 
 export interface SpokenWord {
   word: string;

@@ -2,20 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdnFiles, usageLedger } from '../../src/db/schema';
 import { measureMp3 } from '../../src/engines/voice';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
-import { createTestAccount, startTestService, type TestService } from '../support/runtime';
-import { fetchCdn, synthesize } from './helpers';
+import { createTestAccount, type TestService } from '../support/runtime';
+import { fetchCdn, synthesize, startVoiceService } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 
 beforeAll(async () => {
-  svc = await startTestService();
-  workers = await startWorkers(svc.rt, { queues: ['voice'] });
+  ({ svc, close: stopService } = await startVoiceService());
 });
 afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
+  await stopService();
 });
 
 async function audioOf(result: { audio_url: string }) {

@@ -4,22 +4,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSpeechProvider, defaultVoiceFor } from '../../src/engines/voice';
 import { readWavPcm } from '../../src/engines/voice/wav';
-import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
-import { createTestAccount, startTestService, type TestService } from '../support/runtime';
-import { fetchCdn, type Spoken, type SpokenWord as Word, synthesize } from './helpers';
+import { createTestAccount, type TestService } from '../support/runtime';
+import { fetchCdn, type Spoken, type SpokenWord as Word, synthesize, startVoiceService } from './helpers';
 
 let svc: TestService;
-let workers: WorkerSet;
+let stopService: () => Promise<void>;
 let dir: string;
 
 beforeAll(async () => {
-  svc = await startTestService();
-  workers = await startWorkers(svc.rt, { queues: ['voice'] });
+  ({ svc, close: stopService } = await startVoiceService());
   dir = await mkdtemp(join(tmpdir(), 'kiln-voice-words-'));
 });
 afterAll(async () => {
-  await workers.close(5_000);
-  await svc.close();
+  await stopService();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -44,57 +44,55 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
 
-  async function speakPart(
+  /** One `/audio/speech` call for `input` in `format`, its body handed to `read`. */
+  function requestSpeech<T>(
     input: string,
     req: SpeechRequest,
-    file: FileHandle,
-    first: boolean,
+    format: 'mp3' | 'pcm',
+    accept: string,
+    read: (res: Response, body: ReadableStream<Uint8Array>) => Promise<T>,
     signal?: AbortSignal,
-  ): Promise<{ bytes: number; seconds: number }> {
-    const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: 'mp3' });
-
+  ): Promise<T> {
+    const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: format });
     return callProvider({
       endpoint,
       apiKey: opts.apiKey,
       body,
-      accept: 'audio/mpeg',
+      accept,
       timeoutMs,
       signal,
       server: 'speech server',
       ErrorClass: SpeechProviderError,
       read: async (res) => {
         if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
-        return appendMp3(res.body, file, first, endpoint);
+        return read(res, res.body);
       },
     });
   }
 
+  function speakPart(input: string, req: SpeechRequest, file: FileHandle, first: boolean, signal?: AbortSignal): Promise<{ bytes: number; seconds: number }> {
+    return requestSpeech(input, req, 'mp3', 'audio/mpeg', (_res, body) => appendMp3(body, file, first, endpoint), signal);
+  }
+
   async function speakPcmPart(input: string, req: SpeechRequest, onPcm: (pcm: Int16Array) => void, signal?: AbortSignal): Promise<void> {
-    const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: 'pcm' });
-    await callProvider({
-      endpoint,
-      apiKey: opts.apiKey,
-      body,
-      accept: 'audio/pcm, application/octet-stream',
-      timeoutMs,
-      signal,
-      server: 'speech server',
-      ErrorClass: SpeechProviderError,
-      read: async (res) => {
-        if (!res.body) throw new SpeechProviderError(`speech server at ${endpoint} answered with an empty body`);
+    await requestSpeech(
+      input,
+      req,
+      'pcm',
+      'audio/pcm, application/octet-stream',
+      async (res, body) => {
         const type = res.headers.get('content-type') ?? '';
         // A server that ignores response_format answers MP3 or JSON; reading either as samples would be noise.
         if (/json|mpeg|mp3|wav|ogg|aac|flac/i.test(type)) {
           throw new SpeechProviderError(
             `speech server at ${endpoint} answered ${type} instead of the bare PCM (response_format "pcm") that format and timestamps need`,
-            {
-              permanent: true,
-            },
+            { permanent: true },
           );
         }
-        await readPcm(res.body, onPcm);
+        await readPcm(body, onPcm);
       },
-    });
+      signal,
+    );
   }
 
   async function synthesizeThroughPcm(req: SpeechRequest, outPath: string, options: SynthesizeOptions): Promise<SpeechResult> {
