@@ -2,7 +2,9 @@ import { open } from 'node:fs/promises';
 import type { Tx } from '../db/client';
 import {
   findAccountDeployment,
+  findLiveDeployment,
   insertPromotedDeployment,
+  lockDeployment,
   markPublished,
   markRolledBack,
   setLiveDeployment,
@@ -136,11 +138,24 @@ export async function promoteDeployment(
       message: `Deployment ${preview.id} is not published (status ${preview.status}); only a published preview can be promoted.`,
     };
   }
-  const created = await rt.db.transaction(async (tx) => {
+  // One promote of a preview at a time: the preview's row is held while production is switched, and a
+  // promote that waited finds production already serving this preview and is refused, so a double click
+  // or parallel requests make one production deployment, not several.
+  const switched = await rt.db.transaction(async (tx) => {
+    await lockDeployment(tx, preview.id);
+    const live = await findLiveDeployment(tx, preview.siteId, 'production');
+    if (live?.promotedFrom === preview.id) return { kind: 'already_live' as const, live };
     const row = await insertPromotedDeployment(tx, preview, newId('dep'));
     await alsoInTx?.(tx, row);
-    return row;
+    return { kind: 'created' as const, row };
   });
+  if (switched.kind === 'already_live') {
+    return {
+      kind: 'refused',
+      message: `Deployment ${preview.id} is already live in production as ${switched.live.id} (${switched.live.status}); it was promoted by an earlier request.`,
+    };
+  }
+  const created = switched.row;
   await tellEdges(rt, log, { promoted: created.id, from: preview.id });
   const published = await rt.db.transaction(async (tx) => {
     const row = await markPublished(tx, created.id);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentFiles, webhookEvents } from '../../src/db/schema';
+import { deploymentFiles, deployments, webhookEvents } from '../../src/db/schema';
 import { zipBuffer } from './support/archive-fixtures';
 import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, type HostingHarness } from './support/hosting-harness';
 import { createTestAccount, jsonRequest } from '../support/runtime';
@@ -116,6 +116,35 @@ describe('POST /v1/hosting/deployments/{id}/promote', () => {
     // And the promoted deployment can be made live again in turn.
     expect((await h.svc.app.request(`/v1/hosting/deployments/${promoted.id}/rollback`, { method: 'POST', headers: h.auth })).status).toBe(200);
     expect(await home()).toBe('200 <h1>two</h1>');
+  });
+
+  it('six parallel promotes of one preview make one production deployment; the others get 409', async () => {
+    const raced = `promo-race-${run}`;
+    await h.deploy({ site_id: raced, source_url: files.url('/one.zip') });
+    const preview = await h.deploy({ site_id: raced, source_url: files.url('/two.zip'), environment: 'preview' });
+    expect(preview.status).toBe('published');
+
+    const answers = await Promise.all(Array.from({ length: 6 }, () => promote(preview.id)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const winner = await answers.find((r) => r.status === 201)!.json();
+    for (const loser of answers.filter((r) => r.status === 409)) {
+      const body = await loser.json();
+      expect(body.error.code).toBe('conflict');
+      expect(body.error.message).toContain(`already live in production as ${winner.id}`);
+    }
+    const promotedRows = await h.svc.rt.db
+      .select({ id: deployments.id })
+      .from(deployments)
+      .where(and(eq(deployments.siteId, raced), eq(deployments.promotedFrom, preview.id)));
+    expect(promotedRows).toEqual([{ id: winner.id }]);
+    expect(await home(`${raced}.${HOSTING_DOMAIN}`)).toBe('200 <h1>two</h1>');
+
+    // Once production has moved on, the preview can be promoted again.
+    await h.deploy({ site_id: raced, source_url: files.url('/one.zip') });
+    const again = await promote(preview.id);
+    expect(again.status).toBe(201);
+    expect((await again.json()).id).not.toBe(winner.id);
   });
 
   it('409 for a production deployment or a preview that is not published; 404 for unknown and other accounts', async () => {

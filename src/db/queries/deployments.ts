@@ -132,6 +132,24 @@ export async function deploymentLogLines(db: DbOrTx, deploymentId: string) {
     .orderBy(asc(deploymentLogs.id));
 }
 
+/**
+ * Holds the deployment's row until the transaction ends, so that actions on one deployment (a promote of a
+ * preview) run one at a time and each sees what the one before it committed.
+ */
+export async function lockDeployment(tx: Tx, id: string): Promise<void> {
+  await tx.select({ id: deployments.id }).from(deployments).where(eq(deployments.id, id)).for('update');
+}
+
+/** What the site serves in `environment` now, or null before its first publish there. */
+export async function findLiveDeployment(db: DbOrTx, siteId: string, environment: DeploymentEnvironment): Promise<DeploymentRow | null> {
+  const [row] = await db
+    .select(getTableColumns(deployments))
+    .from(liveDeployments)
+    .innerJoin(deployments, eq(deployments.id, liveDeployments.deploymentId))
+    .where(and(eq(liveDeployments.siteId, siteId), eq(liveDeployments.environment, environment)));
+  return row ?? null;
+}
+
 /** The most recent deployment of the site that was ever published: what a redeploy without a source serves. */
 export async function latestPublishedDeployment(db: DbOrTx, siteId: string): Promise<DeploymentRow | null> {
   const [row] = await db

@@ -17,7 +17,8 @@ export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 're
       description:
         'Without rebuilding: a new production deployment (`promoted_from` the preview) serving the same files becomes live in one ' +
         'switch, and the answer comes once the edges serve it (`published`, with a `deployment.published` event). The preview stays ' +
-        'at its own address. 409 when the deployment is not a preview or not published. Roll back as after any deploy.',
+        'at its own address. 409 when the deployment is not a preview or not published, or when production already serves this preview ' +
+        '(promotes of one preview run one at a time, so parallel requests make one production deployment). Roll back as after any deploy.',
       responses: {
         201: { description: 'Promoted: the new production deployment', content: { 'application/json': { schema: resolver(deploymentSchema) } } },
         ...errorResponses(401, 403, 404, 409),
