@@ -1,9 +1,15 @@
-import { Hono, type Handler } from 'hono';
-import { basicAuth } from 'hono/basic-auth';
+import { Hono, type Handler, type MiddlewareHandler } from 'hono';
+import { addressBucket } from '../net/address-bucket';
+import { clientAddress } from '../net/client-address';
 import type { Queues } from '../queue/queues';
+import type { Runtime } from '../runtime';
 import { allowedMethodsOf } from './allowed-methods';
 import type { AppEnv } from './context';
+import { FailedLoginThrottle } from './failed-login-throttle';
 import { handleError, notFoundHandler } from './middleware/errors';
+import { sameOriginWrites } from './middleware/same-origin-writes';
+import { throttledBasicAuth } from './middleware/throttled-basic-auth';
+import { stripExternalLinks } from './strip-external-links';
 
 export const ADMIN_QUEUES_PATH = '/admin/queues';
 
@@ -14,17 +20,60 @@ interface Forwarded {
 }
 
 /**
- * bull-board has no auth of its own, so it is only mounted behind basic auth. It is loaded on the first
- * request that passes the auth: it is a heavy import, and most processes (every test) never serve it.
+ * bull-board's page runs its own scripts and stylesheets (and inline style attributes) from this origin,
+ * and talks only to its own API. Nothing from another host, and never inside another site's frame.
  */
-export function mountQueueDashboard(app: Hono<AppEnv>, queues: Queues, credentials: { username: string; password: string }) {
-  app.use(`${ADMIN_QUEUES_PATH}/*`, basicAuth({ ...credentials, realm: 'Kiln queues' }));
-  app.use(ADMIN_QUEUES_PATH, basicAuth({ ...credentials, realm: 'Kiln queues' }));
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** On every answer under the mount, refusals included (a framed 401 is still a frame). */
+function securityHeaders(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', CSP);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'same-origin');
+  };
+}
+
+/**
+ * bull-board has no auth of its own, so it is only mounted behind basic auth, which a browser then sends
+ * with any site's request: hence writes from this origin only, wrong passwords throttled per address, and
+ * no framing. It is loaded on the first request that passes: a heavy import most processes never need.
+ */
+export function mountQueueDashboard(app: Hono<AppEnv>, rt: Pick<Runtime, 'queues' | 'redis' | 'config'>, credentials: { username: string; password: string }) {
+  const guards: MiddlewareHandler<AppEnv>[] = [
+    securityHeaders(),
+    sameOriginWrites(new URL(rt.config.PUBLIC_URL).origin),
+    throttledBasicAuth({
+      ...credentials,
+      realm: 'Kiln queues',
+      throttle: new FailedLoginThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:admin-login`),
+      clientOf: (c) => addressBucket(clientAddress(c, rt.config.TRUST_PROXY)),
+    }),
+  ];
+  app.use(`${ADMIN_QUEUES_PATH}/*`, ...guards);
+  app.use(ADMIN_QUEUES_PATH, ...guards);
   let dashboard: Promise<Hono<AppEnv>> | null = null;
   const serve: Handler<AppEnv> = async (c) => {
-    dashboard ??= loadDashboard(queues);
+    dashboard ??= loadDashboard(rt.queues);
     const forwarded: Forwarded = { requestId: c.get('requestId'), log: c.get('log') };
-    return (await dashboard).fetch(c.req.raw, { ...(c.env as object), forwarded });
+    const res = await (await dashboard).fetch(c.req.raw, { ...(c.env as object), forwarded });
+    if (!res.headers.get('content-type')?.startsWith('text/html')) return res;
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    return new Response(stripExternalLinks(await res.text()), { status: res.status, headers });
   };
   app.all(ADMIN_QUEUES_PATH, serve);
   app.all(`${ADMIN_QUEUES_PATH}/*`, serve);

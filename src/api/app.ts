@@ -65,7 +65,7 @@ export function createApp(rt: Runtime): Hono<AppEnv> {
   registerHealth(app, rt);
   registerDocs(app, { publicUrl: rt.config.PUBLIC_URL });
   if (rt.config.ADMIN_USER && rt.config.ADMIN_PASSWORD) {
-    mountQueueDashboard(app, rt.queues, { username: rt.config.ADMIN_USER, password: rt.config.ADMIN_PASSWORD });
+    mountQueueDashboard(app, rt, { username: rt.config.ADMIN_USER, password: rt.config.ADMIN_PASSWORD });
   }
   app.route('/dashboard', createDashboard(rt));
   const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);

@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   file_too_large: 413,
   unsupported_file_type: 415,
+  /** A request body in a media type the endpoint does not take (the queue dashboard's API takes JSON only). */
+  unsupported_media_type: 415,
   range_not_satisfiable: 416,
   invalid_file: 422,
   quota_exceeded: 429,

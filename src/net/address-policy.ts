@@ -70,7 +70,7 @@ function parseV4(text: string): number | null {
 }
 
 /** Expands any valid IPv6 text (compressed, dotted tail) into one 128-bit number. */
-function parseV6(text: string): bigint | null {
+export function parseV6(text: string): bigint | null {
   if (!isIPv6(text)) return null;
   let rest = text;
   const lastColon = rest.lastIndexOf(':');
