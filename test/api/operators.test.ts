@@ -88,7 +88,7 @@ const WRONG = { Authorization: `Basic ${btoa('ops:wrong-guess')}` };
 
 /** Jobs named `name` in the maintenance queue, whatever their state. */
 async function maintenanceJobsNamed(svc: TestService, name: string) {
-  const jobs = await svc.rt.queues.get('maintenance').getJobs(['waiting', 'active', 'delayed', 'prioritized', 'paused', 'completed', 'failed']);
+  const jobs = await svc.rt.queues.get('maintenance').getJobs(['waiting', 'active', 'delayed', 'prioritized', 'completed', 'failed']);
   return jobs.filter((j) => j.name === name);
 }
 
@@ -105,7 +105,7 @@ describe('queue dashboard: writes from its own pages only, never framed, nothing
   const formJson = '{"name":"forged","data":{},"pad":"="}';
 
   it('refuses a cross-site text/plain form post carrying the cached login, and adds no job', async () => {
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { 'Sec-Fetch-Site': 'cross-site', Origin: 'http://evil.example', 'Content-Type': 'text/plain' },
       { 'Sec-Fetch-Site': 'same-site', Origin: 'http://site.kiln.test', 'Content-Type': 'text/plain' },
       // A browser too old to send Sec-Fetch-Site still sends Origin on a POST.
@@ -181,7 +181,7 @@ describe('queue dashboard: wrong passwords throttled per address', () => {
   });
   afterAll(() => svc.close());
 
-  const from = (address: string, auth: Record<string, string>) =>
+  const from = async (address: string, auth: Record<string, string>): Promise<Response> =>
     svc.app.request('/admin/queues/api/queues', { headers: { ...auth, 'X-Forwarded-For': address } });
 
   it('100 parallel wrong passwords: at most the limit are told 401, the rest 429, then the right one waits too', async () => {
