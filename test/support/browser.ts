@@ -1,5 +1,5 @@
 import { createServer, isIPv4 } from 'node:net';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { startWeb } from '../../src/roles/web';
 import { createRuntime, type Runtime } from '../../src/runtime';
 import { testConfig } from './runtime';
@@ -62,10 +62,11 @@ export interface BrowserPage {
  * A fresh context (own cookies and storage) and page whose relative URLs resolve against `baseUrl`
  * (`page.goto('/dashboard')`). Requests to other hosts are recorded in `offLoopbackRequests` and aborted, so
  * a test can assert the page needs nothing from the internet and never waits on a host it cannot reach.
+ * `options.httpCredentials` is a basic-auth login the browser has cached (sent to whichever server asks).
  * Closed with the browser, or earlier with `context.close()`.
  */
-export async function openPage(browser: Browser, baseUrl: string): Promise<BrowserPage> {
-  const context = await browser.newContext({ baseURL: baseUrl });
+export async function openPage(browser: Browser, baseUrl: string, options: Pick<BrowserContextOptions, 'httpCredentials'> = {}): Promise<BrowserPage> {
+  const context = await browser.newContext({ ...options, baseURL: baseUrl });
   context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(PAGE_TIMEOUT_MS);
   const offLoopbackRequests: string[] = [];
