@@ -28,8 +28,8 @@ export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRec
 
 /**
  * 403 when the account's plan does not include `feature`, or the key's scopes do not. Every /v1 route
- * takes one of this and `requireKeyScope`: what a request was held back for until the caller is known to
- * be allowed (an `Idempotency-Key`'s replay) happens only after it.
+ * takes this or `requireKeyScope`; what waits until the caller is known to be allowed (an
+ * `Idempotency-Key`'s claim or replay) happens only after it.
  */
 export function requireFeature(feature: Feature): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -43,8 +43,8 @@ export function requireFeature(feature: Feature): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * 403 when the key is limited to other scopes; for a scope that is no product of a plan (`webhooks`:
- * every plan has them), so only the key's own scopes count.
+ * 403 when the key is limited to other scopes, for a scope that is no product of a plan (`webhooks`:
+ * every plan has it), so only the key's scopes count.
  */
 export function requireKeyScope(scope: Exclude<Scope, Feature>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
