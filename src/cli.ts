@@ -8,14 +8,14 @@ import { describeScopes, isExpired, KEY_RATE_LIMIT_MAX, parseDuration, parseKeyR
 import {
   createAccount,
   createApiKey,
-  FEATURES,
-  type Feature,
   findAccount,
   listAccounts,
   listApiKeys,
   PLAN_IDS,
   revokeApiKey,
   type PlanId,
+  type Scope,
+  SCOPES,
 } from './db/queries/accounts';
 import * as v from 'valibot';
 import { emailField } from './dashboard/form';
@@ -49,8 +49,10 @@ const USAGE = `Usage: kiln <command> [options]
   corpus list [--account ACCOUNT_ID] [--json]
   corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
 
-  keys: --scopes limits the key to those products (${FEATURES.join(', ')}; default: all),
-  --rate-limit gives it its own requests-per-minute limit, below the account's.
+  keys: --scopes limits the key to those scopes (${SCOPES.join(', ')}; default: all):
+  each product is one, and webhooks (managing webhook endpoints, which receive every product's
+  events) is one of its own. --rate-limit gives it its own requests-per-minute limit, below the
+  account's.
   users: dashboard sign-ins. invite and reset-password print a one-time link (valid for
   DASHBOARD_LINK_TTL_MS) to hand to the person; reset-password --send also mails it (needs SMTP_URL).
   corpus: the plagiarism reference corpus (public, or private to --account). add and import are
@@ -266,8 +268,8 @@ async function run(argv: string[], config: Config): Promise<object> {
 }
 
 /** The scopes, expiry and own limit of `keys create`, refused in words when malformed. */
-function keyOptions(flags: Flags): { scopes: Feature[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null } {
-  let scopes: Feature[] | null = null;
+function keyOptions(flags: Flags): { scopes: Scope[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null } {
+  let scopes: Scope[] | null = null;
   if (flags.scopes !== undefined) {
     const parsed = parseScopes(flags.scopes.split(','));
     if (!parsed.ok) throw new UsageError(`--scopes: ${parsed.message}`);

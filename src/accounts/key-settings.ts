@@ -1,4 +1,4 @@
-import { FEATURES, type Feature, isFeature } from '../db/queries/accounts';
+import { isScope, type Scope, SCOPES } from '../db/queries/accounts';
 
 /**
  * The rules for a new key's scopes, expiry and own limit, shared by the CLI and the dashboard so both
@@ -8,13 +8,13 @@ import { FEATURES, type Feature, isFeature } from '../db/queries/accounts';
 /** The most a key's own per-minute limit may be; above any plan's, so it never caps by accident. */
 export const KEY_RATE_LIMIT_MAX = 1_000_000;
 
-/** `text,image` → the products, in FEATURES order; an error message for an unknown or empty list. */
-export function parseScopes(list: readonly string[]): { ok: true; scopes: Feature[] } | { ok: false; message: string } {
+/** `text,webhooks` → the scopes, in SCOPES order; an error message for an unknown or empty list. */
+export function parseScopes(list: readonly string[]): { ok: true; scopes: Scope[] } | { ok: false; message: string } {
   const wanted = list.map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const unknown = wanted.filter((s) => !isFeature(s));
-  if (unknown.length > 0) return { ok: false, message: `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; scopes are ${FEATURES.join(', ')}.` };
-  if (wanted.length === 0) return { ok: false, message: `Choose at least one scope (${FEATURES.join(', ')}).` };
-  return { ok: true, scopes: FEATURES.filter((f) => wanted.includes(f)) };
+  const unknown = wanted.filter((s) => !isScope(s));
+  if (unknown.length > 0) return { ok: false, message: `Unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; scopes are ${SCOPES.join(', ')}.` };
+  if (wanted.length === 0) return { ok: false, message: `Choose at least one scope (${SCOPES.join(', ')}).` };
+  return { ok: true, scopes: SCOPES.filter((f) => wanted.includes(f)) };
 }
 
 /** `30d`, `12h`, `45m` → milliseconds, or null when it is not such a duration (or is zero). */

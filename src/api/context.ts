@@ -10,6 +10,11 @@ export interface AppEnv {
     principal: Principal;
     /** Set by the idempotency middleware on a keyed POST whose body streams: the route claims the key itself. */
     idempotencyClaim?: (requestHash: string) => Promise<Response | null>;
+    /**
+     * Set by the idempotency middleware on a keyed POST whose body is read whole; the route's scope check
+     * calls it once the caller is allowed, so a replay never answers a key the route would refuse.
+     */
+    whenAuthorized?: () => Promise<Response | null>;
   };
 }
 

@@ -3,6 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/api/middleware/idempotency';
 import { idempotencyKeys, jobs, usageLedger } from '../../src/db/schema';
+import { createApiKey, type Scope } from '../../src/db/queries/accounts';
 import { startWeb, type WebServer } from '../../src/roles/web';
 import { SCHEDULES } from '../../src/workers/schedules';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
@@ -90,7 +91,7 @@ describe('Idempotency-Key on POST /v1', () => {
     const other = await post(svc, account, 'reuse-1', body('mountain glaciers'));
     expect(other.status).toBe(422);
     expect((await other.json()).error.code).toBe('idempotency_key_reused');
-    const otherPath = await post(svc, account, 'reuse-1', { prompt: 'river deltas', max_tokens: 40 }, '/v1/text/plagiarism-check');
+    const otherPath = await post(svc, account, 'reuse-1', { prompt: 'river deltas', max_tokens: 40 }, '/v1/plagiarism/check');
     expect(otherPath.status).toBe(422);
     expect((await post(svc, account, null, body('river deltas'))).status).toBe(200);
     expect((await post(svc, account, null, body('river deltas'))).headers.get('Idempotent-Replayed')).toBeNull();
@@ -149,6 +150,7 @@ describe('Idempotency-Key on POST /v1', () => {
     const claim = (key: string, lockedUntil: ReturnType<typeof sql>) =>
       svc.rt.db.insert(idempotencyKeys).values({
         accountId: account.accountId,
+        apiKeyId: account.keyId,
         key,
         requestHash: hash,
         status: 'in_progress',
@@ -191,6 +193,7 @@ describe('Idempotency-Key on POST /v1', () => {
     const account = await createTestAccount(svc.rt);
     const row = (key: string, expiresAt: ReturnType<typeof sql>) => ({
       accountId: account.accountId,
+      apiKeyId: account.keyId,
       key,
       requestHash: 'h',
       status: 'done' as const,
@@ -220,6 +223,80 @@ describe('Idempotency-Key on POST /v1', () => {
     }
     expect(doc.paths[GENERATE].post.responses['200'].headers['Idempotent-Replayed']).toBeDefined();
     expect(doc.paths['/v1/usage'].get.parameters ?? []).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+  });
+});
+
+describe('Idempotency-Key and API keys: the scope is checked first, and answers are kept per API key', () => {
+  /** Another key of the account, with the given scopes. */
+  const keyOf = async (account: Account, scopes: Scope[] | null) => {
+    const key = await createApiKey(svc.rt.db, { accountId: account.accountId, label: `scoped ${scopes?.join(',') ?? 'all'}`, scopes });
+    return { ...account, keyId: key.id, auth: { Authorization: `Bearer ${key.key}` } };
+  };
+  const rowsOf = async (accountId: string, key: string) =>
+    svc.rt.db
+      .select({ apiKeyId: idempotencyKeys.apiKeyId, status: idempotencyKeys.responseStatus })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+
+  it("a usage-only key replaying a text key's Idempotency-Key gets 403, not the text", async () => {
+    const textKey = await keyOf(await createTestAccount(svc.rt), ['text']);
+    const usageOnly = await keyOf(textKey, ['usage']);
+    const payload = body('the secret recipe of the house');
+    const first = await post(svc, textKey, 'stolen-1', payload);
+    expect(first.status).toBe(200);
+    const generated = (await first.json()).text as string;
+    expect(generated.length).toBeGreaterThan(0);
+
+    const stolen = await post(svc, usageOnly, 'stolen-1', payload);
+    expect(stolen.status).toBe(403);
+    expect(stolen.headers.get('Idempotent-Replayed')).toBeNull();
+    const text = await stolen.text();
+    expect(JSON.parse(text).error).toMatchObject({ code: 'forbidden', message: 'This key is limited to usage; this endpoint needs the text scope.' });
+    expect(text).not.toContain(generated);
+    // The text key still gets its own answer back.
+    expect((await post(svc, textKey, 'stolen-1', payload)).headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await rowsOf(textKey.accountId, 'stolen-1')).toEqual([{ apiKeyId: textKey.keyId, status: 200 }]);
+  });
+
+  it("a narrow key claiming an Idempotency-Key first does not spoil the real key's request", async () => {
+    const textKey = await keyOf(await createTestAccount(svc.rt), ['text']);
+    const narrow = await keyOf(textKey, ['image']);
+    const payload = body('lighthouses at dusk');
+    // Sequential and concurrent: the narrow key's 403s are neither stored nor holding the key.
+    for (let i = 0; i < 3; i++) expect((await post(svc, narrow, 'claimed-1', payload)).status).toBe(403);
+    expect(await rowsOf(textKey.accountId, 'claimed-1')).toEqual([]);
+    const [real, ...refused] = await Promise.all([
+      post(svc, textKey, 'claimed-1', payload),
+      ...Array.from({ length: 5 }, () => post(svc, narrow, 'claimed-1', payload)),
+    ]);
+    expect(real!.status).toBe(200);
+    expect(real!.headers.get('Idempotent-Replayed')).toBeNull();
+    for (const r of refused) expect(r.status).toBe(403);
+    expect(await rowsOf(textKey.accountId, 'claimed-1')).toEqual([{ apiKeyId: textKey.keyId, status: 200 }]);
+    expect(await countRows(svc, textKey.accountId)).toEqual({ jobs: 1, ledger: 1 });
+  });
+
+  it('another key of the account with the same Idempotency-Key runs its own request (Stripe: the same key must be used)', async () => {
+    const a = await keyOf(await createTestAccount(svc.rt), ['text']);
+    const b = await keyOf(a, null);
+    const payload = body('orchards in winter');
+    const ra = await post(svc, a, 'twin-1', payload);
+    const rb = await post(svc, b, 'twin-1', payload);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    expect(rb.headers.get('Idempotent-Replayed')).toBeNull();
+    expect((await rb.json()).id).not.toBe((await ra.json()).id);
+    // Nor is another key's different request a 422: each key's entry is its own.
+    expect((await post(svc, b, 'twin-1', body('another request'))).status).toBe(422);
+    expect((await post(svc, a, 'twin-1', payload)).headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await countRows(svc, a.accountId)).toEqual({ jobs: 2, ledger: 2 });
+  });
+
+  it('a 403 for a product the plan lacks is not stored either', async () => {
+    const free = await createTestAccount(svc.rt, 'free');
+    const request = jsonRequest({ text: 'hello there', voice: 'alloy' }, { ...free.auth, 'Idempotency-Key': 'upgrade-1' });
+    const refused = await svc.app.request('/v1/voice/synthesize', request);
+    expect(refused.status).toBe(403);
+    expect(await rowsOf(free.accountId, 'upgrade-1')).toEqual([]);
   });
 });
 

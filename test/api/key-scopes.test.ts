@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey, type Feature } from '../../src/db/queries/accounts';
+import { createAccount, createApiKey, type Scope } from '../../src/db/queries/accounts';
 import { insertJob } from '../../src/db/queries/jobs';
 import { newId } from '../../src/ids';
 import { cli } from '../support/cli';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 /** A business account (every product) and one key with the given settings. */
-async function keyWith(settings: { scopes?: Feature[] | null; expiresAt?: Date | null; rateLimitPerMinute?: number | null }, accountLimit?: number) {
+async function keyWith(settings: { scopes?: Scope[] | null; expiresAt?: Date | null; rateLimitPerMinute?: number | null }, accountLimit?: number) {
   const account = await createAccount(svc.rt.db, { name: 'scoped', planId: 'business', rateLimitOverride: accountLimit });
   const key = await createApiKey(svc.rt.db, { accountId: account.id, label: 'scoped', ...settings });
   return { accountId: account.id, keyId: key.id, auth: { Authorization: `Bearer ${key.key}` } };
@@ -54,6 +54,65 @@ describe('scopes', () => {
     const refused = await svc.app.request(`/v1/jobs/${id}`, { headers: { Authorization: `Bearer ${textOnly.key}` } });
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).message).toBe('This key is limited to text, usage; this endpoint needs the image scope.');
+  });
+});
+
+/** Every /v1 operation the OpenAPI document lists that takes an API key, with its path's parameters filled in. */
+async function keyedOperations(): Promise<{ method: string; path: string }[]> {
+  const doc = (await (await svc.app.request('/openapi.json')).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method, op]) => ['get', 'post', 'patch', 'put', 'delete'].includes(method) && op.security?.length !== 0)
+      .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{([a-z_]+)\}/g, (_, name: string) => `${name}_1`) })),
+  );
+}
+
+/** A body (JSON) only where the method takes one. */
+const requestOf = (method: string, auth: Record<string, string>, body: object): RequestInit =>
+  method === 'GET' || method === 'DELETE' ? { method, headers: auth } : jsonRequest(body, auth, method);
+
+describe('the webhooks scope', () => {
+  it('a usage-only key gets 403 naming the webhooks scope on every /v1/webhooks route, an existing endpoint included', async () => {
+    const { accountId, auth: all } = await keyWith({ scopes: null });
+    const created = await svc.app.request('/v1/webhooks', jsonRequest({ url: 'https://example.com/hook' }, all));
+    expect(created.status).toBe(201);
+    const endpoint = (await created.json()) as { id: string };
+    const usageOnly = { Authorization: `Bearer ${(await createApiKey(svc.rt.db, { accountId, label: 'usage', scopes: ['usage'] })).key}` };
+
+    const routes = (await keyedOperations()).filter((op) => op.path.startsWith('/v1/webhooks'));
+    expect(routes.length).toBeGreaterThanOrEqual(9);
+    for (const { method, path } of routes) {
+      const target = path.replace('id_1', endpoint.id);
+      const res = await svc.app.request(target, requestOf(method, usageOnly, { url: 'https://attacker.example/x' }));
+      expect(res.status, `${method} ${target}`).toBe(403);
+      expect((await errorOf(res)).message, `${method} ${target}`).toBe('This key is limited to usage; this endpoint needs the webhooks scope.');
+    }
+    // Nothing changed: the endpoint still points where it did, and no other endpoint was added.
+    const list = (await (await svc.app.request('/v1/webhooks', { headers: all })).json()) as { data: { id: string; url: string }[] };
+    expect(list.data.map((e) => [e.id, e.url])).toEqual([[endpoint.id, 'https://example.com/hook']]);
+  });
+
+  it('a key with the webhooks scope (or none) manages endpoints; webhooks is named among the scopes in the 403 of others', async () => {
+    const { auth } = await keyWith({ scopes: ['webhooks'] });
+    const created = await svc.app.request('/v1/webhooks', jsonRequest({ url: 'https://example.com/hook' }, auth));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await svc.app.request(`/v1/webhooks/${id}`, jsonRequest({ url: 'https://example.com/other' }, auth, 'PATCH'))).status).toBe(200);
+    const usage = await svc.app.request('/v1/usage', { headers: auth });
+    expect(usage.status).toBe(403);
+    expect((await errorOf(usage)).message).toBe('This key is limited to webhooks; this endpoint needs the usage scope.');
+  });
+
+  it('every route that takes an API key refuses a key limited to nothing it needs (jobs: by the job, so 404 first)', async () => {
+    const { auth } = await keyWith({ scopes: [] });
+    const operations = await keyedOperations();
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { method, path } of operations) {
+      const res = await svc.app.request(path, requestOf(method, auth, {}));
+      // A job's scope is its product's, known once the job is found: an unknown job is 404 to any key.
+      const expected = path.startsWith('/v1/jobs/') ? 404 : 403;
+      expect(res.status, `${method} ${path}`).toBe(expected);
+    }
   });
 });
 

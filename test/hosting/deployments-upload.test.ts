@@ -149,6 +149,22 @@ describe('POST /v1/hosting/deployments with an uploaded archive (multipart)', ()
     expect(filesUnder(stagingDir)).toEqual([]);
   });
 
+  it('two file parts are 400 invalid_parameter, not the first (or second) deployed in silence; nothing staged', async () => {
+    const site = siteId('twofiles');
+    const first = await zipBuffer([{ name: 'index.html', data: 'first' }]);
+    const second = rawTarGz([{ name: 'index.html', data: 'second' }]);
+    const message = /^'file' was sent more than once; send one file per request\.$/;
+    await expectError(await post(form(['site_id', site], ['file', first, 'a.zip'], ['file', second, 'b.tar.gz'])), 400, 'invalid_parameter', message);
+    await expectError(await post(form(['file', first, 'a.zip'], ['site_id', site], ['file', first, 'a.zip'])), 400, 'invalid_parameter', message);
+    // A text part named file besides the file part is a second one as well.
+    await expectError(await post(form(['site_id', site], ['file', first, 'a.zip'], ['file', 'b.zip'])), 400, 'invalid_parameter', message);
+    // Many file parts of other names: refused rather than read without end.
+    const others = Array.from({ length: 6 }, (_, i): Part => [`extra${i}`, first, `${i}.zip`]);
+    await expectError(await post(form(['site_id', site], ...others, ['file', first, 'a.zip'])), 400, 'invalid_parameter', /more than 5 file parts/);
+    expect(await rowsOf(site)).toEqual([]);
+    expect(filesUnder(stagingDir)).toEqual([]);
+  });
+
   it("another account's site is 404 and keeps nothing of the upload", async () => {
     const site = siteId('owned');
     const zip = await zipBuffer([{ name: 'index.html', data: 'mine' }]);

@@ -1,8 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { looksLikeApiKey } from '../../accounts/api-key';
 import type { KeyUseRecorder } from '../../accounts/key-use-recorder';
 import type { PrincipalCache } from '../../accounts/principal-cache';
-import type { Feature, Principal } from '../../db/queries/accounts';
+import type { Feature, Principal, Scope } from '../../db/queries/accounts';
 import { productOf } from '../../queue/registry';
 import type { AppEnv } from '../context';
 import { forbidden, unauthorized } from '../errors';
@@ -26,7 +26,11 @@ export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRec
   };
 }
 
-/** 403 when the account's plan does not include `feature`, or the key's scopes do not. */
+/**
+ * 403 when the account's plan does not include `feature`, or the key's scopes do not. Every /v1 route
+ * takes this or `requireKeyScope`; what waits until the caller is known to be allowed (an
+ * `Idempotency-Key`'s claim or replay) happens only after it.
+ */
 export function requireFeature(feature: Feature): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = c.get('principal');
@@ -34,11 +38,28 @@ export function requireFeature(feature: Feature): MiddlewareHandler<AppEnv> {
       throw forbidden(`The ${principal.planId} plan does not include ${feature}; upgrade the plan to use this endpoint.`);
     }
     requireScope(principal, feature);
-    await next();
+    return authorized(c, next);
   };
 }
 
-/** 403 naming the missing scope when the key is limited to other products (null scopes: every product). */
+/**
+ * 403 when the key is limited to other scopes, for a scope that is no product of a plan (`webhooks`:
+ * every plan has it), so only the key's scopes count.
+ */
+export function requireKeyScope(scope: Exclude<Scope, Feature>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireScope(c.get('principal'), scope);
+    return authorized(c, next);
+  };
+}
+
+/** The route allows the caller: a keyed POST may now be answered from its stored answer, or claim its key. */
+async function authorized(c: Context<AppEnv>, next: Next): Promise<Response | undefined> {
+  const replay = await c.get('whenAuthorized')?.();
+  if (replay) return replay;
+  await next();
+}
+
 /**
  * A job's result is what its own endpoint answers, so reading a job (its result or its event stream)
  * needs the scope of the job's product, whichever key of the account created it. A kind with no product
@@ -50,8 +71,9 @@ export function requireJobScope(principal: Principal, job: { id: string; kind: s
   else if (principal.scopes !== null) throw forbidden(`Job ${job.id} belongs to no product this key is scoped to.`);
 }
 
-export function requireScope(principal: Principal, feature: Feature): void {
-  if (principal.scopes === null || principal.scopes.includes(feature)) return;
+/** 403 naming the missing scope when the key is limited to other scopes (null scopes: every one). */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (principal.scopes === null || principal.scopes.includes(scope)) return;
   const limitedTo = principal.scopes.length === 0 ? 'no products' : principal.scopes.join(', ');
-  throw forbidden(`This key is limited to ${limitedTo}; this endpoint needs the ${feature} scope.`);
+  throw forbidden(`This key is limited to ${limitedTo}; this endpoint needs the ${scope} scope.`);
 }

@@ -31,8 +31,11 @@ const NULL_BODY_STATUSES = [204, 205, 304];
 /** How long a claim holds before another request may take it over: the longest a handler waits, and some. */
 const lockMsOf = (config: Runtime['config']) => config.SYNC_TIMEOUT_MS + 30_000;
 
-/** Answers final for the request are kept; 5xx, 409 (conflict) and 429 (limits) may go otherwise on a retry. */
-const isFinal = (status: number) => status < 500 && status !== 409 && status !== 429;
+/**
+ * Answers final for the request are kept; 5xx, 409 (conflict) and 429 (limits) may go otherwise on a
+ * retry, and 401/403 are about the caller, not the request (a plan upgrade changes them).
+ */
+const isFinal = (status: number) => status < 500 && status !== 401 && status !== 403 && status !== 409 && status !== 429;
 
 export function sha256(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
@@ -49,11 +52,16 @@ function requestTarget(c: Context<AppEnv>): string {
  * Stripe-style `Idempotency-Key` on POST: the first request with a key claims it and its final answer is
  * stored; a repeat of the same request within 24 hours gets that answer again (`Idempotent-Replayed: true`)
  * without running, so a client may retry a timed-out or dropped request without doing the work twice.
- * The key belongs to the account. It runs after authentication and rate limiting, so repeats count.
+ * The key belongs to the API key that sent it, as Stripe's do: another key of the account (or another
+ * account) with the same `Idempotency-Key` is a separate entry that runs its own request, so a key can
+ * neither read another key's answer nor claim a key first to spoil another key's request. It runs after
+ * authentication and rate limiting, so repeats count.
  *
- * The request is identified by SHA-256 of method, path with query, and body. A request whose body streams
- * (`isStreamed`: an upload) is not read here: it describes its request itself once received and calls
- * `claimStreamedRequest`.
+ * Nothing is claimed or replayed until the route's scope check has let the caller through
+ * (`whenAuthorized`, called by `requireFeature`/`requireKeyScope`): a key that may not call the route gets
+ * its 403, never a stored answer, and a 403 is never stored. A request whose body streams (`isStreamed`:
+ * an upload) is identified by the handler once received, through `claimStreamedRequest`. Any other is
+ * identified by SHA-256 of method, path with query, and body.
  */
 export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { isStreamed: (c: Context<AppEnv>) => boolean }): MiddlewareHandler<AppEnv> {
   const lockMs = lockMsOf(rt.config);
@@ -63,17 +71,17 @@ export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { isStream
     if (!VALID_KEY.test(key)) {
       throw invalidParameter(`'${IDEMPOTENCY_HEADER}' must be 1 to 255 printable ASCII characters.`);
     }
-    const accountId = c.get('principal').accountId;
+    const { accountId, keyId: apiKeyId } = c.get('principal');
     let claim: IdempotencyClaim | null = null;
 
     /** Claims the key, or answers for it: a replay, 422 for another request, 409 while the first runs. */
     const claimOrAnswer = async (requestHash: string): Promise<Response | null> => {
-      const input = { accountId, key, requestHash, lockMs };
+      const input = { accountId, apiKeyId, key, requestHash, lockMs };
       // A row released between the two statements leaves neither to see; the next round finds the key free.
       for (let round = 0; round < 3; round++) {
         claim = (await claimIdempotencyKey(rt.db, input)) ?? (await takeOverIdempotencyKey(rt.db, input));
         if (claim) return null;
-        const row = await findIdempotencyKey(rt.db, accountId, key);
+        const row = await findIdempotencyKey(rt.db, { accountId, apiKeyId, key });
         if (!row) continue;
         if (row.requestHash !== requestHash) {
           throw new ApiError(
@@ -97,12 +105,8 @@ export function idempotency(rt: Pick<Runtime, 'db' | 'config'>, opts: { isStream
       });
     };
 
-    if (opts.isStreamed(c)) {
-      c.set('idempotencyClaim', claimOrAnswer);
-    } else {
-      const replay = await claimOrAnswer(sha256(c.req.method, requestTarget(c), await c.req.text()));
-      if (replay) return replay;
-    }
+    if (opts.isStreamed(c)) c.set('idempotencyClaim', claimOrAnswer);
+    else c.set('whenAuthorized', async () => claimOrAnswer(sha256(c.req.method, requestTarget(c), await c.req.text())));
 
     try {
       await next();

@@ -1,10 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
+import { SCOPES } from '../../db/queries/accounts';
 import type { AppEnv } from '../context';
 import { documentIdempotency } from '../schemas/idempotency-openapi';
 
 // The package exports no path to its browser bundle, so find it beside the entry point it does export.
+/** The API key scheme, with the closed set of scopes a key may be limited to. */
+const BEARER =
+  'A `kiln_…` API key. A key may be limited to scopes: ' +
+  SCOPES.map((s) => `\`${s}\``).join(', ') +
+  " (each product, and `webhooks` for every /v1/webhooks route: an endpoint receives every product's events). " +
+  "A route outside the key's scopes answers 403 `forbidden` naming the scope it needs; a key without scopes calls every route of its plan.";
+
 const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 
 const DOCS_PAGE = `<!doctype html>
@@ -43,7 +51,7 @@ export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
               'Errors always answer `{ "error": { "code", "message" } }`. Every POST accepts an `Idempotency-Key` to make retries safe.',
           },
           servers: [{ url: opts.publicUrl }],
-          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A `kiln_…` API key' } } },
+          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: BEARER } } },
           security: [{ bearer: [] }],
         },
         exclude: [/^\/(?!v1\/)/],

@@ -23,7 +23,9 @@ const PARAMETER = {
   description:
     'Makes the request safe to retry: a repeat with the same key and the same request within 24 hours answers the first ' +
     'answer again (with `Idempotent-Replayed: true`) without doing the work again. 1 to 255 printable ASCII characters, ' +
-    'unique per request (a UUID); scoped to the account. Answers with a 5xx, 409 or 429 status are not kept.',
+    'unique per request (a UUID); scoped to the API key that sent it (another API key with the same value runs its own request). ' +
+    "Checked after the route's scope, so a key that may not call the route gets 403, never a stored answer. " +
+    'Answers with a 5xx, 401, 403, 409 or 429 status are not kept.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[ -~]+$' },
 };
 
@@ -37,8 +39,8 @@ const REFUSALS: Record<string, string> = {
   422: 'This `Idempotency-Key` was used with a different request (`idempotency_key_reused`)',
 };
 
-/** The answers a repeat can replay: 2xx and 4xx except 409 and 429 (those, and 5xx, are not kept). */
-const replayable = (status: string) => /^[24]\d\d$/.test(status) && status !== '409' && status !== '429';
+/** The answers a repeat can replay: 2xx and 4xx except 401, 403, 409 and 429 (those, and 5xx, are not kept). */
+const replayable = (status: string) => /^[24]\d\d$/.test(status) && !['401', '403', '409', '429'].includes(status);
 
 /**
  * Adds `Idempotency-Key` to every POST under /v1 of the generated document, in one place rather than in

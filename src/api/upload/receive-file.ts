@@ -30,6 +30,9 @@ export interface ReceiveOptions {
   what?: string;
 }
 
+/** File parts read at most: the one wanted, and a few others (drained) so that a second 'file' is seen. */
+const MAX_FILE_PARTS = 5;
+
 /** Past this many request bytes an oversize upload stops being drained and the connection is dropped. */
 const DRAIN_SLACK_BYTES = 8 * 1024 * 1024;
 
@@ -61,7 +64,7 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
-      limits: { fileSize: opts.maxBytes + 1, files: 1, parts: 20, fields: 10, fieldSize: 64 * 1024 },
+      limits: { fileSize: opts.maxBytes + 1, files: MAX_FILE_PARTS, parts: 20, fields: 10, fieldSize: 64 * 1024 },
       defParamCharset: 'utf8',
     });
   } catch (err) {
@@ -79,13 +82,21 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   // busboy reads a part without a filename as a form field (`curl -F file=<path` sends one).
   const fields: Record<string, string> = {};
   let fieldProblem: string | undefined;
+  // A second part named like the file (a file or text) is refused, not ignored: the client meant to send
+  // both, and keeping one of them at random would deploy or index something it did not choose.
+  let partsNamedField = 0;
+  let tooManyFiles = false;
+  parser.on('filesLimit', () => (tooManyFiles = true));
   parser.on('field', (name, value, info) => {
-    if (name === opts.field) sentAsText = true;
-    else if (info.valueTruncated) fieldProblem ??= `'${name}' is longer than 64 KB.`;
+    if (name === opts.field) {
+      sentAsText = true;
+      partsNamedField++;
+    } else if (info.valueTruncated) fieldProblem ??= `'${name}' is longer than 64 KB.`;
     else if (Object.hasOwn(fields, name)) fieldProblem ??= `'${name}' was sent more than once.`;
     else fields[name] = value;
   });
   parser.on('file', (name, stream, info) => {
+    if (name === opts.field) partsNamedField++;
     if (name !== opts.field || writing) {
       stream.resume();
       return;
@@ -122,6 +133,14 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
     await unlink(path).catch(() => undefined);
     if (err instanceof ApiError) throw err;
     throw invalidParameter(`The multipart body cannot be read: ${(err as Error).message}.`);
+  }
+  if (partsNamedField > 1 || tooManyFiles) {
+    await unlink(path).catch(() => undefined);
+    throw invalidParameter(
+      partsNamedField > 1
+        ? `'${opts.field}' was sent more than once; send one file per request.`
+        : `The body has more than ${MAX_FILE_PARTS} file parts; send only '${opts.field}'.`,
+    );
   }
   if (!received && sentAsText) {
     throw invalidParameter(`'${opts.field}' arrived as a text field; send it as a file part with a filename (curl: -F ${opts.field}=@path/to/file).`);

@@ -3,7 +3,7 @@ import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
 import { describeScopes, isExpired, parseKeyRateLimit } from '../../accounts/key-settings';
 import { announceRevocation } from '../../accounts/principal-cache';
-import { createApiKey, FEATURES, type Feature, findAccountPlan, findApiKey, listApiKeys, revokeApiKey } from '../../db/queries/accounts';
+import { createApiKey, findAccountPlan, findApiKey, listApiKeys, revokeApiKey, type Scope, SCOPES } from '../../db/queries/accounts';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
@@ -70,9 +70,9 @@ const DAY_MS = 86_400_000;
 
 const createForm = v.object({
   label: labelField('label', 100),
-  /** Sent by the form with its scope checkboxes; a post without it (a script, an older page) gets every product. */
+  /** Sent by the form with its scope checkboxes; a post without it (a script, an older page) gets every scope. */
   scopes_shown: v.optional(v.string()),
-  ...Object.fromEntries(FEATURES.map((f) => [`scope_${f}`, v.optional(v.string())])),
+  ...Object.fromEntries(SCOPES.map((f) => [`scope_${f}`, v.optional(v.string())])),
   expires: v.optional(v.picklist(EXPIRY_CHOICES, 'Choose when the key expires.'), 'never'),
   expires_on: v.optional(v.string(), ''),
   rate_limit: v.optional(v.string(), ''),
@@ -81,7 +81,7 @@ const createForm = v.object({
 /** What the person filled in, to show the form again as it was after an error. */
 interface KeyFormValues {
   label?: string;
-  scopes?: readonly Feature[];
+  scopes?: readonly Scope[];
   expires?: ExpiryChoice;
   expiresOn?: string;
   rateLimit?: string;
@@ -95,9 +95,9 @@ interface KeyFormValues {
 function keySettingsOf(
   form: v.InferOutput<typeof createForm>,
   now: Date,
-): { ok: true; scopes: Feature[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null } | { ok: false; error: string } {
+): { ok: true; scopes: Scope[] | null; expiresAt: Date | null; rateLimitPerMinute: number | null } | { ok: false; error: string } {
   const fields = form as Record<string, string | undefined>;
-  const checked = form.scopes_shown === undefined ? [...FEATURES] : FEATURES.filter((f) => fields[`scope_${f}`] !== undefined);
+  const checked = form.scopes_shown === undefined ? [...SCOPES] : SCOPES.filter((f) => fields[`scope_${f}`] !== undefined);
   if (checked.length === 0) return { ok: false, error: 'Choose at least one product the key may call.' };
   let expiresAt: Date | null = null;
   if (form.expires === 'custom') {
@@ -116,11 +116,11 @@ function keySettingsOf(
     if (rateLimitPerMinute === null)
       return { ok: false, error: 'Enter the key’s limit as a whole number of requests per minute (at least 1), or leave it empty.' };
   }
-  return { ok: true, scopes: checked.length === FEATURES.length ? null : checked, expiresAt, rateLimitPerMinute };
+  return { ok: true, scopes: checked.length === SCOPES.length ? null : checked, expiresAt, rateLimitPerMinute };
 }
 
-/** The product names as the form shows them. */
-const PRODUCT_NAMES: Record<Feature, string> = {
+/** The scopes' names as the form shows them. */
+const SCOPE_NAMES: Record<Scope, string> = {
   text: 'Text generation',
   plagiarism: 'Plagiarism checks',
   image: 'Image generation',
@@ -128,6 +128,7 @@ const PRODUCT_NAMES: Record<Feature, string> = {
   files: 'Files',
   hosting: 'Hosting',
   usage: 'Usage',
+  webhooks: 'Webhooks (endpoints receive every product’s events)',
 };
 
 /**
@@ -146,7 +147,7 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
     const [keys, plan] = await Promise.all([listApiKeys(db, session.accountId), findAccountPlan(db, session.accountId)]);
     const now = new Date();
     const values = extra.values ?? {};
-    const checked = values.scopes ?? FEATURES;
+    const checked = values.scopes ?? SCOPES;
     const expires = values.expires ?? 'never';
     const active = keys.filter((k) => !k.revokedAt);
     const revoked = keys.filter((k) => k.revokedAt);
@@ -182,15 +183,15 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
             <Field label="Label" name="label" value={values.label} required maxlength={100} hint="What uses it, e.g. “production server” or “CI”." />
             <input type="hidden" name="scopes_shown" value="1" />
             <fieldset class="scopes" aria-describedby="scopes-hint">
-              <legend>Products this key may call</legend>
-              {FEATURES.map((f) => (
+              <legend>What this key may call</legend>
+              {SCOPES.map((f) => (
                 <label class="check">
-                  <input type="checkbox" name={`scope_${f}`} value="on" checked={checked.includes(f)} /> {PRODUCT_NAMES[f]}{' '}
-                  <span class="muted mono">({f})</span>
+                  <input type="checkbox" name={`scope_${f}`} value="on" checked={checked.includes(f)} /> {SCOPE_NAMES[f]} <span class="muted mono">({f})</span>
                 </label>
               ))}
               <p class="hint" id="scopes-hint">
-                Any other product answers 403. All checked means every product, also ones added to the plan later.
+                Any other product answers 403. All checked means every product, also ones added to the plan later. Managing webhooks needs the webhooks scope:
+                an endpoint receives the events of every product, so give it only to a key you would trust with all of them.
               </p>
             </fieldset>
             <div class="field">
@@ -269,7 +270,7 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
         error: settings.error,
         values: {
           label: form.values.label,
-          scopes: form.values.scopes_shown === undefined ? FEATURES : FEATURES.filter((f) => fields[`scope_${f}`] !== undefined),
+          scopes: form.values.scopes_shown === undefined ? SCOPES : SCOPES.filter((f) => fields[`scope_${f}`] !== undefined),
           expires: form.values.expires,
           expiresOn: form.values.expires_on,
           rateLimit: form.values.rate_limit,

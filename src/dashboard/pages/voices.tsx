@@ -17,6 +17,9 @@ const STATUS: Record<VoiceRow['status'], { label: string; kind: 'ok' | 'warn' | 
   failed: { label: 'Failed', kind: 'error' },
 };
 
+/** What a cloned voice's id looks like; anything else (a NUL, which Postgres refuses, …) is no voice, without a query. */
+const VOICE_ID = /^voice_[a-z0-9]{1,64}$/;
+
 const VoiceStatus: FC<{ status: VoiceRow['status'] }> = ({ status }) => <span class={`badge ${STATUS[status].kind}`}>{STATUS[status].label}</span>;
 
 /**
@@ -29,7 +32,7 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
 
   app.get('/voices', async (c) => {
     const session = signedIn(c);
-    const req = await readListPage(c, (id) => findAccountVoice(db, session.accountId, id));
+    const req = await readListPage(c, (id) => (VOICE_ID.test(id) ? findAccountVoice(db, session.accountId, id) : Promise.resolve(null)));
     if (!req) return notFoundPage(c, 'voice');
     const [page, plan] = await Promise.all([pageAccountVoices(db, session.accountId, req), findAccountPlan(db, session.accountId)]);
     const canClone = plan?.features.includes('voice') ?? false;
@@ -80,8 +83,11 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
     );
   });
 
+  /** The `:id` of the path as a voice of the signed-in account, or null. */
+  const findVoice = (accountId: string, id: string) => (VOICE_ID.test(id) ? findAccountVoice(db, accountId, id) : Promise.resolve(null));
+
   app.get('/voices/:id/delete', async (c) => {
-    const voice = await findAccountVoice(db, signedIn(c).accountId, c.req.param('id'));
+    const voice = await findVoice(signedIn(c).accountId, c.req.param('id'));
     if (!voice) return notFoundPage(c, 'voice');
     return confirmPage(
       c,
@@ -103,7 +109,7 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
 
   app.post('/voices/:id/delete', async (c) => {
     const session = signedIn(c);
-    const voice = await findAccountVoice(db, session.accountId, c.req.param('id'));
+    const voice = await findVoice(session.accountId, c.req.param('id'));
     if (!voice) return notFoundPage(c, 'voice');
     const outcome = await deleteClonedVoice(db, session.accountId, voice.id, (tx) => audit(c, tx, 'voice.deleted', voice.id, { name: voice.name }));
     // Deleted meanwhile (another tab, or the API): there is nothing left to delete, and nothing to audit.

@@ -28,8 +28,17 @@ import { confirmPage, notFoundPage, renderPage } from '../views/render';
 /** How many endpoints the list shows: an account has a handful; the API lists the rest. */
 const ENDPOINTS_SHOWN = 100;
 
-/** Present; the API's own URL rules are checked after (urlProblem), so both refuse the same URLs. */
-const urlField = v.pipe(v.string('Enter the endpoint’s URL.'), v.trim(), v.minLength(1, 'Enter the endpoint’s URL.'));
+/**
+ * Present, without control characters; the API's own URL rules are checked after (urlProblem), so both
+ * refuse the same URLs. A NUL would pass URL parsing (it is percent-encoded there) and then fail in
+ * Postgres; the API's JSON body check refuses it, and this does for the form.
+ */
+const urlField = v.pipe(
+  v.string('Enter the endpoint’s URL.'),
+  v.trim(),
+  v.minLength(1, 'Enter the endpoint’s URL.'),
+  v.check((s) => !/[\u0000-\u001f\u007f]/.test(s), 'The URL cannot contain control characters.'),
+);
 
 const createForm = v.object({
   url: urlField,

@@ -17,6 +17,20 @@ export function isFeature(value: string): value is Feature {
   return (FEATURES as readonly string[]).includes(value);
 }
 
+/**
+ * What a key can be limited to: a product, or `webhooks` (managing webhook endpoints). Webhooks are no
+ * product of a plan but a scope of their own, because an endpoint receives every product's events: a key
+ * narrowed to one product must not be able to point them at itself.
+ */
+export type Scope = Feature | 'webhooks';
+
+/** The closed set of scopes, in the order lists show them. */
+export const SCOPES: readonly Scope[] = [...FEATURES, 'webhooks'];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
 /** What a request knows about its caller once the key is recognised. */
 export interface Principal {
   keyId: string;
@@ -27,8 +41,8 @@ export interface Principal {
   /** The key's own limit, when it has one: the key is held to the lower of the two. */
   keyRateLimitPerMinute: number | null;
   features: readonly Feature[];
-  /** Products this key may call; null means every product of the plan. */
-  scopes: readonly Feature[] | null;
+  /** Products (and `webhooks`) this key may call; null means every product of the plan, and webhooks. */
+  scopes: readonly Scope[] | null;
   /** Epoch ms after which the key answers 401; null when it never expires. */
   expiresAt: number | null;
   quotas: Record<UsageMetric, number>;
@@ -104,8 +118,8 @@ export async function findDemoAccount(db: DbOrTx) {
 export interface NewApiKey {
   accountId: string;
   label: string;
-  /** Products the key may call; null or absent for every product of the plan. */
-  scopes?: readonly Feature[] | null;
+  /** Scopes the key may call; null or absent for every product of the plan, and webhooks. */
+  scopes?: readonly Scope[] | null;
   expiresAt?: Date | null;
   rateLimitPerMinute?: number | null;
 }
@@ -215,7 +229,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
     keyRateLimitPerMinute: row.keyRateLimitPerMinute,
     features: row.features as Feature[],
-    scopes: row.scopes as Feature[] | null,
+    scopes: row.scopes as Scope[] | null,
     expiresAt: row.expiresAt?.getTime() ?? null,
     quotas: quotasOf(row),
   };

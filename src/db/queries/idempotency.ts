@@ -8,24 +8,31 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 /** A claim on a key: `lockedUntil` doubles as its fence, so a claim that was taken over cannot write over its successor. */
-export interface IdempotencyClaim {
-  accountId: string;
-  key: string;
+export interface IdempotencyClaim extends IdempotencyKeyOf {
   lockedUntil: Date;
 }
 
+/** Whose key it is: the API key that sent it, within its account. */
+export interface IdempotencyKeyOf {
+  accountId: string;
+  apiKeyId: string;
+  key: string;
+}
+
+const whereKey = (of: IdempotencyKeyOf) =>
+  and(eq(idempotencyKeys.accountId, of.accountId), eq(idempotencyKeys.apiKeyId, of.apiKeyId), eq(idempotencyKeys.key, of.key));
+
 const interval = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
-const claimOf = (accountId: string, key: string) => (row: { lockedUntil: Date } | undefined) => (row ? { accountId, key, lockedUntil: row.lockedUntil } : null);
+const claimOf = (of: IdempotencyKeyOf, row: { lockedUntil: Date } | undefined): IdempotencyClaim | null =>
+  row ? { accountId: of.accountId, apiKeyId: of.apiKeyId, key: of.key, lockedUntil: row.lockedUntil } : null;
 
 /** Claims an unused key (`in_progress` until `lockMs` from now); null when the key already has a row. */
-export async function claimIdempotencyKey(
-  db: DbOrTx,
-  input: { accountId: string; key: string; requestHash: string; lockMs: number },
-): Promise<IdempotencyClaim | null> {
+export async function claimIdempotencyKey(db: DbOrTx, input: IdempotencyKeyOf & { requestHash: string; lockMs: number }): Promise<IdempotencyClaim | null> {
   const [row] = await db
     .insert(idempotencyKeys)
     .values({
       accountId: input.accountId,
+      apiKeyId: input.apiKeyId,
       key: input.key,
       requestHash: input.requestHash,
       status: 'in_progress',
@@ -34,17 +41,14 @@ export async function claimIdempotencyKey(
     })
     .onConflictDoNothing()
     .returning({ lockedUntil: idempotencyKeys.lockedUntil });
-  return claimOf(input.accountId, input.key)(row);
+  return claimOf(input, row);
 }
 
 /**
  * Takes over a key whose row no longer counts: expired (not yet swept), or an `in_progress` claim for the
  * same request past its `locked_until` (the process that made it died). Null when the row still counts.
  */
-export async function takeOverIdempotencyKey(
-  db: DbOrTx,
-  input: { accountId: string; key: string; requestHash: string; lockMs: number },
-): Promise<IdempotencyClaim | null> {
+export async function takeOverIdempotencyKey(db: DbOrTx, input: IdempotencyKeyOf & { requestHash: string; lockMs: number }): Promise<IdempotencyClaim | null> {
   const [row] = await db
     .update(idempotencyKeys)
     .set({
@@ -59,8 +63,7 @@ export async function takeOverIdempotencyKey(
     })
     .where(
       and(
-        eq(idempotencyKeys.accountId, input.accountId),
-        eq(idempotencyKeys.key, input.key),
+        whereKey(input),
         or(
           lt(idempotencyKeys.expiresAt, sql`now()`),
           and(eq(idempotencyKeys.status, 'in_progress'), lt(idempotencyKeys.lockedUntil, sql`now()`), eq(idempotencyKeys.requestHash, input.requestHash)),
@@ -68,24 +71,15 @@ export async function takeOverIdempotencyKey(
       ),
     )
     .returning({ lockedUntil: idempotencyKeys.lockedUntil });
-  return claimOf(input.accountId, input.key)(row);
+  return claimOf(input, row);
 }
 
-export async function findIdempotencyKey(db: DbOrTx, accountId: string, key: string): Promise<IdempotencyRow | null> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)));
+export async function findIdempotencyKey(db: DbOrTx, of: IdempotencyKeyOf): Promise<IdempotencyRow | null> {
+  const [row] = await db.select().from(idempotencyKeys).where(whereKey(of));
   return row ?? null;
 }
 
-const held = (claim: IdempotencyClaim) =>
-  and(
-    eq(idempotencyKeys.accountId, claim.accountId),
-    eq(idempotencyKeys.key, claim.key),
-    eq(idempotencyKeys.status, 'in_progress'),
-    eq(idempotencyKeys.lockedUntil, claim.lockedUntil),
-  );
+const held = (claim: IdempotencyClaim) => and(whereKey(claim), eq(idempotencyKeys.status, 'in_progress'), eq(idempotencyKeys.lockedUntil, claim.lockedUntil));
 
 /** Stores the final answer on a claimed key (`done`). False when the claim was taken over meanwhile. */
 export async function completeIdempotencyKey(

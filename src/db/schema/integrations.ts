@@ -6,12 +6,15 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 
 
 /**
  * Stripe-style idempotency: the first request with a key claims the row (`in_progress`), and its answer is
- * stored on it (`done`); a repeat within 24 hours replays that answer. Scoped to the account.
+ * stored on it (`done`); a repeat within 24 hours replays that answer. Scoped to the API key that sent
+ * it (as Stripe's): another key of the account with the same value is another entry.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     accountId: accountIdColumn(),
+    /** The API key that sent it (api_keys.id): only that key's repeats are answered from the row. */
+    apiKeyId: text('api_key_id').notNull(),
     key: text('key').notNull(),
     /** SHA-256 of method, path and body: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
@@ -24,7 +27,7 @@ export const idempotencyKeys = pgTable(
     lockedUntil: ts('locked_until').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+  (t) => [primaryKey({ columns: [t.accountId, t.apiKeyId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
 );
 
 /** Where an account wants its events sent (Standard Webhooks). */

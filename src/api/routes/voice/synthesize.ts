@@ -17,8 +17,19 @@ import { errorResponses } from '../../schemas/responses';
 /** Spec 8 sets none; this bounds one job (the README states it). Non-Latin text can meet the 2 MB JSON body cap first. */
 const MAX_TEXT_CHARS = 1_000_000;
 
+/**
+ * A letter or a digit of any script. Text without one (`...`, `!!!`, an emoji, a zero-width space) gives
+ * the engines nothing to say: they answer no audio, which would be a 502 from the worker for what is the
+ * request's own fault.
+ */
+const SPEAKABLE = /[\p{L}\p{N}]/u;
+
 export const synthesizeBody = v.object({
-  text: v.pipe(requiredText(MAX_TEXT_CHARS), v.description('What to say. Long texts are spoken in sentence-sized pieces.')),
+  text: v.pipe(
+    requiredText(MAX_TEXT_CHARS),
+    v.check((s) => SPEAKABLE.test(s), 'must contain at least one letter or digit to speak'),
+    v.description('What to say, with at least one letter or digit. Long texts are spoken in sentence-sized pieces.'),
+  ),
   voice_id: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters'))),
   language: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(35, 'must be a BCP-47 tag')), 'en'),
   speed: v.optional(

@@ -2,7 +2,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { Runtime } from '../../../runtime';
 import { createWebhookEndpoint } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
@@ -17,14 +17,15 @@ export function registerCreateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
       description:
         'Events of the chosen types are POSTed to `url` as `{type, timestamp, data}`, signed per Standard Webhooks ' +
         '(`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer carries the signing `secret`, shown only here. ' +
-        'A URL whose host is a non-public address is refused here when it is an IP or `localhost`, and at every delivery whatever it resolves to.',
+        'A URL whose host is a non-public address is refused here when it is an IP or `localhost`, and at every delivery whatever it resolves to. ' +
+        "Every /v1/webhooks route needs the `webhooks` scope (or a key without scopes): an endpoint receives every product's events.",
       requestBody: { content: { 'application/json': { schema: resolver(createWebhookBody) } } },
       responses: {
         201: { description: 'Endpoint added', content: { 'application/json': { schema: resolver(createdWebhookEndpointSchema) } } },
         ...errorResponses(400, 401, 403, 429),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     jsonBody(createWebhookBody),
     async (c) => {
       const body = c.req.valid('json');

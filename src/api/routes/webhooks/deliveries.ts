@@ -5,7 +5,7 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../errors';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_DELIVERY_ID_PATTERN, webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
 import { findEndpointOr404 } from './find-endpoint';
@@ -25,7 +25,7 @@ export function registerListWebhookDeliveries(app: App, rt: Pick<Runtime, 'db'>)
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     async (c) => {
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       const q = readListQuery(c, {});

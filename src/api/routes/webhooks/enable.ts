@@ -3,7 +3,7 @@ import { enableAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_ENDPOINT_ID_PATTERN, webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
 
@@ -22,7 +22,7 @@ export function registerEnableWebhook(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     async (c) => {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);

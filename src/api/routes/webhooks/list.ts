@@ -5,7 +5,7 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../errors';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_ENDPOINT_ID_PATTERN, webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
 
@@ -22,7 +22,7 @@ export function registerListWebhooks(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(400, 401, 403),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const q = readListQuery(c, {});

@@ -1,7 +1,7 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
 import { findEndpointOr404 } from './find-endpoint';
@@ -19,7 +19,7 @@ export function registerReadWebhook(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     async (c) => c.json(webhookEndpointView(await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id')))),
   );
 }

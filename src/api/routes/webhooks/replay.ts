@@ -3,7 +3,7 @@ import type { Runtime } from '../../../runtime';
 import { replayDelivery } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
 import { ApiError, notFound } from '../../errors';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_DELIVERY_ID_PATTERN, webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
 import { findEndpointOr404 } from './find-endpoint';
@@ -23,7 +23,7 @@ export function registerReplayWebhookDelivery(app: App, rt: Pick<Runtime, 'db' |
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     async (c) => {
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       const deliveryId = c.req.param('delivery_id');

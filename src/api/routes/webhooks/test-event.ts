@@ -3,7 +3,7 @@ import type { Runtime } from '../../../runtime';
 import { sendTestEvent } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
 import { ApiError } from '../../errors';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
 import { findEndpointOr404 } from './find-endpoint';
@@ -23,7 +23,7 @@ export function registerTestWebhook(app: App, rt: Pick<Runtime, 'db' | 'queues'>
         ...errorResponses(401, 403, 404, 429),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     async (c) => {
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (endpoint.disabledAt)

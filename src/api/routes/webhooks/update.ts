@@ -3,7 +3,7 @@ import { updateAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
-import { requireFeature } from '../../middleware/auth';
+import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
@@ -25,7 +25,7 @@ export function registerUpdateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    requireFeature('usage'),
+    requireKeyScope('webhooks'),
     jsonBody(updateWebhookBody),
     async (c) => {
       const id = c.req.param('id');
