@@ -87,6 +87,22 @@ describe('sign-in throttle under concurrency', () => {
     expect((await client.post('/dashboard/sign-in', { email: freshEmail('v6'), password: 'guess guess' }, v6(`2001:db8:${hex()}:${hex()}`))).status).toBe(401);
   });
 
+  it('the account page’s current-password check shares the sign-in counters', async () => {
+    const { client, user } = await signedInClient(svc.app, svc.rt);
+    await client.get('/dashboard/account');
+    const answers = statuses(
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          client.post('/dashboard/account/password', { current: `wrong ${i}`, password: 'a changed password', confirm: 'a changed password' }, v4()),
+        ),
+      ),
+    );
+    expect(count(answers, 400)).toBe(MAX_FAILURES_PER_EMAIL);
+    expect(count(answers, 429)).toBe(20 - MAX_FAILURES_PER_EMAIL);
+    // …and sign-in for that email is locked with them.
+    expect((await (await publicClient()).post('/dashboard/sign-in', { email: user.email, password: user.password }, v4())).status).toBe(429);
+  });
+
   it('a correct password clears the email’s count', async () => {
     const user = await createDashboardUser(svc.rt);
     const from = v4();
