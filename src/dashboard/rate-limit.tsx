@@ -6,15 +6,27 @@ import { signedIn } from './guards';
 import { refusalPage } from './views/render';
 
 /**
+ * Actions that take access away (a key, a member, a deploy hook, a webhook endpoint) and a person's own
+ * sign-in settings are never held back: a stolen key flooding the API must not stop its owner revoking it.
+ */
+const ALWAYS_ALLOWED = [
+  /^\/dashboard\/keys\/[^/]+\/revoke$/,
+  /^\/dashboard\/members\/[^/]+\/remove$/,
+  /^\/dashboard\/sites\/[^/]+\/hooks\/[^/]+\/delete$/,
+  /^\/dashboard\/webhooks\/[^/]+\/delete$/,
+  /^\/dashboard\/account\//,
+];
+
+/**
  * The account's API rate limit applies to what its people do in the dashboard too: every signed-in POST
- * (creating keys, endpoints, domains, uploads…) spends one request of the account's per-minute allowance,
+ * (creating keys, endpoints, domains, uploads…; not those in ALWAYS_ALLOWED) spends one request of the account's per-minute allowance,
  * in the same Redis bucket as its API keys. Reading pages stays free. Past the limit the action is not
  * done and the answer is a 429 page with Retry-After, as the API answers with `rate_limit_exceeded`.
  * Mounted after the CSRF check, so a forged form spends nothing.
  */
 export function dashboardRateLimit(rt: Pick<Runtime, 'db' | 'rateLimiter'>): MiddlewareHandler<DashEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'POST') return next();
+    if (c.req.method !== 'POST' || ALWAYS_ALLOWED.some((re) => re.test(c.req.path))) return next();
     const session = signedIn(c);
     const plan = await findAccountPlan(rt.db, session.accountId);
     if (!plan) return next();

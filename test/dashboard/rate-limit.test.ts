@@ -49,6 +49,10 @@ describe('dashboard actions under the account rate limit', () => {
     }
     expect((await client.post('/dashboard/keys', { label: 'one more' })).status).toBe(429);
     expect(await keyCount(user.accountId)).toBe(1);
+    // A key flooding the API can still be revoked: taking access away is never held back.
+    const revoked = await client.post(`/dashboard/keys/${key.id}/revoke`);
+    expect(revoked.status).toBe(303);
+    expect((await svc.app.request('/v1/usage', { headers: { Authorization: `Bearer ${key.key}` } })).status).toBe(401);
   });
 
   it('another account’s allowance is its own', async () => {
