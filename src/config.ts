@@ -73,7 +73,7 @@ const envSchema = v.object({
   S3_FORCE_PATH_STYLE: bool(true),
   ADMIN_USER: optionalString,
   ADMIN_PASSWORD: optionalString,
-  /** Who may get a dashboard sign-in: `invite` (a one-time link from the CLI or an account owner), `open` (anyone, on the free plan) or `closed`. */
+  /** Who may get a dashboard sign-in: `invite` (a one-time link from the CLI or an account owner), `open` (anyone, on the free plan, after confirming their email by mail: needs SMTP_URL) or `closed`. */
   DASHBOARD_SIGNUP: v.optional(v.picklist(['invite', 'open', 'closed']), 'invite'),
   /** A dashboard session ends after this long without a request… */
   DASHBOARD_SESSION_IDLE_MS: int(8 * 3_600_000, 60_000, 30 * 24 * 3_600_000),
@@ -219,6 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (env.DASHBOARD_SESSION_IDLE_MS > env.DASHBOARD_SESSION_MAX_MS) problems.push('DASHBOARD_SESSION_IDLE_MS must not exceed DASHBOARD_SESSION_MAX_MS');
+  if (env.DASHBOARD_SIGNUP === 'open' && !env.SMTP_URL) problems.push('SMTP_URL is required when DASHBOARD_SIGNUP=open: a sign-up confirms its email by mail');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
   if (problems.length) throw new ConfigError(problems);
 

@@ -43,6 +43,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CDN_SIGNING_SECRET is required/);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET is required/);
     expect(() => loadConfig({ ADMIN_USER: 'x' })).toThrow(/together/);
+    // Open sign-up confirms each email by mail, so it needs a mail server.
+    expect(() => loadConfig({ DASHBOARD_SIGNUP: 'open' })).toThrow(/SMTP_URL is required when DASHBOARD_SIGNUP=open/);
+    expect(loadConfig({ DASHBOARD_SIGNUP: 'open', SMTP_URL: 'smtp://127.0.0.1:25' }).DASHBOARD_SIGNUP).toBe('open');
   });
 
   it('parses WORKER_CONCURRENCY', () => {

@@ -24,6 +24,7 @@ import { registerWebhooksPages } from './pages/webhooks';
 import { registerSitesPages } from './pages/sites';
 import { registerDeployHookPages } from './pages/deploy-hooks';
 import { registerUploadDeploymentPage } from './pages/upload-deployment';
+import { dashboardRateLimit } from './rate-limit';
 import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
@@ -111,6 +112,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   registerSignUpPages(app, deps);
   registerForgotPasswordPages(app, deps);
   app.use(requireSignIn());
+  app.use(dashboardRateLimit(rt));
   registerOverviewPage(app, deps);
   registerKeysPages(app, deps);
   registerAccountPage(app, deps);

@@ -70,3 +70,9 @@ function fullDuration(seconds: number): string {
   const m = minutes % 60;
   return m ? `${grouped.format(h)} h ${m} min` : `${grouped.format(h)} h`;
 }
+
+/** A throttle's wait in whole minutes, rounded up, for "Try again in …". */
+export function minutesText(ms: number): string {
+  const m = Math.ceil(ms / 60_000);
+  return m === 1 ? '1 minute' : `${m} minutes`;
+}

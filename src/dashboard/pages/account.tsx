@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { endUserSessions, findUserById, setPassword, userMemberships } from '../../db/queries/users';
+import { endUserSessions, findUserById, userMemberships } from '../../db/queries/users';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { passwordField, readForm } from '../form';
 import { signedIn } from '../guards';
+import { minutesText } from '../format';
+import { replacePassword } from '../password-change';
 import { hashPassword, passwordProblem, verifyPassword } from '../passwords';
 import { startSession } from '../sessions';
 import { Field, Notice, PostForm } from '../views/forms';
@@ -13,10 +15,10 @@ import { notFoundPage, renderPage } from '../views/render';
 const passwordForm = v.object({ current: passwordField, password: passwordField, confirm: v.string() });
 
 /** The signed-in person's own settings: their password, and ending their other sessions. */
-export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardDeps) {
+export function registerAccountPage(app: Dashboard, { rt, sessions, throttle }: DashboardDeps) {
   const db = rt.db;
 
-  const accountPage = async (c: Context<DashEnv>, extra: { error?: string; notice?: string } = {}) => {
+  const accountPage = async (c: Context<DashEnv>, extra: { error?: string; notice?: string } = {}, status?: 429) => {
     const session = signedIn(c);
     const accounts = await userMemberships(db, session.userId);
     return renderPage(
@@ -72,7 +74,7 @@ export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardD
           </PostForm>
         </section>
       </>,
-      extra.error ? 400 : 200,
+      status ?? (extra.error ? 400 : 200),
     );
   };
 
@@ -84,14 +86,22 @@ export function registerAccountPage(app: Dashboard, { rt, sessions }: DashboardD
     const session = signedIn(c);
     const form = await readForm(c, passwordForm);
     if (!form.ok) return accountPage(c, { error: form.first });
+    // A stolen session must not become a free password oracle: the same count as sign-in.
+    const ip = c.get('clientIp');
+    const wait = await throttle.attempt(session.email, ip);
+    if (wait > 0) {
+      c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      return accountPage(c, { error: `Too many wrong passwords. Try again in ${minutesText(wait)}.` }, 429);
+    }
     const user = await findUserById(db, session.userId);
     if (!user || !(await verifyPassword(form.values.current, user.passwordHash))) return accountPage(c, { error: 'The current password is not right.' });
+    await throttle.succeeded(session.email, ip);
     const problem = passwordProblem(form.values.password, session.email);
     if (problem) return accountPage(c, { error: problem });
     if (form.values.password !== form.values.confirm) return accountPage(c, { error: 'The two new passwords differ.' });
-    await setPassword(db, session.userId, await hashPassword(form.values.password));
-    // A changed password ends every session; this browser gets a fresh one.
-    await endUserSessions(db, session.userId);
+    const passwordHash = await hashPassword(form.values.password);
+    // A changed password voids open reset links and ends every session; this browser gets a fresh one.
+    await db.transaction((tx) => replacePassword(tx, session.userId, passwordHash));
     await startSession(c, db, sessions, { userId: session.userId, accountId: session.accountId, ip: c.get('clientIp') });
     return c.redirect('/dashboard/account?done=password', 303);
   });

@@ -71,13 +71,13 @@ export function registerForgotPasswordPages(app: Dashboard, { rt, mailer }: Dash
     if (!form.ok) return formPage(c, undefined, form.first);
     const { email } = form.values;
     const ip = c.get('clientIp');
-    // Counted for every email, known or not, so being throttled says nothing about the account either.
-    const wait = await throttle.blockedFor(email, ip);
+    // Counted for every email, known or not, so being throttled says nothing about the account either;
+    // and counted in one step before any link is made, so parallel requests cannot pass the limit.
+    const wait = await throttle.attempt(email, ip);
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
       return sentPage(c, email, wait);
     }
-    await throttle.recordFailure(email, ip);
     const link = await passwordResetLink(rt.db, rt.config, email, { actor: email, ip });
     if (link) {
       const log = c.get('log') ?? rt.log;

@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { primaryMembership, consumePasswordReset, endUserSessions, findOpenPasswordReset, findUserByEmail, setPassword } from '../../db/queries/users';
+import { consumePasswordReset, findOpenPasswordReset, findUserByEmail, lockUser, primaryMembership, setPassword } from '../../db/queries/users';
 import { recordAudit } from '../../db/queries/audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
+import { minutesText } from '../format';
 import { emailField, passwordField, readForm } from '../form';
 import { safeNext } from '../guards';
 import { hashToken, looksLikeToken } from '../one-time-token';
+import { replacePassword } from '../password-change';
 import { decoyHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../passwords';
 import { endSession, startSession } from '../sessions';
 import { Field, Notice, PostForm } from '../views/forms';
@@ -20,11 +22,6 @@ const SIGN_IN_MESSAGES: Record<string, string> = {
 
 const signInForm = v.object({ email: emailField, password: passwordField, next: v.optional(v.string()) });
 const resetForm = v.object({ password: passwordField, confirm: v.string() });
-
-function minutes(ms: number) {
-  const m = Math.ceil(ms / 60_000);
-  return m === 1 ? '1 minute' : `${m} minutes`;
-}
 
 export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, mailer }: DashboardDeps) {
   const db = rt.db;
@@ -66,20 +63,18 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, ma
     if (!form.ok) return signInPage(c, { error: form.first }, 400);
     const { email, password, next } = form.values;
     const ip = c.get('clientIp');
-    const wait = await throttle.blockedFor(email, ip);
+    // Counted before the password check, in one step, so parallel guesses cannot all slip under the limit.
+    const wait = await throttle.attempt(email, ip);
     if (wait > 0) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
-      return signInPage(c, { email, next, error: `Too many failed sign-ins. Try again in ${minutes(wait)}.` }, 429);
+      return signInPage(c, { email, next, error: `Too many failed sign-ins. Try again in ${minutesText(wait)}.` }, 429);
     }
     const user = await findUserByEmail(db, email);
     // An unknown email costs a password check too, so timing does not say who has an account.
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     const membership = user && valid ? await primaryMembership(db, user.id) : null;
-    if (!user || !valid || !membership) {
-      await throttle.recordFailure(email, ip);
-      return signInPage(c, { email, next, error: 'That email and password do not match an account.' }, 401);
-    }
-    await throttle.recordSuccess(email);
+    if (!user || !valid || !membership) return signInPage(c, { email, next, error: 'That email and password do not match an account.' }, 401);
+    await throttle.succeeded(email, ip);
     if (needsRehash(user.passwordHash)) await setPassword(db, user.id, await hashPassword(password));
     await startSession(c, db, sessions, { userId: user.id, accountId: membership.accountId, ip });
     await recordAudit(db, { accountId: membership.accountId, actorUserId: user.id, actor: user.email, action: 'user.signed_in', ip });
@@ -150,9 +145,10 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, ma
     if (form.values.password !== form.values.confirm) return resetPage(c, token, reset.email, 'The two passwords differ.');
     const passwordHash = await hashPassword(form.values.password);
     const used = await db.transaction(async (tx) => {
+      // Locked first, so of two links used at once the second finds itself voided by the first.
+      await lockUser(tx, reset.userId);
       if (!(await consumePasswordReset(tx, hashToken(token)))) return false;
-      await setPassword(tx, reset.userId, passwordHash);
-      await endUserSessions(tx, reset.userId);
+      await replacePassword(tx, reset.userId, passwordHash);
       const membership = await primaryMembership(tx, reset.userId);
       if (membership) {
         await recordAudit(tx, {

@@ -113,6 +113,24 @@ export async function consumePasswordReset(db: DbOrTx, tokenHash: string): Promi
   return rows.length === 1;
 }
 
+/**
+ * Takes the user's row lock for the rest of the transaction, so two password changes of one person (two
+ * reset links used at once) run one after the other and the second sees the first's effects.
+ */
+export async function lockUser(tx: DbOrTx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Marks every open reset link of the user used; returns how many there were. */
+export async function voidPasswordResets(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+    .returning({ tokenHash: passwordResets.tokenHash });
+  return rows.length;
+}
+
 /** Ends every session of the user (after a password change, or "sign out everywhere"). */
 export async function endUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
