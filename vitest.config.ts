@@ -17,6 +17,8 @@ const UNIT = [
   'test/hosting/edge-resolve.test.ts',
   'test/hosting/site-rules.test.ts',
   'test/net/address-policy.test.ts',
+  'test/net/address-bucket.test.ts',
+  'test/api/strip-external-links.test.ts',
   'test/storage/create-blob-store.test.ts',
   'test/storage/local-store.test.ts',
   'test/storage/signed-url.test.ts',
