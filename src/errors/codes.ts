@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   webhook_delivery_pending: 409,
   payload_too_large: 413,
   file_too_large: 413,
+  /** The account's stored files and sites would pass its plan's storage allowance; the message names used and allowed bytes. */
+  storage_quota_exceeded: 413,
   unsupported_file_type: 415,
   range_not_satisfiable: 416,
   invalid_file: 422,
