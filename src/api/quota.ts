@@ -35,10 +35,11 @@ export function quotaExceeded(principal: Principal, hold: QuotaHold, refused: Re
 }
 
 /** 413 storage_quota_exceeded: the stored bytes, the allowance, and what the refused upload needed. */
-export function storageExceeded(principal: Principal, refused: StorageRefusal, what: string): ApiError {
+export function storageExceeded(principal: Principal, refused: Pick<StorageRefusal, 'used'> & { requested?: number }, what: string): ApiError {
+  const needs = refused.requested === undefined ? 'needs room for its files' : `needs ${refused.requested} bytes of storage`;
   return new ApiError(
     'storage_quota_exceeded',
-    `${what} needs ${refused.requested} bytes of storage, but the account stores ${refused.used} of the ${principal.storageBytes} bytes the ${principal.planId} plan allows ` +
+    `${what} ${needs}, but the account stores ${refused.used} of the ${principal.storageBytes} bytes the ${principal.planId} plan allows ` +
       `(${Math.max(0, principal.storageBytes - refused.used)} free). Delete files to make room, or move to a larger plan.`,
   );
 }

@@ -4,8 +4,12 @@ import { createAccount, createApiKey } from '../../src/db/queries/accounts';
 import { getStoredBytes } from '../../src/db/queries/storage';
 import { plans, storageClaims } from '../../src/db/schema';
 import { makeCorruptPdf, makeCsv } from '../support/document-fixtures';
+import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { startFileChatService, upload, type UploadedFile } from '../files/helpers';
-import type { TestService } from '../support/runtime';
+import { zipBuffer } from '../hosting/support/archive-fixtures';
+import { type FileHost, startFileHost } from '../support/file-host';
+import { jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { until } from '../support/until';
 
 // A plan like pro but with room for ten of the test's files: 10 × 1000 bytes and a little over.
 const ALLOWANCE = 10_500;
@@ -97,5 +101,105 @@ describe('the plan’s storage allowance for uploaded files', () => {
     const { auth } = await smallPlanAccount();
     expect((await upload(svc, auth, makeCorruptPdf(), 'broken.pdf')).status).toBe(422);
     expect(await storageOf(auth)).toEqual({ used_bytes: 0, allowed_bytes: ALLOWANCE, file_bytes: 0, site_bytes: 0 });
+  });
+});
+
+describe('the plan’s storage allowance for hosted sites', () => {
+  // 5,000 bytes: room for two of the 2,000-byte sites below, not three.
+  const SITES_PLAN = 'test-storage-sites';
+  let host: FileHost;
+  let workers: WorkerSet;
+  let hosting: TestService;
+  beforeAll(async () => {
+    hosting = await startTestService({ FETCH_ALLOW_PRIVATE: 'true', HOSTING_DOMAIN: 'kiln.test' });
+    workers = await startWorkers(hosting.rt, { queues: ['deploy'] });
+    host = await startFileHost();
+    await hosting.rt.db
+      .insert(plans)
+      .values({
+        id: SITES_PLAN,
+        rateLimitPerMinute: 100_000,
+        quotaTextTokens: 0,
+        quotaImagesGenerated: 0,
+        quotaAudioSeconds: 0,
+        quotaFileChats: 0,
+        storageBytes: 5000,
+        features: ['usage', 'hosting'],
+      })
+      .onConflictDoNothing();
+  });
+  afterAll(async () => {
+    await workers.close(5_000);
+    await hosting.close();
+    await host.close();
+  });
+
+  async function sitesAccount() {
+    const account = await createAccount(hosting.rt.db, { name: 'sites', planId: SITES_PLAN as 'business' });
+    const key = await createApiKey(hosting.rt.db, { accountId: account.id, label: 't' });
+    return { accountId: account.id, auth: { Authorization: `Bearer ${key.key}` } };
+  }
+
+  /** An archive at `path` whose two files hold `bytes` bytes together, with content unique to `tag`. */
+  async function siteArchive(path: string, tag: string, bytes: number): Promise<string> {
+    const half = Math.floor(bytes / 2);
+    const text = (n: number, part: string) => `${tag}-${part}-`.padEnd(n, '.');
+    host.put(
+      path,
+      await zipBuffer([
+        { name: 'index.html', data: text(half, 'index') },
+        { name: 'about.html', data: text(bytes - half, 'about') },
+      ]),
+    );
+    return host.url(path);
+  }
+
+  async function deployAndWait(auth: Record<string, string>, body: object) {
+    const created = await hosting.app.request('/v1/hosting/deployments', jsonRequest(body, auth));
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    return until(`deployment ${id} to finish`, async () => {
+      const d = await (await hosting.app.request(`/v1/hosting/deployments/${id}`, { headers: auth })).json();
+      return d.status === 'published' || d.status === 'failed' ? d : null;
+    });
+  }
+
+  const hostedStorage = async (auth: Record<string, string>): Promise<StorageReport> =>
+    (await (await hosting.app.request('/v1/usage', { headers: auth })).json()).storage;
+
+  it('5 sites of 2,000 bytes deployed in parallel against 5,000 allowed: 2 publish, 3 fail naming used and allowed bytes', async () => {
+    const { auth } = await sitesAccount();
+    const urls = await Promise.all(Array.from({ length: 5 }, (_, i) => siteArchive(`/parallel-${i}.zip`, `parallel-${i}-${Date.now()}`, 2000)));
+    const ended = await Promise.all(urls.map((url, i) => deployAndWait(auth, { site_id: `par${i}-${Date.now()}`, source_url: url })));
+    const published = ended.filter((d) => d.status === 'published');
+    const failed = ended.filter((d) => d.status === 'failed');
+    expect(published).toHaveLength(2);
+    expect(failed).toHaveLength(3);
+    for (const d of failed)
+      expect(d.error).toMatch(/need 2000 bytes of new storage, but the account stores 4000 of the 5000 bytes the test-storage-sites plan allows \(1000 free\)/);
+    expect(await hostedStorage(auth)).toEqual({ used_bytes: 4000, allowed_bytes: 5000, file_bytes: 0, site_bytes: 4000 });
+  });
+
+  it('once all the allowance is used, a deploy request is 413 at once, naming used and allowed bytes', async () => {
+    const { auth } = await sitesAccount();
+    const site = `full-${Date.now()}`;
+    const url = await siteArchive(`/${site}.zip`, site, 5000);
+    expect((await deployAndWait(auth, { site_id: site, source_url: url })).status).toBe('published');
+    expect((await hostedStorage(auth)).site_bytes).toBe(5000);
+    const refused = await hosting.app.request('/v1/hosting/deployments', jsonRequest({ site_id: site, source_url: url }, auth));
+    expect(refused.status).toBe(413);
+    const body = await refused.json();
+    expect(body.error.code).toBe('storage_quota_exceeded');
+    expect(body.error.message).toMatch(/stores 5000 of the 5000 bytes the test-storage-sites plan allows \(0 free\)/);
+  });
+
+  it('the same content deployed to a second site, or deployed again, is charged once', async () => {
+    const { auth } = await sitesAccount();
+    const tag = `shared-${Date.now()}`;
+    const url = await siteArchive(`/${tag}.zip`, tag, 3000);
+    expect((await deployAndWait(auth, { site_id: `${tag}-a`, source_url: url })).status).toBe('published');
+    expect((await deployAndWait(auth, { site_id: `${tag}-b`, source_url: url })).status).toBe('published');
+    expect((await deployAndWait(auth, { site_id: `${tag}-a`, source_url: url })).status).toBe('published');
+    expect((await hostedStorage(auth)).site_bytes).toBe(3000);
   });
 });
