@@ -28,6 +28,7 @@ ALTER TABLE "usage_totals" ADD COLUMN "reserved" bigint DEFAULT 0 NOT NULL;--> s
 ALTER TABLE "account_storage" ADD CONSTRAINT "account_storage_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "storage_claims" ADD CONSTRAINT "storage_claims_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_reservations" ADD CONSTRAINT "usage_reservations_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "storage_claims_file_age_idx" ON "storage_claims" USING btree ("created_at") WHERE kind = 'file';--> statement-breakpoint
 -- Hand-written: the paid plans' storage allowances, and what accounts already store charged to them.
 UPDATE "plans" SET "storage_bytes" = CASE "id" WHEN 'pro' THEN 10737418240 WHEN 'business' THEN 107374182400 ELSE "storage_bytes" END;--> statement-breakpoint
 INSERT INTO "storage_claims" ("account_id", "object_id", "kind", "bytes") SELECT "account_id", "id", 'file', "size_bytes" FROM "documents" ON CONFLICT DO NOTHING;--> statement-breakpoint

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createApiKey } from '../../src/db/queries/accounts';
-import { getStoredBytes } from '../../src/db/queries/storage';
-import { plans, storageClaims } from '../../src/db/schema';
+import type { Job } from 'bullmq';
+import { insertJob } from '../../src/db/queries/jobs';
+import { claimStorage, getStoredBytes } from '../../src/db/queries/storage';
+import { jobs, plans, storageClaims } from '../../src/db/schema';
+import { sweepOrphanStorage } from '../../src/workers/processors/sweep-orphan-storage';
 import { makeCorruptPdf, makeCsv } from '../support/document-fixtures';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { startFileChatService, upload, type UploadedFile } from '../files/helpers';
@@ -101,6 +104,27 @@ describe('the plan’s storage allowance for uploaded files', () => {
     const { auth } = await smallPlanAccount();
     expect((await upload(svc, auth, makeCorruptPdf(), 'broken.pdf')).status).toBe(422);
     expect(await storageOf(auth)).toEqual({ used_bytes: 0, allowed_bytes: ALLOWANCE, file_bytes: 0, site_bytes: 0 });
+  });
+});
+
+describe('storage charged for an upload that never became a file', () => {
+  it('is released by the hourly sweep once an hour old; a kept file and an upload still being parsed stay charged', async () => {
+    const { accountId, auth } = await smallPlanAccount();
+    const kept = (await (await upload(svc, auth, csvOf(1000, 7), 'kept.csv')).json()) as UploadedFile;
+    // Charged as the upload route charges, then the process "died": no job row was ever written.
+    const charge = (objectId: string, bytes: number) => svc.rt.db.transaction((tx) => claimStorage(tx, accountId, 'file', [{ objectId, bytes }], ALLOWANCE));
+    await charge('file_orphan0000000001', 2000);
+    await charge('file_parsing000000001', 3000);
+    await insertJob(svc.rt.db, { id: 'file_parsing000000001', accountId, keyId: null, kind: 'file.ingest', input: {} });
+    await svc.rt.db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, 'file_parsing000000001'));
+    const hourAgo = new Date(Date.now() - 3_700_000);
+    await svc.rt.db.update(storageClaims).set({ createdAt: hourAgo }).where(eq(storageClaims.accountId, accountId));
+    expect((await storageOf(auth)).file_bytes).toBe(6000);
+
+    await sweepOrphanStorage({ rt: svc.rt, job: { attemptsMade: 0, opts: {} } as Job, log: svc.rt.log });
+    expect(await storageOf(auth)).toMatchObject({ used_bytes: 4000, file_bytes: 4000 });
+    const left = await svc.rt.db.select({ id: storageClaims.objectId }).from(storageClaims).where(eq(storageClaims.accountId, accountId));
+    expect(left.map((c) => c.id).sort()).toEqual([kept.file_id, 'file_parsing000000001'].sort());
   });
 });
 

@@ -72,3 +72,27 @@ export async function releaseStorage(tx: Tx, accountId: string, objectId: string
     RETURNING freed.bytes::text AS bytes`);
   return Number(rows[0]?.bytes ?? 0);
 }
+
+/**
+ * Releases up to `limit` file charges made before `before` whose file is neither kept (no document row)
+ * nor still being parsed (no queued or running job row): an upload whose process died between the
+ * charge and its job row. Returns the accounts whose storage changed.
+ */
+export async function releaseOrphanFileClaims(db: DbOrTx, before: Date, limit = 500): Promise<string[]> {
+  const rows = await db.execute<{ account_id: string }>(sql`
+    WITH orphan AS (
+      SELECT c.account_id, c.object_id FROM storage_claims c
+      WHERE c.kind = 'file' AND c.created_at < ${before.toISOString()}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = c.object_id)
+        AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.object_id AND j.status IN ('queued', 'running'))
+      LIMIT ${limit} FOR UPDATE OF c SKIP LOCKED
+    ), freed AS (
+      DELETE FROM storage_claims c USING orphan o WHERE c.account_id = o.account_id AND c.object_id = o.object_id
+      RETURNING c.account_id, c.bytes
+    )
+    UPDATE account_storage s SET file_bytes = s.file_bytes - f.bytes
+    FROM (SELECT account_id, sum(bytes) AS bytes FROM freed GROUP BY account_id) f
+    WHERE s.account_id = f.account_id
+    RETURNING s.account_id`);
+  return rows.map((r) => r.account_id);
+}
