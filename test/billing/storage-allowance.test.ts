@@ -9,6 +9,7 @@ import { sweepOrphanStorage } from '../../src/workers/processors/sweep-orphan-st
 import { makeCorruptPdf, makeCsv } from '../support/document-fixtures';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { startFileChatService, upload, type UploadedFile } from '../files/helpers';
+import { signedInClient } from '../support/dashboard';
 import { zipBuffer } from '../hosting/support/archive-fixtures';
 import { type FileHost, startFileHost } from '../support/file-host';
 import { jsonRequest, startTestService, type TestService } from '../support/runtime';
@@ -98,6 +99,14 @@ describe('the plan’s storage allowance for uploaded files', () => {
     expect((await storageOf(auth)).used_bytes).toBe(0);
     expect((await upload(svc, auth, csvOf(5000, 2), 'other.csv')).status).toBe(201);
     expect((await storageOf(auth)).used_bytes).toBe(5000);
+  });
+
+  it('the dashboard overview shows the storage used against the allowance', async () => {
+    const { accountId, auth } = await smallPlanAccount();
+    expect((await upload(svc, auth, csvOf(1000, 9), 'shown.csv')).status).toBe(201);
+    const { client } = await signedInClient(svc.app, svc.rt, { accountId });
+    expect((await client.get('/dashboard')).status).toBe(200);
+    expect(client.lastHtml).toMatch(/data-metric="storage".*?files 1000 bytes, sites 0 bytes.*?1000 bytes of 10 KB/s);
   });
 
   it('an upload that cannot be parsed is not kept, and does not count', async () => {
