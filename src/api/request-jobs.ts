@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
+import { currentBillingPeriod } from '../billing/period';
 import { findJob, insertJob, type JobRow } from '../db/queries/jobs';
+import { reserveUsage } from '../db/queries/usage';
 import { answeredJobError } from './schemas/jobs';
 import type { RequestJobInput, RequestJobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { requestLogger } from './middleware/request-log';
+import { type QuotaHold, quotaExceeded } from './quota';
 
 type Deps = Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>;
 
@@ -20,7 +23,7 @@ const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.s
 export async function submitRequestJob<K extends RequestJobName>(
   c: Context<AppEnv>,
   deps: Deps,
-  job: { id: string; kind: K; input: RequestJobInput<K> },
+  job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold },
   successStatus: 200 | 201 = 200,
 ) {
   await createRequestJob(c, deps, job);
@@ -31,14 +34,34 @@ export async function submitRequestJob<K extends RequestJobName>(
   return respondWithJob(c, deps, row ?? { id: job.id, status: 'queued' }, successStatus);
 }
 
-/** Writes the row and enqueues its job (the row id is the jobId); a lost enqueue is the sweeper's to retry. */
+/**
+ * Writes the row and enqueues its job (the row id is the jobId); a lost enqueue is the sweeper's to retry.
+ * With `hold`, the row is written only if the plan's quota can hold that much for it, in the same
+ * transaction (429 quota_exceeded otherwise): the worker turns the hold into the bill, or releases it.
+ */
 export async function createRequestJob<K extends RequestJobName>(
   c: Context<AppEnv>,
   deps: Pick<Deps, 'db' | 'queues'>,
-  job: { id: string; kind: K; input: RequestJobInput<K> },
+  job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold },
 ): Promise<void> {
   const principal = c.get('principal');
-  await insertJob(deps.db, { id: job.id, accountId: principal.accountId, keyId: principal.keyId, kind: job.kind, input: job.input });
+  const row = { id: job.id, accountId: principal.accountId, keyId: principal.keyId, kind: job.kind, input: job.input };
+  const hold = job.hold;
+  if (!hold) await insertJob(deps.db, row);
+  else {
+    await deps.db.transaction(async (tx) => {
+      const refused = await reserveUsage(tx, {
+        accountId: principal.accountId,
+        metric: hold.metric,
+        quantity: hold.quantity,
+        quota: principal.quotas[hold.metric],
+        sourceId: job.id,
+        periodKey: currentBillingPeriod().key,
+      });
+      if (refused) throw quotaExceeded(principal, hold, refused);
+      await insertJob(tx, row);
+    });
+  }
   try {
     await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id });
   } catch (err) {

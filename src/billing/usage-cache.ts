@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
+import { getStoredBytes, type StoredBytes } from '../db/queries/storage';
 import { getUsageTotals, type UsageTotals } from '../db/queries/usage';
 
 const TTL_MS = 5_000;
@@ -13,7 +14,7 @@ const MAX_ENTRIES = 50_000;
  * The short TTL bounds staleness should a message be lost in a reconnect.
  */
 export class UsageCache {
-  private readonly entries = new Map<string, { totals: Promise<UsageTotals>; expiresAt: number }>();
+  private readonly entries = new Map<string, { totals: Promise<UsageTotals | StoredBytes>; expiresAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -37,12 +38,20 @@ export class UsageCache {
   }
 
   totals(accountId: string, periodKey: string): Promise<UsageTotals> {
-    const key = `${accountId}|${periodKey}`;
+    return this.read(`${accountId}|${periodKey}`, () => getUsageTotals(this.db, accountId, periodKey));
+  }
+
+  /** The bytes the account stores now; whoever changes them announces it like a bill (announceUsageChange). */
+  storage(accountId: string): Promise<StoredBytes> {
+    return this.read(`${accountId}|storage`, () => getStoredBytes(this.db, accountId));
+  }
+
+  private read<T extends UsageTotals | StoredBytes>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.totals;
+    if (hit && hit.expiresAt > now) return hit.totals as Promise<T>;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    const totals = getUsageTotals(this.db, accountId, periodKey);
+    const totals = load();
     this.entries.set(key, { totals, expiresAt: now + TTL_MS });
     // A failed read must not be served from the cache.
     totals.catch(() => this.entries.delete(key));
@@ -53,4 +62,14 @@ export class UsageCache {
 /** Tells every API process that an account's usage changed. */
 export async function announceUsageChange(publisher: Redis, channel: string, accountId: string): Promise<void> {
   await publisher.publish(channel, accountId);
+}
+
+/**
+ * After storage was charged or freed: this process forgets at once (its caller may read usage next), the
+ * others on the message. A lost message only leaves a report stale for the cache's TTL; the allowance
+ * itself is enforced in Postgres, not from this cache.
+ */
+export async function announceStorageChange(deps: { usage: UsageCache; redis: Redis; channels: { usageChanged: string } }, accountId: string): Promise<void> {
+  deps.usage.forget(accountId);
+  await announceUsageChange(deps.redis, deps.channels.usageChanged, accountId).catch(() => undefined);
 }

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   webhook_delivery_pending: 409,
   payload_too_large: 413,
   file_too_large: 413,
+  /** The account's stored files and sites would pass its plan's storage allowance; the message names used and allowed bytes. */
+  storage_quota_exceeded: 413,
   unsupported_file_type: 415,
   /** A request body in a media type the endpoint does not take (the queue dashboard's API takes JSON only). */
   unsupported_media_type: 415,

@@ -16,7 +16,11 @@ import {
   type DeploymentFileRow,
   type DeploymentRow,
 } from '../db/queries/deployments';
+import type { Tx } from '../db/client';
+import { findAccountPlan } from '../db/queries/accounts';
+import { claimStorage } from '../db/queries/storage';
 import type { JobError } from '../db/schema';
+import { announceStorageChange } from '../billing/usage-cache';
 import { deploymentView } from '../api/schemas/hosting';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from './archive';
@@ -201,8 +205,12 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
   const totalBytes = entries.reduce((n, e) => n + e.size, 0);
   const wentLive = await rt.db.transaction(async (tx) => {
     await insertManifest(tx, d.id, entries);
-    return publishBuild(tx, d, { fileCount: entries.length, totalBytes, siteRules });
+    const live = await publishBuild(tx, d, { fileCount: entries.length, totalBytes, siteRules });
+    // Last, so the account's storage row is locked for the shortest time; a refusal rolls the publish back.
+    await chargeSiteStorage(tx, d, entries);
+    return live;
   });
+  await announceStorageChange(rt, d.accountId);
   await log(
     wentLive
       ? `Published ${entries.length} files; now live for ${d.environment}.`
@@ -212,6 +220,25 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
   if (d.archiveKey) await rt.store.delete(d.archiveKey).catch(() => undefined);
   await announceAndMarkPublished(ctx, d);
   ctx.log.info({ deployment: d.id, site: d.siteId, files: entries.length, live: wentLive }, 'deployment published');
+}
+
+/**
+ * Charges the account for the site file contents this deployment adds: each distinct content once per
+ * account (a redeploy, a rollback or an unchanged file costs nothing), against the plan's storage
+ * allowance, atomically with the publish. Past the allowance the build fails, saying what is used and allowed.
+ */
+async function chargeSiteStorage(tx: Tx, d: DeploymentRow, entries: ManifestEntry[]): Promise<void> {
+  const distinct = new Map(entries.map((e) => [e.hash, e.size]));
+  // Sorted, so two builds claiming overlapping contents lock them in the same order.
+  const claims = [...distinct].sort(([a], [b]) => (a < b ? -1 : 1)).map(([hash, bytes]) => ({ objectId: `blob:${hash}`, bytes }));
+  const plan = await findAccountPlan(tx, d.accountId);
+  if (!plan) return;
+  const refused = await claimStorage(tx, d.accountId, 'site', claims, plan.storageBytes);
+  if (!refused) return;
+  throw buildFailure(
+    `The site's files need ${refused.requested} bytes of new storage, but the account stores ${refused.used} of the ${plan.storageBytes} bytes ` +
+      `the ${plan.planId} plan allows (${Math.max(0, plan.storageBytes - refused.used)} free). Delete files to make room, or move to a larger plan.`,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client';
 import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
 import { recordCdnFiles, type NewCdnFile } from '../db/queries/files';
-import { recordUsage } from '../db/queries/usage';
+import { recordUsage, releaseReservation } from '../db/queries/usage';
 import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
@@ -49,6 +49,8 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
     if (!done) return { stored: false, billed: false, events: 0 };
     await recordCdnFiles(tx, outcome.files ?? []);
     let events = (await outcome.persist?.(tx)) ?? 0;
+    // What the request held of the quota becomes its bill, in this transaction: never both, never neither.
+    await releaseReservation(tx, id);
     let billed = false;
     // Filed under the key the request came with and the product its kind names, for the usage breakdown.
     const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: id, periodKey };
@@ -91,6 +93,8 @@ export async function failRequestJob(
   const failed = await rt.db.transaction(async (tx) => {
     const row = await failJob(tx, payload.id, error);
     if (!row) return null;
+    // Nothing is billed for a failure: what the request held of the quota is free again.
+    await releaseReservation(tx, row.id);
     let events = (await alsoInTx?.(tx, row)) ?? 0;
     if (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'job.failed', data: finishedJobView(row) })) events++;
     return { accountId: row.accountId, events };

@@ -10,6 +10,7 @@ export const SCHEDULES: readonly { name: JobName; everyMs: number }[] = [
   { name: 'idempotency.sweep-expired', everyMs: 3_600_000 },
   { name: 'conversations.sweep-expired', everyMs: 3_600_000 },
   { name: 'deployments.sweep-uploads', everyMs: 3_600_000 },
+  { name: 'storage.sweep-orphans', everyMs: 3_600_000 },
   { name: 'webhooks.requeue-lost', everyMs: 60_000 },
 ];
 

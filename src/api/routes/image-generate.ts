@@ -6,7 +6,6 @@ import type { Runtime } from '../../runtime';
 import type { App } from '../context';
 import { requireFeature } from '../middleware/auth';
 import { jsonBody } from '../middleware/json-body';
-import { requireQuota } from '../quota';
 import { IMAGE_SIZES, imageGenerateJob } from '../../queue/jobs';
 import { submitRequestJob } from '../request-jobs';
 import { requiredText } from '../schemas/fields';
@@ -48,8 +47,8 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
     jsonBody(imageGenerateBody),
     async (c) => {
       const input = c.req.valid('json');
-      await requireQuota(rt.usage, c.get('principal'), 'images_generated', input.count);
-      return submitRequestJob(c, rt, { id: newId('img'), kind: 'image.generate', input });
+      const hold = { metric: 'images_generated' as const, quantity: input.count };
+      return submitRequestJob(c, rt, { id: newId('img'), kind: 'image.generate', input, hold });
     },
   );
 }

@@ -17,10 +17,24 @@ const usageTotalsSchema = v.object({
   file_chats: v.number(),
 });
 
+const storageSchema = v.pipe(
+  v.object({
+    used_bytes: v.pipe(v.number(), v.description('Everything stored now: `file_bytes` + `site_bytes`.')),
+    allowed_bytes: v.pipe(
+      v.number(),
+      v.description('The plan’s storage allowance. An upload or deploy that would pass it is refused (413 `storage_quota_exceeded`).'),
+    ),
+    file_bytes: v.pipe(v.number(), v.description('Uploaded files not deleted (their original size).')),
+    site_bytes: v.pipe(v.number(), v.description('Hosted sites: each distinct file content across the account’s deployments, counted once.')),
+  }),
+  v.description('What the account stores now (not per period): freed when files are deleted.'),
+);
+
 export const usageReportSchema = v.object({
   period_start: v.string(),
   period_end: v.string(),
   usage: usageTotalsSchema,
+  storage: storageSchema,
 });
 
 const dayRowSchema = v.object({ date: v.pipe(v.string(), v.description('A UTC day, `YYYY-MM-DD`.')), usage: usageTotalsSchema });
@@ -71,6 +85,17 @@ function breakdownView(report: UsageBreakdown) {
   }
 }
 
+async function storageView(rt: Pick<Runtime, 'usage'>, c: Context<AppEnv>) {
+  const principal = c.get('principal');
+  const stored = await rt.usage.storage(principal.accountId);
+  return {
+    used_bytes: stored.fileBytes + stored.siteBytes,
+    allowed_bytes: principal.storageBytes,
+    file_bytes: stored.fileBytes,
+    site_bytes: stored.siteBytes,
+  };
+}
+
 export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
   app.get(
     '/usage',
@@ -80,7 +105,8 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
       description:
         'Totals of everything billed to the account since the start of the current calendar month (UTC). With `group_by`, ' +
         'the answer adds `breakdown`: the same totals split by day, by API key or by product, read together with the totals ' +
-        'so that the entries add up to them exactly.',
+        'so that the entries add up to them exactly. `storage` is what the account stores now (files and hosted sites) against ' +
+        'its plan’s allowance.',
       parameters: [
         {
           in: 'query',
@@ -106,12 +132,13 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
       const accountId = c.get('principal').accountId;
       const groupBy = readGroupBy(c);
       if (groupBy === undefined) {
-        // The cached totals: no query unless a worker has billed the account since the last read.
-        const usage = await rt.usage.totals(accountId, period.key);
-        return c.json({ period_start: period.startIso, period_end: period.endIso, usage });
+        // The cached totals and storage: no query unless the account was billed, or stored or deleted
+        // something, since the last read.
+        const [usage, storage] = await Promise.all([rt.usage.totals(accountId, period.key), storageView(rt, c)]);
+        return c.json({ period_start: period.startIso, period_end: period.endIso, usage, storage });
       }
-      const report = await usageBreakdown(rt.db, accountId, period, groupBy);
-      return c.json({ period_start: period.startIso, period_end: period.endIso, usage: report.totals, breakdown: breakdownView(report) });
+      const [report, storage] = await Promise.all([usageBreakdown(rt.db, accountId, period, groupBy), storageView(rt, c)]);
+      return c.json({ period_start: period.startIso, period_end: period.endIso, usage: report.totals, storage, breakdown: breakdownView(report) });
     },
   );
 }

@@ -145,8 +145,11 @@ export function registerFilesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.post('/files/:id/delete', async (c) => {
     const session = signedIn(c);
     const log = c.get('log').child({ request_id: c.get('requestId') });
-    const doc = await deleteUploadedFile({ db, store: rt.store, log }, session.accountId, c.req.param('id'), (tx, row) =>
-      audit(c, tx, 'file.deleted', row.id, { filename: row.filename, size_bytes: row.sizeBytes }),
+    const doc = await deleteUploadedFile(
+      { db, store: rt.store, log, usage: rt.usage, redis: rt.redis, channels: rt.channels },
+      session.accountId,
+      c.req.param('id'),
+      (tx, row) => audit(c, tx, 'file.deleted', row.id, { filename: row.filename, size_bytes: row.sizeBytes }),
     );
     if (!doc) return notFoundPage(c, 'file');
     return c.redirect('/dashboard/files?done=deleted', 303);

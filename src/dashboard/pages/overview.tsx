@@ -9,6 +9,7 @@ import type { DashboardDeps } from '../deps';
 import { formatQuantity, METRIC_UNIT } from '../format';
 import { signedIn } from '../guards';
 import { notFoundPage, renderPage } from '../views/render';
+import { formatBytes } from './files';
 
 export const METRIC_LABELS: Record<UsageMetric, string> = {
   text_tokens: 'Text tokens',
@@ -31,9 +32,10 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
     const period = currentBillingPeriod();
     // The totals and the days from one snapshot, as GET /v1/usage?group_by=day reads them: the bars and
     // the charts always add up.
-    const [plan, { totals, perDay: daily }] = await Promise.all([
+    const [plan, { totals, perDay: daily }, stored] = await Promise.all([
       findAccountPlan(rt.db, session.accountId),
       usageBreakdown(rt.db, session.accountId, period, 'day'),
+      rt.usage.storage(session.accountId),
     ]);
     if (!plan) return notFoundPage(c, 'account');
     const fmt = new Intl.NumberFormat('en');
@@ -69,6 +71,35 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
                 </li>
               );
             })}
+            {(() => {
+              // Not per period: what the account stores now, files and sites, against the plan's allowance.
+              const used = stored.fileBytes + stored.siteBytes;
+              const share = percent(used, plan.storageBytes);
+              return (
+                <li data-metric="storage">
+                  <div class="meter-head">
+                    <span id="m-storage">
+                      Storage (files {formatBytes(stored.fileBytes)}, sites {formatBytes(stored.siteBytes)})
+                    </span>
+                    <span>
+                      {formatBytes(used)} of {formatBytes(plan.storageBytes)}
+                      <span class="muted"> ({share}%)</span>
+                    </span>
+                  </div>
+                  <meter
+                    aria-labelledby="m-storage"
+                    min={0}
+                    max={Math.max(plan.storageBytes, 1)}
+                    low={plan.storageBytes * 0.75}
+                    high={plan.storageBytes * 0.9}
+                    optimum={0}
+                    value={used}
+                  >
+                    {share}%
+                  </meter>
+                </li>
+              );
+            })()}
           </ul>
         </section>
         <section aria-labelledby="daily">

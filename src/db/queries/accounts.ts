@@ -46,6 +46,8 @@ export interface Principal {
   /** Epoch ms after which the key answers 401; null when it never expires. */
   expiresAt: number | null;
   quotas: Record<UsageMetric, number>;
+  /** Bytes the account may keep stored (files and hosted sites), its plan's allowance. */
+  storageBytes: number;
 }
 
 export async function createAccount(db: DbOrTx, input: { name: string; planId: PlanId; rateLimitOverride?: number | null; isDemo?: boolean }) {
@@ -75,6 +77,7 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
       rateLimitPerMinute: plans.rateLimitPerMinute,
       rateLimitOverride: accounts.rateLimitOverride,
       features: plans.features,
+      storageBytes: plans.storageBytes,
       ...quotaColumns,
     })
     .from(accounts)
@@ -86,6 +89,7 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
     features: row.features as Feature[],
     quotas: quotasOf(row),
+    storageBytes: row.storageBytes,
   };
 }
 
@@ -215,6 +219,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
       rateLimitOverride: accounts.rateLimitOverride,
       rateLimitPerMinute: plans.rateLimitPerMinute,
       features: plans.features,
+      storageBytes: plans.storageBytes,
       ...quotaColumns,
     })
     .from(apiKeys)
@@ -232,6 +237,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
     scopes: row.scopes as Scope[] | null,
     expiresAt: row.expiresAt?.getTime() ?? null,
     quotas: quotasOf(row),
+    storageBytes: row.storageBytes,
   };
 }
 

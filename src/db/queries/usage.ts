@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type BillingPeriod, billingPeriodOf } from '../../billing/period';
 import { recordWebhookEvent } from '../../webhooks/outbox';
 import type { Db, DbOrTx, Tx } from '../client';
-import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
+import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageReservations, usageTotals, type UsageMetric } from '../schema';
 
 export type UsageTotals = Record<UsageMetric, number>;
 
@@ -93,6 +93,60 @@ export async function recordUsage(
     if (crossed(quota) && (await recordWebhookEvent(tx, { accountId: entry.accountId, type: 'usage.quota_exceeded', data }))) events++;
   }
   return { total: after, quota, events };
+}
+
+/** A refused reservation: what the period's row held when it said no. */
+export interface RefusedReservation {
+  used: number;
+  reserved: number;
+}
+
+/**
+ * Holds `quantity` of `metric` for the queued request `sourceId` if the period's billed total, what other
+ * queued requests hold and this amount together fit `quota`; else changes nothing and says what was held.
+ * One conditional upsert of the (account, period, metric) row: concurrent callers wait on its row lock and
+ * each sees the others' reservations, so no interleaving admits more than the quota. Run it in the
+ * transaction that writes the request's job row, so a job never exists without its reservation.
+ */
+export async function reserveUsage(
+  tx: Tx,
+  r: { accountId: string; metric: UsageMetric; quantity: number; quota: number; sourceId: string; periodKey: string },
+): Promise<RefusedReservation | null> {
+  const admitted = await tx.execute(sql`
+    INSERT INTO usage_totals (account_id, period_start, metric, total, reserved)
+    SELECT ${r.accountId}, ${r.periodKey}, ${r.metric}, 0, ${r.quantity}::bigint WHERE ${r.quantity}::bigint <= ${r.quota}::bigint
+    ON CONFLICT (account_id, period_start, metric) DO UPDATE SET reserved = usage_totals.reserved + EXCLUDED.reserved
+    WHERE usage_totals.total + usage_totals.reserved + EXCLUDED.reserved <= ${r.quota}::bigint
+    RETURNING 1`);
+  if (admitted.length === 0) {
+    const [row] = await tx
+      .select({ total: usageTotals.total, reserved: usageTotals.reserved })
+      .from(usageTotals)
+      .where(and(eq(usageTotals.accountId, r.accountId), eq(usageTotals.periodStart, r.periodKey), eq(usageTotals.metric, r.metric)));
+    return { used: Number(row?.total ?? 0), reserved: Number(row?.reserved ?? 0) };
+  }
+  await tx.insert(usageReservations).values({
+    sourceId: r.sourceId,
+    metric: r.metric,
+    accountId: r.accountId,
+    periodStart: r.periodKey,
+    quantity: r.quantity,
+  });
+  return null;
+}
+
+/**
+ * Gives back what the request `sourceId` holds (in the period it reserved in), whether it is about to be
+ * billed or has failed. Deleting the reservation row is what releases, so a second call, from a job that
+ * ends twice, releases nothing. Returns how much was released.
+ */
+export async function releaseReservation(tx: Tx, sourceId: string): Promise<number> {
+  const rows = await tx.execute<{ quantity: string }>(sql`
+    WITH r AS (DELETE FROM usage_reservations WHERE source_id = ${sourceId} RETURNING account_id, period_start, metric, quantity)
+    UPDATE usage_totals t SET reserved = t.reserved - r.quantity FROM r
+    WHERE t.account_id = r.account_id AND t.period_start = r.period_start AND t.metric = r.metric
+    RETURNING r.quantity`);
+  return rows.reduce((n, row) => n + Number(row.quantity), 0);
 }
 
 const zeroTotals = (): UsageTotals => Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as UsageTotals;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, date, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from './accounts';
 
@@ -41,6 +42,64 @@ export const usageTotals = pgTable(
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     metric: text('metric').$type<UsageMetric>().notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
+    /**
+     * Held by requests queued but not yet billed (their usage_reservations rows). A request is admitted
+     * only if total + reserved + its own amount fits the quota, in one conditional update of this row,
+     * so concurrent requests queue behind its lock and together never exceed the plan.
+     */
+    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.periodStart, t.metric] })],
+);
+
+/**
+ * What one queued request holds of its period's quota until it ends: deleted (and taken off
+ * usage_totals.reserved) in the transaction that bills or fails its job, so a job that ends twice
+ * releases once. Keyed like the ledger: (source_id, metric).
+ */
+export const usageReservations = pgTable(
+  'usage_reservations',
+  {
+    sourceId: text('source_id').notNull(),
+    metric: text('metric').$type<UsageMetric>().notNull(),
+    accountId: accountIdColumn(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.metric] })],
+);
+
+export const STORAGE_KINDS = ['file', 'site'] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+
+/**
+ * Bytes an account stores now, per kind: a counter moved only together with storage_claims, so a
+ * conditional update of this row admits or refuses an upload atomically against the plan's allowance.
+ */
+export const accountStorage = pgTable('account_storage', {
+  accountId: accountIdColumn().primaryKey(),
+  fileBytes: bigint('file_bytes', { mode: 'number' }).notNull().default(0),
+  siteBytes: bigint('site_bytes', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * One row per stored thing an account is charged for: an uploaded file (`file`, its id) or a distinct
+ * site file content (`site`, `blob:<sha256>`, charged once however many deployments serve it). Inserting
+ * the claim is what makes charging idempotent; deleting it is what releases the bytes.
+ */
+export const storageClaims = pgTable(
+  'storage_claims',
+  {
+    accountId: accountIdColumn(),
+    objectId: text('object_id').notNull(),
+    kind: text('kind').$type<StorageKind>().notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.objectId] }),
+    // The orphan sweep's look at file charges by age: site contents (most rows) are never swept.
+    index('storage_claims_file_age_idx').on(t.createdAt).where(sql`kind = 'file'`),
+  ],
 );

@@ -12,6 +12,7 @@ import {
   sweepExpiredFilesJob,
   sweepIdempotencyKeysJob,
   sweepConversationsJob,
+  sweepOrphanStorageJob,
   sweepUploadedArchivesJob,
 } from './maintenance';
 import { plagiarismCheckJob } from './plagiarism-check';
@@ -41,6 +42,7 @@ export const JOB_DEFINITIONS = [
   sweepIdempotencyKeysJob,
   sweepConversationsJob,
   sweepUploadedArchivesJob,
+  sweepOrphanStorageJob,
   requeueLostWebhookAttemptsJob,
   webhookDeliverJob,
 ] as const;

@@ -53,6 +53,14 @@ export const requeueLostWebhookAttemptsJob = defineJob({
   payload: noPayload,
 });
 
+export const sweepOrphanStorageJob = defineJob({
+  name: 'storage.sweep-orphans',
+  queue: 'maintenance',
+  description:
+    'Releases the storage charged for uploads older than an hour that never became a file: no document row and no queued or running job (the process died between charging and queueing).',
+  payload: noPayload,
+});
+
 export const sweepUploadedArchivesJob = defineJob({
   name: 'deployments.sweep-uploads',
   queue: 'maintenance',

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { fileIngestJob } from '../../queue/jobs';
 import { deleteDocumentContent, insertDocument } from '../../db/queries/documents';
 import { findJob } from '../../db/queries/jobs';
+import { releaseStorage } from '../../db/queries/storage';
+import { announceStorageChange } from '../../billing/usage-cache';
 import type { JobError } from '../../db/schema';
 import { ingestDocument } from '../../documents/ingest-document';
 import { InvalidDocumentError } from '../../engines/documents/types';
@@ -83,7 +85,10 @@ export async function failFileIngest(ctx: JobRun, payload: { id: string }, error
   await deleteDocumentContent(rt.db, payload.id);
   const input = v.safeParse(fileIngestJob.request.input, (await findJob(rt.db, payload.id))?.input);
   if (input.success) await rt.store.delete(input.output.blob_key);
+  let freedFor: string | null = null;
   await failRequestJob(ctx, payload, error, async (tx, job) => {
+    // The file is not kept, so it no longer counts against the account's storage.
+    if ((await releaseStorage(tx, job.accountId, job.id)) > 0) freedFor = job.accountId;
     // No document row exists for a refused upload: the file is described by what the upload sent.
     const data = {
       file_id: job.id,
@@ -93,4 +98,5 @@ export async function failFileIngest(ctx: JobRun, payload: { id: string }, error
     };
     return (await recordWebhookEvent(tx, { accountId: job.accountId, type: 'file.failed', data })) ? 1 : 0;
   });
+  if (freedFor) await announceStorageChange(rt, freedFor);
 }

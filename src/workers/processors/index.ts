@@ -14,6 +14,7 @@ import { sweepDashboardSessions } from './sweep-dashboard-sessions';
 import { sweepExpiredFiles } from './sweep-expired-files';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys';
 import { sweepConversations } from './sweep-conversations';
+import { sweepOrphanStorage } from './sweep-orphan-storage';
 import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
 import { failTextGeneration, generateText } from './text-generate';
@@ -53,6 +54,7 @@ export const PROCESSORS: Processors = {
   'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
   'conversations.sweep-expired': { run: sweepConversations },
   'deployments.sweep-uploads': { run: sweepUploadedArchives },
+  'storage.sweep-orphans': { run: sweepOrphanStorage },
   'webhook.deliver': { run: deliverWebhook },
   'webhooks.requeue-lost': { run: requeueLostWebhookAttempts },
 };

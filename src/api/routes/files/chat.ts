@@ -7,7 +7,6 @@ import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
-import { requireQuota } from '../../quota';
 import { submitRequestJob } from '../../request-jobs';
 import { fileChatJob } from '../../../queue/jobs';
 import { fileChatBody } from '../../schemas/files';
@@ -54,9 +53,8 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
         const doc = await findAccountDocument(rt.db, principal.accountId, id);
         if (!doc) throw new ApiError('file_not_found', `No file '${id}' on this account; use the file_id an upload answered with.`);
       }
-      await requireQuota(rt.usage, principal, 'file_chats', 1);
       const input = { file_ids: fileIds, conversation_id: conversation?.id ?? newId('conv'), message: body.message };
-      return submitRequestJob(c, rt, { id: newId('chat'), kind: 'file.chat', input });
+      return submitRequestJob(c, rt, { id: newId('chat'), kind: 'file.chat', input, hold: { metric: 'file_chats', quantity: 1 } });
     },
   );
 }

@@ -7,7 +7,7 @@ import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';
 
-export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store'>) {
+export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store' | 'usage' | 'redis' | 'channels'>) {
   app.delete(
     '/files/:file_id',
     describeRoute({
@@ -15,7 +15,7 @@ export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store'>) 
       summary: 'Delete an uploaded file',
       description:
         'Removes the file, its indexed passages and rows, and the stored original; it can no longer be used in file chat. ' +
-        'Answers already given stay as they were. A second delete answers 404.',
+        'Answers already given stay as they were; the file no longer counts against the storage allowance. A second delete answers 404.',
       responses: {
         204: { description: 'Deleted' },
         ...errorResponses(401, 403, 404),
@@ -25,7 +25,7 @@ export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store'>) 
     requireFeature('files'),
     async (c) => {
       const id = c.req.param('file_id');
-      const doc = await deleteUploadedFile({ db: rt.db, store: rt.store, log: requestLogger(c) }, c.get('principal').accountId, id);
+      const doc = await deleteUploadedFile({ ...rt, log: requestLogger(c) }, c.get('principal').accountId, id);
       if (!doc) throw new ApiError('file_not_found', `No file ${FILE_ID_PATTERN.test(id) ? id : 'with that id'} on this account.`);
       return c.body(null, 204);
     },

@@ -2,6 +2,8 @@ import { unlink } from 'node:fs/promises';
 import { describeRoute, resolver } from 'hono-openapi';
 import type * as v from 'valibot';
 import { findJob } from '../../../db/queries/jobs';
+import { announceStorageChange } from '../../../billing/usage-cache';
+import { claimStorage, releaseStorage } from '../../../db/queries/storage';
 import { detectDocumentKind } from '../../../engines/documents';
 import { DOCUMENT_MEDIA_TYPES } from '../../../engines/documents/media-types';
 import { newId } from '../../../ids';
@@ -10,6 +12,7 @@ import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { claimStreamedRequest } from '../../middleware/idempotency';
+import { storageExceeded } from '../../quota';
 import { submitRequestJob } from '../../request-jobs';
 import type { fileIngestJob } from '../../../queue/jobs';
 import { uploadedFileSchema } from '../../schemas/files';
@@ -20,7 +23,7 @@ import { receiveFile } from '../../upload/receive-file';
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_PATH = '/file/upload';
 
-export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'store' | 'usage'>) {
+export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'store' | 'usage' | 'redis' | 'channels'>) {
   app.post(
     UPLOAD_PATH,
     describeRoute({
@@ -30,7 +33,8 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
         'Send the document as `multipart/form-data` in a part named `file` (at most 20 MB). The type is decided by the content, not ' +
         'the name. The answer comes once the document is parsed and indexed (201); a large document may answer 202 with a job link ' +
         'instead. A PDF page without a text layer (a scan) is read by text recognition (English; at most 100 such pages per document, ' +
-        'else 422); a PDF in which neither finds any words answers 422.',
+        'else 422); a PDF in which neither finds any words answers 422. The file counts against the plan’s storage allowance ' +
+        '(`GET /v1/usage` shows `storage`) until it is deleted; an upload that does not fit answers 413 `storage_quota_exceeded`.',
       requestBody: {
         content: {
           'multipart/form-data': {
@@ -42,6 +46,11 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
         201: { description: 'The file, parsed and ready for chat', content: { 'application/json': { schema: resolver(uploadedFileSchema) } } },
         202: { description: 'Still being parsed; poll the `Location` (GET /v1/jobs/{id})' },
         ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+        413: {
+          ...errorResponses(413)[413],
+          description:
+            'Over 20 MB (`file_too_large`), or more than the plan’s storage allowance has left (`storage_quota_exceeded`, naming used and allowed bytes)',
+        },
       },
     }),
     requireFeature('files'),
@@ -62,7 +71,19 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
             `'${file.filename}' is ${detected.detected}. Upload a PDF, a .docx document or a CSV table; the type is read from the content, not the name.`,
           );
         }
-        await rt.store.putFile(blobKey, file.path, DOCUMENT_MEDIA_TYPES[detected.kind]);
+        // Charged before a byte is stored, against the plan's storage allowance: concurrent uploads queue on
+        // the account's storage row, so together they never pass it. Deleting the file (or a failed parse) frees it.
+        const principal = c.get('principal');
+        await rt.db.transaction(async (tx) => {
+          const refused = await claimStorage(tx, principal.accountId, 'file', [{ objectId: id, bytes: file.size }], principal.storageBytes);
+          if (refused) throw storageExceeded(principal, refused, `'${file.filename}'`);
+        });
+        await announceStorageChange(rt, principal.accountId);
+        await rt.store.putFile(blobKey, file.path, DOCUMENT_MEDIA_TYPES[detected.kind]).catch(async (err: unknown) => {
+          await rt.db.transaction((tx) => releaseStorage(tx, principal.accountId, id)).catch(() => undefined);
+          await announceStorageChange(rt, principal.accountId);
+          throw err;
+        });
         input = { filename: file.filename, size_bytes: file.size, kind: detected.kind, blob_key: blobKey };
       } finally {
         await unlink(file.path).catch(() => undefined);
@@ -72,7 +93,11 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       } catch (err) {
         // A job row owns the blob (its ingestion removes it on failure); without one, nothing else would.
         const owned = await findJob(rt.db, id).catch(() => null);
-        if (!owned) await rt.store.delete(blobKey).catch(() => undefined);
+        if (!owned) {
+          await rt.store.delete(blobKey).catch(() => undefined);
+          await rt.db.transaction((tx) => releaseStorage(tx, c.get('principal').accountId, id)).catch(() => undefined);
+          await announceStorageChange(rt, c.get('principal').accountId);
+        }
         throw err;
       }
     },

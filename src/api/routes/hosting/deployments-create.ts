@@ -12,6 +12,7 @@ import { jsonBody, validateBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { deploymentSchema, deploymentView, siteIdField } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
+import { storageExceeded } from '../../quota';
 import { receiveFile } from '../../upload/receive-file';
 
 export const DEPLOYMENTS_PATH = '/hosting/deployments';
@@ -49,7 +50,19 @@ export function isArchiveUpload(c: Context<AppEnv>): boolean {
   return c.req.path === `/v1${DEPLOYMENTS_PATH}` && /^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '');
 }
 
-export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store'>) {
+/**
+ * 413 when the account already stores all its plan allows: the build could add nothing. The exact charge
+ * (the new file contents, known once extracted) is made atomically when the build publishes, and a build
+ * that does not fit fails saying so. Read from the usage cache: deploys are a hot path.
+ */
+async function refuseWhenStorageFull(rt: Pick<Runtime, 'usage'>, c: Context<AppEnv>): Promise<void> {
+  const principal = c.get('principal');
+  const stored = await rt.usage.storage(principal.accountId);
+  const used = stored.fileBytes + stored.siteBytes;
+  if (used >= principal.storageBytes) throw storageExceeded(principal, { used }, 'A deployment');
+}
+
+export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store' | 'usage'>) {
   app.post(
     DEPLOYMENTS_PATH,
     describeRoute({
@@ -62,7 +75,10 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         'Or upload the archive itself: `multipart/form-data` with the archive in a part named `file` and `site_id` (and ' +
         '`environment`) as text parts, in any order. The archive is capped like a downloaded one (413 past `DEPLOY_MAX_ARCHIVE_BYTES`) ' +
         'and is refused at once (415) when it is not a zip or tar.gz. With `Idempotency-Key`, an upload is identified by its fields ' +
-        'and the SHA-256 of the archive, so a retry with the same file and fields is answered from the first.',
+        'and the SHA-256 of the archive, so a retry with the same file and fields is answered from the first.\n\n' +
+        'The site’s files count against the plan’s storage allowance: each distinct file content once per account, however many ' +
+        'deployments serve it. A build whose new contents do not fit fails (`error` names the bytes used and allowed); a deploy ' +
+        'request when nothing is left answers 413 `storage_quota_exceeded`.',
       requestBody: {
         content: {
           'application/json': { schema: resolver(createDeploymentBody) },
@@ -82,10 +98,16 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
       responses: {
         201: { description: 'Deployment recorded', content: { 'application/json': { schema: resolver(deploymentSchema) } } },
         ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+        413: {
+          ...errorResponses(413)[413],
+          description:
+            'An uploaded archive over `DEPLOY_MAX_ARCHIVE_BYTES` (`file_too_large`), or the account already stores all its plan allows (`storage_quota_exceeded`, naming used and allowed bytes)',
+        },
       },
     }),
     requireFeature('hosting'),
     async (c, next) => {
+      await refuseWhenStorageFull(rt, c);
       if (!isArchiveUpload(c)) return next();
       const accountId = c.get('principal').accountId;
       const file = await receiveFile(c.req.raw, {

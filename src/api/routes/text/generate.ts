@@ -7,7 +7,7 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
-import { requireQuota } from '../../quota';
+import type { QuotaHold } from '../../quota';
 import { textGenerateJob } from '../../../queue/jobs';
 import { streamJobEvents } from '../../job-event-stream';
 import { createRequestJob, submitRequestJob } from '../../request-jobs';
@@ -69,6 +69,18 @@ export const TEXT_EVENT_STREAM_DESCRIPTION =
   'then exactly one `done` whose data is the result exactly as the non-streamed answer, or `error` with the error envelope; then the stream closes. ' +
   'A `: ping` comment is sent every 15 s.';
 
+/**
+ * The most a request can bill (its prompt and `max_tokens` of output: the output never exceeds it), held
+ * while it runs so that concurrent requests cannot together pass the quota; the bill is the exact count.
+ */
+export function textTokensHold(promptTokens: number, maxTokens: number): QuotaHold {
+  return {
+    metric: 'text_tokens',
+    quantity: promptTokens + maxTokens,
+    needs: `up to ${promptTokens + maxTokens} (the prompt's ${promptTokens} and max_tokens ${maxTokens}; a lower max_tokens needs fewer)`,
+  };
+}
+
 export function registerTextGenerate(
   app: App,
   rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>,
@@ -106,12 +118,11 @@ export function registerTextGenerate(
       const decision = await decideLanguage(body.prompt, body.language === undefined ? undefined : canonicalLanguageTag(body.language), rt.textProvider);
       if (!decision.ok) throw invalidParameter(decision.message);
       const language = decision.language;
-      // The output's size is unknown until it is written: the check needs the prompt and one token, the bill is exact.
-      await requireQuota(rt.usage, c.get('principal'), 'text_tokens', countTokens(body.prompt) + 1);
+      const hold = textTokensHold(countTokens(body.prompt), body.max_tokens);
       const input = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };
-      if (!body.stream) return submitRequestJob(c, rt, { id: newId('gen'), kind: 'text.generate', input });
+      if (!body.stream) return submitRequestJob(c, rt, { id: newId('gen'), kind: 'text.generate', input, hold });
       const id = newId('gen');
-      await createRequestJob(c, rt, { id, kind: 'text.generate', input: { ...input, stream: true } });
+      await createRequestJob(c, rt, { id, kind: 'text.generate', input: { ...input, stream: true }, hold });
       return streamJobEvents(c, rt, id, -1);
     },
   );

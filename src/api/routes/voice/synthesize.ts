@@ -8,7 +8,6 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
-import { requireQuota } from '../../quota';
 import { voiceSynthesizeJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
@@ -57,8 +56,9 @@ export const synthesizeBody = v.object({
 });
 
 /**
- * A lower bound of the audio a text makes (no voice speaks 25 characters a second), so the quota check
- * refuses only requests that cannot fit; the bill is the measured duration.
+ * A lower bound of the audio a text makes (no voice speaks 25 characters a second): what a request holds
+ * of the quota while it runs, so the check refuses only requests that cannot fit; the bill is the measured
+ * duration (no upper bound is known before speaking, so the bill may pass the hold).
  */
 export function minimumAudioSeconds(text: string, speed: number): number {
   return Math.max(1, Math.floor(text.length / 25 / speed));
@@ -89,7 +89,6 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
       const principal = c.get('principal');
       const speaking = await resolveSpeakingVoice(rt.db, principal.accountId, { voiceId: body.voice_id, language: body.language });
       if (!speaking.ok) throw invalidParameter(speaking.message);
-      await requireQuota(rt.usage, principal, 'audio_seconds', minimumAudioSeconds(body.text, body.speed));
       const input = {
         text: body.text,
         voice_id: speaking.voice.id,
@@ -98,7 +97,12 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
         format: body.format,
         timestamps: body.timestamps,
       };
-      return submitRequestJob(c, rt, { id: newId('tts'), kind: 'voice.synthesize', input });
+      const hold = {
+        metric: 'audio_seconds' as const,
+        quantity: minimumAudioSeconds(body.text, body.speed),
+        needs: `at least ${minimumAudioSeconds(body.text, body.speed)}`,
+      };
+      return submitRequestJob(c, rt, { id: newId('tts'), kind: 'voice.synthesize', input, hold });
     },
   );
 }
