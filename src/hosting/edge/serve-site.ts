@@ -43,6 +43,18 @@ const BUILTIN_NOT_FOUND = fixedResponse(
     '<body><h1>404 Not Found</h1><p>The page you requested does not exist.</p></body></html>\n',
   { 'Cache-Control': DEFAULT_CACHE_CONTROL },
 );
+/**
+ * Longest request path (before the query) the edge serves; longer ones get 414 before any lookup. Vercel
+ * refuses URLs over 14 KB and Cloudflare over 32 KB; a path is a smaller part of a URL, and no site's real
+ * paths come near 8 KB (browsers, sitemaps and search engines stop at about 2,000 characters of URL). The
+ * rule matcher's work does not depend on the path beyond one pass over it; the cap bounds that pass and
+ * everything else a path costs (decoding, clean-URL lookups, header caches, Location headers).
+ */
+export const MAX_PATH_BYTES = 8_192;
+const URI_TOO_LONG = fixedResponse(414, 'text/plain; charset=utf-8', `URI Too Long: paths are limited to ${MAX_PATH_BYTES} bytes\n`, {
+  'Cache-Control': 'no-store',
+});
+
 // no-store: the blob may reappear (store catching up), and nobody should remember the failure.
 const BAD_GATEWAY = fixedResponse(502, 'text/plain; charset=utf-8', 'Bad Gateway: site content unavailable\n', {
   'Cache-Control': 'no-store',
@@ -271,6 +283,11 @@ export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveS
   }
 
   const { path, query } = splitUrl(req.url ?? '/');
+  // Node refuses request lines with bytes outside ASCII, so characters are bytes here.
+  if (path.length > MAX_PATH_BYTES) {
+    sendFixed(res, URI_TOO_LONG, head);
+    return DONE;
+  }
   const resolved = resolveSitePath(site, path);
   const rules = site.rules;
   let target: ResolvedFile | undefined;
