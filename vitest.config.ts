@@ -17,6 +17,7 @@ const UNIT = [
   'test/hosting/edge-resolve.test.ts',
   'test/hosting/site-rules.test.ts',
   'test/hosting/segment-trie.test.ts',
+  'test/roles/hosting-domain-warnings.test.ts',
   'test/net/address-policy.test.ts',
   'test/storage/create-blob-store.test.ts',
   'test/storage/local-store.test.ts',
