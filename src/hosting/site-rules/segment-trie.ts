@@ -8,7 +8,8 @@ import { isPlaceholderSegment, normalisePath } from './path-pattern';
  * segment"), and a request's path fixes the segment at each depth, so a match visits every node at most
  * once. The work per request is therefore at most the tree's node count (no more than the rules' segments
  * in total) plus one pass over the path down to the tree's depth: it does not grow with rules × segments,
- * and a path longer than the deepest rule is never split further.
+ * a path longer than the deepest rule is never split further, and a segment longer than every literal is
+ * never hashed.
  */
 
 export interface TrieMatch<T> {
@@ -60,6 +61,8 @@ export class SegmentTrie<T> {
   private readonly root = new TrieNode<T>();
   private depth = 0;
   private count = 1;
+  /** Longest literal segment: a longer path segment cannot match one, and is not hashed for the look-up. */
+  private longestLiteral = 0;
   size = 0;
 
   /** Nodes in the tree: the most a match can visit. */
@@ -83,6 +86,7 @@ export class SegmentTrie<T> {
         node = node.param ?? (node.param = this.node());
       } else {
         node.literal ??= new Map();
+        this.longestLiteral = Math.max(this.longestLiteral, segment.length);
         let next = node.literal.get(segment);
         if (!next) node.literal.set(segment, (next = this.node()));
         node = next;
@@ -109,6 +113,7 @@ export class SegmentTrie<T> {
     const ends: number[] = [];
     const captures: string[] = [];
     const maxDepth = this.depth;
+    const longestLiteral = this.longestLiteral;
     const walk = (node: TrieNode<T>, depth: number, pos: number): void => {
       if (work) work.nodes++;
       const atEnd = pos >= path.length;
@@ -136,7 +141,7 @@ export class SegmentTrie<T> {
         captures.pop();
       }
       if (depth >= maxDepth) return;
-      const next = node.literal?.get(segment);
+      const next = segment.length <= longestLiteral ? node.literal?.get(segment) : undefined;
       if (next) walk(next, depth + 1, end);
       if (node.param) {
         captures.push(segment);

@@ -27,6 +27,18 @@ interface CompiledRedirect {
 
 /** Header sets remembered per path; paths come from requests, so the memory is bounded. */
 const MAX_CACHED_HEADER_SETS = 2_000;
+/**
+ * Longer paths are not remembered: computing their set is cheap, while hashing a long string for a Map costs
+ * time in its length and 2,000 of them held would be megabytes the garbage collector keeps moving.
+ */
+const MAX_CACHED_PATH_LENGTH = 512;
+
+/** Looks `key` up unless it is longer than every key (then it cannot be one, and is not hashed). */
+function lookup<T>(map: Map<string, T>, longest: number, key: string): T | undefined {
+  return key.length <= longest ? map.get(key) : undefined;
+}
+
+const longestKey = (map: Map<string, unknown>) => Math.max(0, ...[...map.keys()].map((k) => k.length));
 
 /** A missing file under a splat 200 rewrite is an asset (404), not a page (the SPA's index.html)... */
 function looksLikeAsset(path: string): boolean {
@@ -63,6 +75,8 @@ export class SiteRuleMatcher {
   private readonly staticHeaders = new Map<string, HeaderRule[]>();
   private readonly dynamicHeaders = new SegmentTrie<HeaderRule>();
   private readonly headerSets = new Map<string, HeaderSet | null>();
+  private readonly longestStaticRedirect: number;
+  private readonly longestStaticHeader: number;
 
   constructor(rules: SiteRules) {
     this.hasRedirects = rules.redirects.length > 0;
@@ -90,6 +104,8 @@ export class SiteRuleMatcher {
         else this.staticHeaders.set(pattern.prefix, [rule]);
       } else this.dynamicHeaders.add(rule.path, rule);
     }
+    this.longestStaticRedirect = longestKey(this.staticRedirects);
+    this.longestStaticHeader = longestKey(this.staticHeaders);
   }
 
   /**
@@ -101,7 +117,7 @@ export class SiteRuleMatcher {
     const key = normalisePath(path);
     let found: RedirectMatch | null = null;
     let foundIndex = Number.POSITIVE_INFINITY;
-    const statics = this.staticRedirects.get(key);
+    const statics = lookup(this.staticRedirects, this.longestStaticRedirect, key);
     if (statics) {
       for (const c of statics) {
         if (fileExists && !c.rule.force) continue;
@@ -132,6 +148,7 @@ export class SiteRuleMatcher {
   headersFor(path: string, work?: TrieWork): HeaderSet | null {
     if (!this.hasHeaders) return null;
     const key = normalisePath(path);
+    if (key.length > MAX_CACHED_PATH_LENGTH) return this.computeHeaders(key, work);
     const cached = this.headerSets.get(key);
     if (cached !== undefined) return cached;
     const set = this.computeHeaders(key, work);
@@ -142,7 +159,7 @@ export class SiteRuleMatcher {
 
   private computeHeaders(key: string, work?: TrieWork): HeaderSet | null {
     const matched: TrieMatch<HeaderRule>[] = [];
-    for (const rule of this.staticHeaders.get(key) ?? []) matched.push({ value: rule, values: {} });
+    for (const rule of lookup(this.staticHeaders, this.longestStaticHeader, key) ?? []) matched.push({ value: rule, values: {} });
     this.dynamicHeaders.match(key, matched, work);
     if (matched.length === 0) return null;
     matched.sort((a, b) => a.value.line - b.value.line);
