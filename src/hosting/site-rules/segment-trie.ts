@@ -34,6 +34,8 @@ interface PrefixLeaf<T> extends Leaf<T> {
   prefix: string;
 }
 
+const NO_MATCHES: never[] = [];
+
 class TrieNode<T> {
   literal: Map<string, TrieNode<T>> | undefined;
   /** Any one non-empty segment (`:name`). */
@@ -105,50 +107,68 @@ export class SegmentTrie<T> {
     return new TrieNode<T>();
   }
 
+  // Scratch state of the match in progress (matching is synchronous, so one set per tree is enough).
+  private path = '';
+  private out: TrieMatch<T>[] = NO_MATCHES;
+  private work: TrieWork | undefined;
+  /** Segment d of the path and where it ends: split once per depth, and only as deep as the tree goes. */
+  private readonly segments: string[] = [];
+  private readonly ends: number[] = [];
+  private readonly captures: string[] = [];
+
   /** Every pattern matching a normalised path, in no particular order, appended to `out`. */
   match(path: string, out: TrieMatch<T>[], work?: TrieWork): void {
     if (this.size === 0) return;
-    // Segment d of the path and where it ends, split only as deep as the tree goes (and only once).
-    const segments: string[] = [];
-    const ends: number[] = [];
-    const captures: string[] = [];
-    const maxDepth = this.depth;
-    const longestLiteral = this.longestLiteral;
-    const walk = (node: TrieNode<T>, depth: number, pos: number): void => {
-      if (work) work.nodes++;
-      const atEnd = pos >= path.length;
-      for (const leaf of node.end) if (atEnd) out.push(capture(leaf, captures));
-      for (const leaf of node.rest) out.push(capture(leaf, captures, atEnd ? '' : path.slice(pos + 1)));
-      if (atEnd) return;
-      let segment = segments[depth];
-      let end = ends[depth]!;
-      if (segment === undefined) {
-        const slash = path.indexOf('/', pos + 1);
-        end = slash === -1 ? path.length : slash;
-        segment = path.slice(pos + 1, end);
-        segments[depth] = segment;
-        ends[depth] = end;
-      }
-      for (const leaf of node.prefix) if (segment.startsWith(leaf.prefix)) out.push(capture(leaf, captures, path.slice(pos + 1 + leaf.prefix.length)));
-      if (segment === '') {
-        const next = depth < maxDepth ? node.literal?.get(segment) : undefined;
-        if (next) walk(next, depth + 1, end);
-        return;
-      }
-      if (node.paramRest.length > 0) {
-        captures.push(segment);
-        for (const leaf of node.paramRest) out.push(capture(leaf, captures, path.slice(end)));
-        captures.pop();
-      }
-      if (depth >= maxDepth) return;
-      const next = segment.length <= longestLiteral ? node.literal?.get(segment) : undefined;
-      if (next) walk(next, depth + 1, end);
-      if (node.param) {
-        captures.push(segment);
-        walk(node.param, depth + 1, end);
-        captures.pop();
-      }
-    };
-    walk(this.root, 0, 0);
+    this.path = path;
+    this.out = out;
+    this.work = work;
+    this.captures.length = 0;
+    this.segments.length = 0;
+    this.walk(this.root, 0, 0);
+    // Nothing of the request is kept past the match.
+    this.path = '';
+    this.out = NO_MATCHES;
+    this.work = undefined;
+    this.segments.length = 0;
+  }
+
+  private walk(node: TrieNode<T>, depth: number, pos: number): void {
+    const { path, out, captures } = this;
+    if (this.work) this.work.nodes++;
+    const atEnd = pos >= path.length;
+    if (atEnd) for (let i = 0; i < node.end.length; i++) out.push(capture(node.end[i]!, captures));
+    for (let i = 0; i < node.rest.length; i++) out.push(capture(node.rest[i]!, captures, atEnd ? '' : path.slice(pos + 1)));
+    if (atEnd) return;
+    let segment = this.segments[depth];
+    let end = this.ends[depth]!;
+    if (segment === undefined) {
+      const slash = path.indexOf('/', pos + 1);
+      end = slash === -1 ? path.length : slash;
+      segment = path.slice(pos + 1, end);
+      this.segments[depth] = segment;
+      this.ends[depth] = end;
+    }
+    for (let i = 0; i < node.prefix.length; i++) {
+      const leaf = node.prefix[i]!;
+      if (segment.startsWith(leaf.prefix)) out.push(capture(leaf, captures, path.slice(pos + 1 + leaf.prefix.length)));
+    }
+    if (segment === '') {
+      const next = depth < this.depth ? node.literal?.get(segment) : undefined;
+      if (next) this.walk(next, depth + 1, end);
+      return;
+    }
+    if (node.paramRest.length > 0) {
+      captures.push(segment);
+      for (let i = 0; i < node.paramRest.length; i++) out.push(capture(node.paramRest[i]!, captures, path.slice(end)));
+      captures.pop();
+    }
+    if (depth >= this.depth) return;
+    const next = segment.length <= this.longestLiteral ? node.literal?.get(segment) : undefined;
+    if (next) this.walk(next, depth + 1, end);
+    if (node.param) {
+      captures.push(segment);
+      this.walk(node.param, depth + 1, end);
+      captures.pop();
+    }
   }
 }

@@ -76,6 +76,8 @@ export class SiteRuleMatcher {
   private readonly dynamicHeaders = new SegmentTrie<HeaderRule>();
   private readonly headerSets = new Map<string, HeaderSet | null>();
   private readonly longestStaticRedirect: number;
+  /** File position of the first dynamic redirect rule (Infinity when there is none). */
+  private firstDynamicRedirect = Number.POSITIVE_INFINITY;
   private readonly longestStaticHeader: number;
 
   constructor(rules: SiteRules) {
@@ -84,8 +86,10 @@ export class SiteRuleMatcher {
     rules.redirects.forEach((rule, index) => {
       const pattern = compilePattern(rule.from);
       const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') };
-      if (isDynamicRule(rule)) this.dynamicRedirects.add(rule.from, compiled);
-      else {
+      if (isDynamicRule(rule)) {
+        this.dynamicRedirects.add(rule.from, compiled);
+        this.firstDynamicRedirect = Math.min(this.firstDynamicRedirect, index);
+      } else {
         const list = this.staticRedirects.get(pattern.prefix);
         if (list) list.push(compiled);
         else this.staticRedirects.set(pattern.prefix, [compiled]);
@@ -126,6 +130,8 @@ export class SiteRuleMatcher {
         break;
       }
     }
+    // A static rule above every dynamic one wins without looking at them.
+    if (foundIndex < this.firstDynamicRedirect) return found;
     const candidates: TrieMatch<CompiledRedirect>[] = [];
     this.dynamicRedirects.match(key, candidates, work);
     if (candidates.length > 1) candidates.sort((a, b) => a.value.index - b.value.index);
