@@ -84,15 +84,15 @@ export class SiteRuleMatcher {
     this.hasRedirects = rules.redirects.length > 0;
     this.anyForced = rules.redirects.some((r) => r.force);
     rules.redirects.forEach((rule, index) => {
-      const pattern = compilePattern(rule.from);
       const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') };
       if (isDynamicRule(rule)) {
         this.dynamicRedirects.add(rule.from, compiled);
         this.firstDynamicRedirect = Math.min(this.firstDynamicRedirect, index);
       } else {
-        const list = this.staticRedirects.get(pattern.prefix);
+        const key = normalisePath(rule.from);
+        const list = this.staticRedirects.get(key);
         if (list) list.push(compiled);
-        else this.staticRedirects.set(pattern.prefix, [compiled]);
+        else this.staticRedirects.set(key, [compiled]);
       }
     });
     // Deployments built before Set-Cookie was refused still have it stored: it is dropped here too.
