@@ -16,6 +16,8 @@ const UNIT = [
   'test/hosting/acme-problem.test.ts',
   'test/hosting/edge-resolve.test.ts',
   'test/hosting/site-rules.test.ts',
+  'test/hosting/segment-trie.test.ts',
+  'test/roles/hosting-domain-warnings.test.ts',
   'test/net/address-policy.test.ts',
   'test/net/address-bucket.test.ts',
   'test/api/strip-external-links.test.ts',

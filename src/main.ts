@@ -3,6 +3,7 @@ import { loadEnvFile } from './load-env-file';
 import { createLogger } from './logger';
 import { startupAddresses } from './roles/addresses';
 import { ensureDemoAccount } from './roles/demo-account';
+import { hostingDomainWarnings } from './roles/hosting-domain-warnings';
 import { release } from './roles/release';
 import { startWeb, type WebServer } from './roles/web';
 import { startEdge, type EdgeServers } from './hosting/edge/edge-server';
@@ -24,6 +25,10 @@ async function main(role: Role, config: Config) {
   if (role === 'release') return;
 
   const rt: Runtime = createRuntime(config, role, log);
+  if (role === 'web' || role === 'edge' || role === 'all') {
+    // Said by the processes that serve the dashboard or the sites, once each, in their own logs.
+    for (const warning of hostingDomainWarnings(config)) log.warn({ HOSTING_DOMAIN: config.HOSTING_DOMAIN, PUBLIC_URL: config.PUBLIC_URL }, warning);
+  }
   let web: WebServer | undefined;
   let workers: WorkerSet | undefined;
   let edge: EdgeServers | undefined;

@@ -6,6 +6,7 @@ import { scannedScenario } from './scanned';
 import { health } from './health';
 import { hostingCreate } from './hosting-create';
 import { hostingEdge, hostingEdgeRules } from './hosting-edge';
+import { hostingEdgeFlood } from './hosting-edge-flood';
 import { hostingPublish } from './hosting-publish';
 import { imageGenerate } from './image-generate';
 import { plagiarismCheck } from './plagiarism';
@@ -41,4 +42,5 @@ export const SCENARIOS: Scenario[] = [
   hostingPublish,
   hostingEdge,
   hostingEdgeRules,
+  hostingEdgeFlood,
 ];

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { getOrCreateTlsSecret, putAcmeChallenge, removeAcmeChallenge, saveCertificate } from '../db/queries/domains';
 import type { Runtime } from '../runtime';
+import { announceRoutesChanged } from './routes-events';
 import { createLocalCa, issueAcmeCertificate, issueLocalCertificate, type IssuedCertificate } from './tls';
 
-type Deps = Pick<Runtime, 'db' | 'config'>;
+type Deps = Pick<Runtime, 'db' | 'config' | 'redis' | 'channels'>;
 
 const LOCAL_CA = 'local-ca';
 const acmeAccountName = (directoryUrl: string) => `acme-account:${directoryUrl}`;
@@ -30,7 +31,11 @@ export async function issueAndStoreCertificate(rt: Deps, hostname: string, issue
       email: rt.config.ACME_EMAIL,
       caBundlePem: rt.config.ACME_CA_BUNDLE ? await readFile(rt.config.ACME_CA_BUNDLE, 'utf8') : undefined,
       challenges: {
-        set: (token, keyAuthorization) => putAcmeChallenge(rt.db, token, keyAuthorization),
+        set: async (token, keyAuthorization) => {
+          await putAcmeChallenge(rt.db, token, keyAuthorization);
+          // Edges answer tokens from a short-lived read of the table: have them drop it before the CA asks.
+          await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+        },
         remove: (token) => removeAcmeChallenge(rt.db, token),
       },
       timeoutMs: 120_000,

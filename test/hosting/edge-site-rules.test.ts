@@ -10,7 +10,7 @@ let h: HostingHarness;
 let files: Awaited<ReturnType<typeof startFileHost>>;
 // Site ids are global: unique per run.
 const run = randomBytes(3).toString('hex');
-const sites = { rules: `rules-${run}`, spa: `spa-${run}`, clean: `clean-${run}` };
+const sites = { rules: `rules-${run}`, spa: `spa-${run}`, clean: `clean-${run}`, hostile: `hostile-${run}` };
 const deployments: Record<string, { id: string; status: string }> = {};
 
 const page = (name: string) => `<!doctype html><title>${name}</title><p>${name}</p>`;
@@ -56,6 +56,14 @@ const RULES_HEADERS = `/*
   X-Person: :name
 `;
 
+/** Issue 24: loops a visitor could never leave, and a dynamic rule for the long-path test. */
+const HOSTILE_REDIRECTS = `/self /self 301!
+/ping /pong 302!
+/pong /ping 302!
+/fine /self 301!
+/deep/* /self 301!
+`;
+
 beforeAll(async () => {
   h = await startHostingHarness();
   files = await startFileHost();
@@ -94,6 +102,15 @@ beforeAll(async () => {
       })),
       // A legacy rule pointing at the .html name (which redirects to the clean URL), forced: a loop if handled naively.
       { name: '_redirects', data: '/post /post.html 301!\n/legacy /page.html 301\n/notes/ /notes.html 301!\n' },
+    ]),
+  );
+  files.put(
+    '/hostile.zip',
+    await zipBuffer([
+      { name: 'index.html', data: page('hostile home') },
+      { name: 'self.html', data: page('self') },
+      { name: '_redirects', data: HOSTILE_REDIRECTS },
+      { name: '_headers', data: '/*\n  Set-Cookie: session=stolen; Domain=' + HOSTING_DOMAIN + '; Path=/\n  X-Hostile: yes\n' },
     ]),
   );
   const built = await Promise.all(
@@ -197,6 +214,40 @@ describe('_redirects through the edge', () => {
       expect(r.status, path).toBe(404);
       expect(text(r)).toBe(page('site 404'));
     }
+  });
+});
+
+describe('hostile rules (issue 24)', () => {
+  it('skips forced redirect loops with a build warning naming the lines, and serves those paths as files or 404', async () => {
+    expect(deployments.hostile!.status).toBe('published');
+    const logs = await (await h.svc.app.request(`/v1/hosting/deployments/${deployments.hostile!.id}/logs`, { headers: h.auth })).json();
+    const lines = (logs.lines as { level: string; message: string }[]).map((l) => `${l.level} ${l.message}`);
+    expect(lines).toContain('info _redirects: read 2 rules (1 static, 1 dynamic); 2 problems below.');
+    expect(lines).toContain('warn _redirects line 1 skipped: it redirects /self to itself, a loop no visitor could leave.');
+    expect(lines).toContain('warn _redirects lines 2, 3 skipped: these forced redirects form a loop no visitor could leave (/ping → /pong → /ping).');
+    const self = await get(sites.hostile, '/self');
+    expect(self.status).toBe(200);
+    expect(text(self)).toBe(page('self'));
+    expect((await get(sites.hostile, '/ping')).status).toBe(404);
+    expect(await get(sites.hostile, '/fine')).toMatchObject({ status: 301, headers: { location: '/self' } });
+  });
+
+  it('never sends a Set-Cookie from _headers', async () => {
+    const logs = await (await h.svc.app.request(`/v1/hosting/deployments/${deployments.hostile!.id}/logs`, { headers: h.auth })).json();
+    expect(logs.lines.map((l: { message: string }) => l.message)).toContainEqual(
+      expect.stringMatching(/^_headers line 2 skipped: Set-Cookie cannot be sent from _headers/),
+    );
+    const home = await get(sites.hostile, '/');
+    expect(home.headers['x-hostile']).toBe('yes');
+    expect(home.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 414 for a path over 2,048 bytes and still matches rules on a long path under it', async () => {
+    const long = await get(sites.hostile, `/deep${'/aaaaaaa'.repeat(256)}`);
+    expect(long.status).toBe(414);
+    expect(long.headers['x-hostile']).toBeUndefined();
+    const under = await get(sites.hostile, `/deep${'/aaaaaaa'.repeat(255)}`);
+    expect(under).toMatchObject({ status: 301, headers: { location: '/self' } });
   });
 });
 

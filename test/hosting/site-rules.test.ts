@@ -227,3 +227,57 @@ describe('readSiteRules', () => {
     expect(readSiteRules({}).rules).toBeNull();
   });
 });
+
+describe('redirect loops and cookies (issue 24)', () => {
+  it('skips a rule that redirects to itself and cycles of forced rules, naming their lines', () => {
+    const { rules, messages } = readSiteRules({
+      redirects: [
+        '/self /self 301!',
+        '/soft /soft/ 302',
+        '/ping /pong 302!',
+        '/pong /ping?x=1 301!',
+        '/a /b 301!',
+        '/b /c 301!',
+        '/c /a 301!',
+        '/d /a 301!',
+        '/chain /end 301!',
+        '/end /chain 301',
+        '/blog/* /blog/:splat 301!',
+        '/away /away 302!',
+      ].join('\n'),
+    });
+    expect(rules?.redirects.map((r) => r.line)).toEqual([8, 9, 10, 11]);
+    expect(messages).toEqual([
+      { level: 'info', message: '_redirects: read 4 rules (3 static, 1 dynamic); 5 problems below.' },
+      { level: 'warn', message: '_redirects line 1 skipped: it redirects /self to itself, a loop no visitor could leave.' },
+      { level: 'warn', message: '_redirects line 2 skipped: it redirects /soft to itself, a loop no visitor could leave.' },
+      { level: 'warn', message: '_redirects line 12 skipped: it redirects /away to itself, a loop no visitor could leave.' },
+      { level: 'warn', message: '_redirects lines 3, 4 skipped: these forced redirects form a loop no visitor could leave (/ping → /pong → /ping).' },
+      { level: 'warn', message: '_redirects lines 5, 6, 7 skipped: these forced redirects form a loop no visitor could leave (/a → /b → /c → /a).' },
+    ]);
+  });
+
+  it('refuses Set-Cookie in _headers with the line, and never sends one an older deployment stored', () => {
+    const { rules, problems } = parseHeaders('/*\n  Set-Cookie: x=1; Domain=kiln.example\n  X-Ok: 1\n/a\n  set-cookie2: y=2');
+    expect(rules).toEqual([{ line: 1, path: '/*', set: [['X-Ok', '1']], detach: [] }]);
+    expect(problems.map((p) => p.line)).toEqual([2, 5]);
+    expect(problems[0]!.reason).toMatch(/^Set-Cookie cannot be sent from _headers: sites share the hosting domain/);
+    const stored = new SiteRuleMatcher({
+      redirects: [],
+      headers: [
+        {
+          line: 1,
+          path: '/*',
+          set: [
+            ['Set-Cookie', 'x=1; Domain=kiln.example'],
+            ['X-Ok', '1'],
+          ],
+          detach: [],
+        },
+      ],
+    });
+    expect(stored.headersFor('/page')?.values).toEqual([['X-Ok', '1']]);
+    const onlyCookie = new SiteRuleMatcher({ redirects: [], headers: [{ line: 1, path: '/*', set: [['Set-Cookie', 'x=1']], detach: [] }] });
+    expect(onlyCookie.hasHeaders).toBe(false);
+  });
+});

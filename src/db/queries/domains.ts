@@ -174,6 +174,11 @@ export async function findAcmeChallenge(db: DbOrTx, token: string): Promise<stri
   return row?.k ?? null;
 }
 
+/** Up to `limit` pending HTTP-01 challenges: the table only holds those a CA is validating right now. */
+export async function pendingAcmeChallenges(db: DbOrTx, limit: number): Promise<{ token: string; keyAuthorization: string }[]> {
+  return db.select({ token: acmeChallenges.token, keyAuthorization: acmeChallenges.keyAuthorization }).from(acmeChallenges).limit(limit);
+}
+
 /** GET /v1/hosting/domains: the account's domains, newest first, narrowed by the filters given. */
 export async function listAccountDomains(
   db: DbOrTx,

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Redis } from 'ioredis';
-import { findAcmeChallenge, findCertificate } from '../../db/queries/domains';
+import { findCertificate } from '../../db/queries/domains';
 import type { Logger } from '../../logger';
 import type { Runtime } from '../../runtime';
 import type { BlobStore } from '../../storage';
@@ -9,6 +9,7 @@ import { siteBlobKey } from '../blob-keys';
 import { issueAndStoreCertificate } from '../certificates';
 import { acknowledgeRoutesChanged } from '../routes-events';
 import { needsRenewal } from '../tls';
+import { AcmeChallenges } from './acme-challenges';
 import { BlobCache } from './blob-cache';
 import { serveSite } from './serve-site';
 import { SiteRoutes } from './site-routes';
@@ -45,6 +46,7 @@ export interface EdgeServers {
   httpPort: number;
   httpsPort: number;
   routes: SiteRoutes;
+  acme: AcmeChallenges;
   close(): Promise<void>;
 }
 
@@ -65,10 +67,13 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
   const log: Logger = rt.log.child({ part: 'edge' });
   await ensureWildcardCertificate(rt);
   const routes = new SiteRoutes(rt.db, rt.config.HOSTING_DOMAIN);
+  const acme = new AcmeChallenges(rt.db);
   const subscriber: Redis = rt.subscriber.duplicate();
   subscriber.on('error', () => {});
   subscriber.on('message', (channel: string, token: string) => {
     if (channel !== rt.channels.routesChanged) return;
+    // A certificate job announces each challenge it writes before the CA may ask for it.
+    acme.forget();
     // Answered only once the table includes the change: the publisher reports `published` after that.
     routes
       .reload()
@@ -96,7 +101,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     const url = req.url ?? '/';
     if (url.startsWith(ACME_PREFIX)) {
       const token = url.slice(ACME_PREFIX.length).split('?')[0]!;
-      const keyAuthorization = /^[A-Za-z0-9_-]+$/.test(token) ? await findAcmeChallenge(rt.db, token) : null;
+      const keyAuthorization = /^[A-Za-z0-9_-]+$/.test(token) ? await acme.keyAuthorization(token) : null;
       return keyAuthorization ? plain(res, 200, keyAuthorization) : plain(res, 404, 'Unknown challenge');
     }
     const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
@@ -143,6 +148,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     httpPort,
     httpsPort,
     routes,
+    acme,
     async close() {
       clearInterval(safety);
       subscriber.disconnect();

@@ -16,6 +16,22 @@ export type ResolvedPath =
 
 const NOT_FOUND_PAGE = '404.html';
 
+/**
+ * The longest file path of each manifest. Hashing a string for a Map lookup costs time in its length
+ * (about 40 µs for 8 KB), so a path longer than every file is known missing without three such lookups.
+ */
+const longestPaths = new WeakMap<ReadonlyMap<string, unknown>, number>();
+
+function longestPath(files: ReadonlyMap<string, unknown>): number {
+  let longest = longestPaths.get(files);
+  if (longest === undefined) {
+    longest = 0;
+    for (const key of files.keys()) if (key.length > longest) longest = key.length;
+    longestPaths.set(files, longest);
+  }
+  return longest;
+}
+
 function notFound(site: LiveSite): ResolvedPath {
   const entry = site.files.get(NOT_FOUND_PAGE);
   return entry ? { kind: 'not_found', fallback: { path: NOT_FOUND_PAGE, entry } } : { kind: 'not_found' };
@@ -75,6 +91,7 @@ export function resolveSitePath(site: LiveSite, urlPath: string): ResolvedPath {
   }
 
   const { files } = site;
+  if (relative.length > longestPath(files)) return notFound(site);
   if (trailingSlash || relative === '') {
     const indexPath = relative === '' ? 'index.html' : `${relative}/index.html`;
     const index = files.get(indexPath);

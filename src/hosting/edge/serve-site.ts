@@ -43,6 +43,19 @@ const BUILTIN_NOT_FOUND = fixedResponse(
     '<body><h1>404 Not Found</h1><p>The page you requested does not exist.</p></body></html>\n',
   { 'Cache-Control': DEFAULT_CACHE_CONTROL },
 );
+/**
+ * Longest request path (before the query) the edge serves; longer ones get 414 before any lookup. It is
+ * the sitemap protocol's limit for a whole URL (2,048 characters), which search engines keep to and no
+ * site's real pages exceed; Vercel (14 KB) and Cloudflare (32 KB) cap whole URLs, queries included, which
+ * stay uncapped here. The rule matcher's work does not grow with the path beyond one pass over it, but
+ * the rest of a request does (scans, decoding, clean-URL lookups, Location headers): about 10 µs per KB
+ * here, so the cap keeps a flood of long paths as cheap as one of short ones.
+ */
+export const MAX_PATH_BYTES = 2_048;
+const URI_TOO_LONG = fixedResponse(414, 'text/plain; charset=utf-8', `URI Too Long: paths are limited to ${MAX_PATH_BYTES} bytes\n`, {
+  'Cache-Control': 'no-store',
+});
+
 // no-store: the blob may reappear (store catching up), and nobody should remember the failure.
 const BAD_GATEWAY = fixedResponse(502, 'text/plain; charset=utf-8', 'Bad Gateway: site content unavailable\n', {
   'Cache-Control': 'no-store',
@@ -271,6 +284,11 @@ export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveS
   }
 
   const { path, query } = splitUrl(req.url ?? '/');
+  // Node refuses request lines with bytes outside ASCII, so characters are bytes here.
+  if (path.length > MAX_PATH_BYTES) {
+    sendFixed(res, URI_TOO_LONG, head);
+    return DONE;
+  }
   const resolved = resolveSitePath(site, path);
   const rules = site.rules;
   let target: ResolvedFile | undefined;

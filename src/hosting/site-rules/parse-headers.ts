@@ -28,6 +28,14 @@ export const REFUSED_HEADERS: ReadonlySet<string> = new Set([
   'vary',
 ]);
 
+/**
+ * Cookies: every site is served under the one hosting domain, so `Set-Cookie: …; Domain=<hosting domain>`
+ * from one site would reach every other. On Netlify and Cloudflare Pages browsers refuse such a cookie
+ * themselves (netlify.app and pages.dev are on the Public Suffix List); a self-hosted HOSTING_DOMAIN
+ * usually is not, so the header is refused here (SiteRuleMatcher drops it from older deployments too).
+ */
+export const COOKIE_HEADERS: ReadonlySet<string> = new Set(['set-cookie', 'set-cookie2']);
+
 /** RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** What node will write without throwing: tab, visible ASCII and Latin-1, no CR/LF/NUL. */
@@ -102,7 +110,12 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
     }
     const name = trimmed.slice(0, colon).trim();
     const value = trimmed.slice(colon + 1).trim();
-    const problem = nameProblem(name) ?? (!HEADER_VALUE.test(value) ? `the value of ${name} has characters a header cannot carry` : null);
+    const problem =
+      nameProblem(name) ??
+      (COOKIE_HEADERS.has(name.toLowerCase())
+        ? `${name} cannot be sent from _headers: sites share the hosting domain, so a cookie could reach other sites; set cookies from your own API instead`
+        : null) ??
+      (!HEADER_VALUE.test(value) ? `the value of ${name} has characters a header cannot carry` : null);
     if (problem) problems.push({ line, reason: problem });
     else block.set.push([name, value]);
   });

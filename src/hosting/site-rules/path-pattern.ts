@@ -16,6 +16,9 @@ export interface CompiledPattern {
 
 const PLACEHOLDER_SEGMENT = /^:[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** `:name` as a whole segment (anything else with a colon is literal text). */
+export const isPlaceholderSegment = (segment: string) => PLACEHOLDER_SEGMENT.test(segment);
+
 /** Drops one trailing slash (except for the root) so `/a/` and `/a` are one key. */
 export function normalisePath(path: string): string {
   if (path === '') return '/';

@@ -1,6 +1,7 @@
 import { parseHeaders } from './parse-headers';
 import { isDynamicRule, parseRedirects } from './parse-redirects';
-import type { RuleProblem, SiteRules } from './types';
+import { findRedirectLoops } from './redirect-loops';
+import type { RedirectRule, RuleProblem, SiteRules } from './types';
 
 /** Files at the site root that configure the edge: read at build time, never served. */
 export const RULE_FILES = { redirects: '_redirects', headers: '_headers' } as const;
@@ -21,6 +22,21 @@ function problemLine(file: string, lines: string[], p: RuleProblem): BuildMessag
   return { level: 'warn', message: `${file} line ${p.line} skipped: ${p.reason}: "${quoted}"` };
 }
 
+function loopLine(loop: RedirectRule[]): BuildMessage {
+  const first = loop[0]!;
+  if (loop.length === 1) {
+    return {
+      level: 'warn',
+      message: `${RULE_FILES.redirects} line ${first.line} skipped: it redirects ${first.from} to itself, a loop no visitor could leave.`,
+    };
+  }
+  const path = [...loop.map((r) => r.from), first.from].join(' → ');
+  return {
+    level: 'warn',
+    message: `${RULE_FILES.redirects} lines ${loop.map((r) => r.line).join(', ')} skipped: these forced redirects form a loop no visitor could leave (${path}).`,
+  };
+}
+
 /**
  * Parses the rule files of a build into what the deployment stores, with the build log lines that say
  * how many rules were read and why any line was skipped. Bad lines never fail the build (Netlify does the
@@ -31,14 +47,20 @@ export function readSiteRules(files: { redirects?: string; headers?: string }): 
   const rules: SiteRules = { redirects: [], headers: [] };
   if (files.redirects !== undefined) {
     const parsed = parseRedirects(files.redirects);
-    const dynamic = parsed.rules.filter(isDynamicRule).length;
-    rules.redirects = parsed.rules;
+    // A redirect that leads back to where it started would bounce a visitor until the browser gives up.
+    const loops = findRedirectLoops(parsed.rules);
+    const looping = new Set(loops.flat());
+    const kept = parsed.rules.filter((r) => !looping.has(r));
+    const dynamic = kept.filter(isDynamicRule).length;
+    rules.redirects = kept;
+    const problems = parsed.problems.length + loops.length;
     messages.push({
       level: 'info',
-      message: `${RULE_FILES.redirects}: read ${parsed.rules.length} rule${parsed.rules.length === 1 ? '' : 's'} (${parsed.rules.length - dynamic} static, ${dynamic} dynamic)${parsed.problems.length ? `; ${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'} below` : ''}.`,
+      message: `${RULE_FILES.redirects}: read ${kept.length} rule${kept.length === 1 ? '' : 's'} (${kept.length - dynamic} static, ${dynamic} dynamic)${problems ? `; ${problems} problem${problems === 1 ? '' : 's'} below` : ''}.`,
     });
     const lines = files.redirects.split(/\r?\n/);
     for (const p of parsed.problems) messages.push(problemLine(RULE_FILES.redirects, lines, p));
+    for (const loop of loops) messages.push(loopLine(loop));
   }
   if (files.headers !== undefined) {
     const parsed = parseHeaders(files.headers);

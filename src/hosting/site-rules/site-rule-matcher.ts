@@ -1,6 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
+import { COOKIE_HEADERS } from './parse-headers';
 import { isDynamicRule } from './parse-redirects';
-import { type CompiledPattern, compilePattern, matchPattern, normalisePath, substitute } from './path-pattern';
+import { compilePattern, normalisePath, substitute } from './path-pattern';
+import { SegmentTrie, type TrieMatch, type TrieWork } from './segment-trie';
 import type { HeaderRule, RedirectRule, SiteRules } from './types';
 
 export interface RedirectMatch {
@@ -19,40 +21,24 @@ export interface HeaderSet {
 interface CompiledRedirect {
   rule: RedirectRule;
   index: number;
-  pattern: CompiledPattern;
-  /** "/segment" that any matching path contains (a literal segment after a placeholder), or null. */
-  mustInclude: string | null;
-}
-
-const LITERAL_SEGMENT = /^[^:*]+$/;
-
-/** The literal first segment rules are indexed by ("blog" for "/blog/*"), or null when it varies. */
-function firstSegmentOf(from: string): string | null {
-  const end = from.indexOf('/', 1);
-  const segment = end === -1 ? from.slice(1) : from.slice(1, end);
-  return segment !== '' && LITERAL_SEGMENT.test(segment) ? segment : null;
-}
-
-function requestFirstSegment(path: string): string {
-  const end = path.indexOf('/', 1);
-  return end === -1 ? path.slice(1) : path.slice(1, end);
-}
-
-function longestLiteralSegment(from: string): string | null {
-  let best: string | null = null;
-  for (const segment of from.replace(/\*$/, '').split('/').slice(2)) {
-    if (LITERAL_SEGMENT.test(segment) && (best === null || segment.length > best.length)) best = segment;
-  }
-  return best === null ? null : `/${best}`;
-}
-
-interface CompiledHeader {
-  rule: HeaderRule;
-  pattern: CompiledPattern;
+  /** A splat rewrite never serves a page for a missing asset. */
+  hasSplat: boolean;
 }
 
 /** Header sets remembered per path; paths come from requests, so the memory is bounded. */
 const MAX_CACHED_HEADER_SETS = 2_000;
+/**
+ * Longer paths are not remembered: computing their set is cheap, while hashing a long string for a Map costs
+ * time in its length and 2,000 of them held would be megabytes the garbage collector keeps moving.
+ */
+const MAX_CACHED_PATH_LENGTH = 512;
+
+/** Looks `key` up unless it is longer than every key (then it cannot be one, and is not hashed). */
+function lookup<T>(map: Map<string, T>, longest: number, key: string): T | undefined {
+  return key.length <= longest ? map.get(key) : undefined;
+}
+
+const longestKey = (map: Map<string, unknown>) => Math.max(0, ...[...map.keys()].map((k) => k.length));
 
 /** A missing file under a splat 200 rewrite is an asset (404), not a page (the SPA's index.html)... */
 function looksLikeAsset(path: string): boolean {
@@ -75,9 +61,9 @@ function queryMatches(conditions: [string, string][], params: URLSearchParams, v
 }
 
 /**
- * A deployment's `_redirects` and `_headers`, compiled once per loaded site. Static redirect rules are
- * found by exact path in a Map; dynamic ones (at most 100) are scanned in file order behind a literal
- * prefix check, so a request pays for the rules that could match it and not for the rest.
+ * A deployment's `_redirects` and `_headers`, compiled once per loaded site. Static rules are found by exact
+ * path in a Map; dynamic ones (at most 100 of each) are compiled into a tree by path segment (SegmentTrie),
+ * so a request costs one walk of its path bounded by the tree's size, whatever the rules and the path.
  */
 export class SiteRuleMatcher {
   readonly hasRedirects: boolean;
@@ -85,55 +71,57 @@ export class SiteRuleMatcher {
   /** Without a forced rule, a request for an existing file never needs the redirect rules. */
   private readonly anyForced: boolean;
   private readonly staticRedirects = new Map<string, CompiledRedirect[]>();
-  /** Dynamic rules by their literal first segment; the rest (first segment a placeholder or splat) apart. */
-  private readonly dynamicByFirst = new Map<string, CompiledRedirect[]>();
-  private readonly dynamicAnyFirst: CompiledRedirect[] = [];
-  private readonly staticHeaders = new Map<string, CompiledHeader[]>();
-  private readonly dynamicHeaders: CompiledHeader[] = [];
+  private readonly dynamicRedirects = new SegmentTrie<CompiledRedirect>();
+  private readonly staticHeaders = new Map<string, HeaderRule[]>();
+  private readonly dynamicHeaders = new SegmentTrie<HeaderRule>();
   private readonly headerSets = new Map<string, HeaderSet | null>();
+  private readonly longestStaticRedirect: number;
+  /** File position of the first dynamic redirect rule (Infinity when there is none). */
+  private firstDynamicRedirect = Number.POSITIVE_INFINITY;
+  private readonly longestStaticHeader: number;
 
   constructor(rules: SiteRules) {
     this.hasRedirects = rules.redirects.length > 0;
-    this.hasHeaders = rules.headers.length > 0;
     this.anyForced = rules.redirects.some((r) => r.force);
     rules.redirects.forEach((rule, index) => {
-      const compiled: CompiledRedirect = { rule, index, pattern: compilePattern(rule.from), mustInclude: null };
+      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') };
       if (isDynamicRule(rule)) {
-        const first = firstSegmentOf(rule.from);
-        if (first === null) {
-          compiled.mustInclude = longestLiteralSegment(rule.from);
-          this.dynamicAnyFirst.push(compiled);
-        } else {
-          const list = this.dynamicByFirst.get(first);
-          if (list) list.push(compiled);
-          else this.dynamicByFirst.set(first, [compiled]);
-        }
+        this.dynamicRedirects.add(rule.from, compiled);
+        this.firstDynamicRedirect = Math.min(this.firstDynamicRedirect, index);
       } else {
-        const list = this.staticRedirects.get(compiled.pattern.prefix);
+        const key = normalisePath(rule.from);
+        const list = this.staticRedirects.get(key);
         if (list) list.push(compiled);
-        else this.staticRedirects.set(compiled.pattern.prefix, [compiled]);
+        else this.staticRedirects.set(key, [compiled]);
       }
     });
-    for (const rule of rules.headers) {
-      const compiled = { rule, pattern: compilePattern(rule.path) };
-      if (compiled.pattern.isStatic) {
-        const list = this.staticHeaders.get(compiled.pattern.prefix);
-        if (list) list.push(compiled);
-        else this.staticHeaders.set(compiled.pattern.prefix, [compiled]);
-      } else this.dynamicHeaders.push(compiled);
+    // Deployments built before Set-Cookie was refused still have it stored: it is dropped here too.
+    const headers = rules.headers
+      .map((rule) => ({ ...rule, set: rule.set.filter(([name]) => !COOKIE_HEADERS.has(name.toLowerCase())) }))
+      .filter((rule) => rule.set.length > 0 || rule.detach.length > 0);
+    this.hasHeaders = headers.length > 0;
+    for (const rule of headers) {
+      const pattern = compilePattern(rule.path);
+      if (pattern.isStatic) {
+        const list = this.staticHeaders.get(pattern.prefix);
+        if (list) list.push(rule);
+        else this.staticHeaders.set(pattern.prefix, [rule]);
+      } else this.dynamicHeaders.add(rule.path, rule);
     }
+    this.longestStaticRedirect = longestKey(this.staticRedirects);
+    this.longestStaticHeader = longestKey(this.staticHeaders);
   }
 
   /**
    * The first rule (in file order) for a request path and its query string ("" or "?…"). `fileExists`:
    * the path serves content of the site, which shadows every rule without `!`.
    */
-  matchRedirect(path: string, query: string, fileExists: boolean): RedirectMatch | null {
+  matchRedirect(path: string, query: string, fileExists: boolean, work?: TrieWork): RedirectMatch | null {
     if (!this.hasRedirects || (fileExists && !this.anyForced)) return null;
     const key = normalisePath(path);
     let found: RedirectMatch | null = null;
     let foundIndex = Number.POSITIVE_INFINITY;
-    const statics = this.staticRedirects.get(key);
+    const statics = lookup(this.staticRedirects, this.longestStaticRedirect, key);
     if (statics) {
       for (const c of statics) {
         if (fileExists && !c.rule.force) continue;
@@ -142,63 +130,48 @@ export class SiteRuleMatcher {
         break;
       }
     }
-    // Only rules that can match this path's first segment, merged back into file order.
-    const byFirst = this.dynamicByFirst.get(requestFirstSegment(key));
-    const anyFirst = this.dynamicAnyFirst;
+    // A static rule above every dynamic one wins without looking at them.
+    if (foundIndex < this.firstDynamicRedirect) return found;
+    const candidates: TrieMatch<CompiledRedirect>[] = [];
+    this.dynamicRedirects.match(key, candidates, work);
+    if (candidates.length > 1) candidates.sort((a, b) => a.value.index - b.value.index);
     let params: URLSearchParams | undefined;
-    let i = 0;
-    let j = 0;
-    for (;;) {
-      const a = byFirst?.[i];
-      const b = anyFirst[j];
-      let c: CompiledRedirect;
-      if (a !== undefined && (b === undefined || a.index < b.index)) {
-        c = a;
-        i++;
-      } else if (b !== undefined) {
-        c = b;
-        j++;
-      } else break;
+    for (const { value: c, values } of candidates) {
       if (c.index > foundIndex) break;
       const { rule } = c;
       if (fileExists && !rule.force) continue;
-      if (c.mustInclude !== null && !key.includes(c.mustInclude)) continue;
-      const values = matchPattern(c.pattern, key);
-      if (values === null) continue;
       if (rule.query.length > 0) {
         params ??= new URLSearchParams(query);
         if (!queryMatches(rule.query, params, values)) continue;
       }
-      if (rule.status === 200 && !fileExists && c.pattern.names.includes('splat') && looksLikeAsset(key)) continue;
+      if (rule.status === 200 && !fileExists && c.hasSplat && looksLikeAsset(key)) continue;
       return { rule, target: substitute(rule.to, values) };
     }
     return found;
   }
 
   /** What `_headers` adds for a request path, or null when no block matches. */
-  headersFor(path: string): HeaderSet | null {
+  headersFor(path: string, work?: TrieWork): HeaderSet | null {
     if (!this.hasHeaders) return null;
     const key = normalisePath(path);
+    if (key.length > MAX_CACHED_PATH_LENGTH) return this.computeHeaders(key, work);
     const cached = this.headerSets.get(key);
     if (cached !== undefined) return cached;
-    const set = this.computeHeaders(key);
+    const set = this.computeHeaders(key, work);
     if (this.headerSets.size >= MAX_CACHED_HEADER_SETS) this.headerSets.clear();
     this.headerSets.set(key, set);
     return set;
   }
 
-  private computeHeaders(key: string): HeaderSet | null {
-    const matched: { rule: HeaderRule; values: Record<string, string> }[] = [];
-    for (const c of this.staticHeaders.get(key) ?? []) matched.push({ rule: c.rule, values: {} });
-    for (const c of this.dynamicHeaders) {
-      const values = matchPattern(c.pattern, key);
-      if (values) matched.push({ rule: c.rule, values });
-    }
+  private computeHeaders(key: string, work?: TrieWork): HeaderSet | null {
+    const matched: TrieMatch<HeaderRule>[] = [];
+    for (const rule of lookup(this.staticHeaders, this.longestStaticHeader, key) ?? []) matched.push({ value: rule, values: {} });
+    this.dynamicHeaders.match(key, matched, work);
     if (matched.length === 0) return null;
-    matched.sort((a, b) => a.rule.line - b.rule.line);
+    matched.sort((a, b) => a.value.line - b.value.line);
     const headers = new Map<string, { name: string; values: string[] }>();
     const detached = new Set<string>();
-    for (const { rule, values } of matched) {
+    for (const { value: rule, values } of matched) {
       for (const [name, value] of rule.set) {
         const lower = name.toLowerCase();
         const v = substitute(value, values);
@@ -210,7 +183,7 @@ export class SiteRuleMatcher {
     }
     for (const name of detached) headers.delete(name);
     const values: HeaderSet['values'] = [];
-    for (const [lower, h] of headers) values.push([h.name, lower === 'set-cookie' ? h.values : h.values.join(', ')]);
+    for (const h of headers.values()) values.push([h.name, h.values.join(', ')]);
     return { values, replaces: new Set([...headers.keys(), ...detached]) };
   }
 }
