@@ -102,17 +102,20 @@ export const TASKS = {
 
   /**
    * A CSV's rows and their passages in batches; the caller stores each batch before the next is parsed.
-   * The rows are counted first (a parse that stores nothing, stopped at the limit), so a table over the
-   * row limit is refused before any row is written.
+   * A file with more lines than the row limit has its rows counted first (a parse that stores nothing,
+   * stopped at the limit), so a table over the limit is refused before any row is written.
    */
   'document.csv': (async ({ path, limits: given }, { emit, signal }) => {
     const limits = given ?? (await import('../engines/documents/limits')).DEFAULT_DOCUMENT_LIMITS;
     const { readCsv, rowPassages } = await import('../engines/documents');
-    const counting = createReadStream(path);
-    try {
-      await readCsv(counting, async () => signal.throwIfAborted(), { maxRows: limits.maxRows, batchSize: 10_000 });
-    } finally {
-      counting.destroy();
+    // A table has no more rows than lines: most never need the counting parse.
+    if ((await countNewlines(createReadStream(path))) > limits.maxRows) {
+      const counting = createReadStream(path);
+      try {
+        await readCsv(counting, async () => signal.throwIfAborted(), { maxRows: limits.maxRows, batchSize: 10_000 });
+      } finally {
+        counting.destroy();
+      }
     }
     const input = createReadStream(path);
     try {
@@ -156,6 +159,13 @@ export const TASKS = {
     process.exit(70);
   }) satisfies Task<Record<string, never>, never>,
 };
+
+/** Line feeds in a stream, a byte scan (~10 ms for 20 MB). */
+async function countNewlines(input: AsyncIterable<Buffer>): Promise<number> {
+  let n = 0;
+  for await (const chunk of input) for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
+  return n;
+}
 
 /** One local speech provider per thread, so its espeak instance stays warm between tasks. */
 let speech: ReturnType<typeof import('../engines/voice/local-provider').createLocalSpeechProvider> | undefined;
