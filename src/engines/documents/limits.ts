@@ -26,14 +26,16 @@ export interface DocumentLimits {
 
 /**
  * Measured against the bench's 500-page book PDF brought to 20 MB with pictures (1.6 M characters, ~2,300
- * passages, 120×120-pixel pictures) and its ~20 MB sales CSV (147,024 rows): both fit with room to spare. A
- * 600 DPI A4 scan is 35 megapixels.
+ * passages, 120×120-pixel pictures) and its ~20 MB sales CSV (147,024 rows): both fit with room to spare.
+ * Images: drawing a page with one 25-megapixel RGB image took the process from 97 to 538 MiB (tesseract's
+ * worker included), one with 25 + 15 megapixels to 621 MiB, one 40-megapixel image to 740 MiB; a 400 DPI
+ * A4 scan is 15.5 megapixels, a 500 DPI one 24.
  */
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxPages: 2_000,
   maxScannedPages: 100,
-  maxImagePixels: 40_000_000,
-  maxPagePixels: 60_000_000,
+  maxImagePixels: 25_000_000,
+  maxPagePixels: 40_000_000,
   maxTextChars: 5_000_000,
   maxPassages: 8_000,
   maxRows: 200_000,

@@ -36,21 +36,21 @@ async function deflatedZeros(bytes: number): Promise<Buffer> {
 }
 
 /**
- * One Letter page drawing each image across the whole page: 8-bit grey, all black, stored as a
+ * One Letter page drawing each image across the whole page: 8-bit grey (or RGB), all black, stored as a
  * FlateDecode stream (a 16000×16000 image is ~250 KB). The page has no text, so it is drawn for text
  * recognition, which decodes every image it draws (unless `text` gives it a text layer).
  */
-export async function makeImagePdf(images: { width: number; height: number }[], opts: { text?: string } = {}): Promise<Buffer> {
+export async function makeImagePdf(images: { width: number; height: number }[], opts: { text?: string; rgb?: boolean } = {}): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = opts.text === undefined ? undefined : await doc.embedFont(StandardFonts.Helvetica);
   const refs = [];
   for (const { width, height } of images) {
-    const raw = doc.context.stream(await deflatedZeros(width * height), {
+    const raw = doc.context.stream(await deflatedZeros(width * height * (opts.rgb ? 3 : 1)), {
       Type: 'XObject',
       Subtype: 'Image',
       Width: width,
       Height: height,
-      ColorSpace: 'DeviceGray',
+      ColorSpace: opts.rgb ? 'DeviceRGB' : 'DeviceGray',
       BitsPerComponent: 8,
       Filter: 'FlateDecode',
     });
@@ -114,19 +114,19 @@ export const COSTLY_DOCUMENTS: CostlyDocument[] = [
     name: 'image-bomb.pdf',
     kind: 'pdf',
     shape: 'one page drawing one 16000×16000 8-bit image',
-    refused: /^page 1 draws a 16000×16000 image \(256 megapixels\); the limit is 40 megapixels per image$/,
+    refused: /^page 1 draws a 16000×16000 image \(256 megapixels\); the limit is 25 megapixels per image$/,
     build: () => makeImagePdf([{ width: 16_000, height: 16_000 }]),
   },
   {
     name: 'many-images.pdf',
     kind: 'pdf',
-    shape: 'one page drawing three 6000×6000 images (36 megapixels each)',
-    refused: /^page 1 draws 3 images of 108 megapixels in all; the limit is 60 megapixels per page$/,
+    shape: 'one page drawing three 4000×4000 images (16 megapixels each)',
+    refused: /^page 1 draws 3 images of 48 megapixels in all; the limit is 40 megapixels per page$/,
     build: () =>
       makeImagePdf([
-        { width: 6_000, height: 6_000 },
-        { width: 6_000, height: 6_001 },
-        { width: 6_000, height: 6_002 },
+        { width: 4_000, height: 4_000 },
+        { width: 4_000, height: 4_001 },
+        { width: 4_000, height: 4_002 },
       ]),
   },
   {
