@@ -13,7 +13,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,23 +88,43 @@ async function measureOne(name: string, path: string, bytes: number): Promise<Me
   return { name, bytes, cpuS: (used.user + used.system) / 1e6, ...memory, outcome };
 }
 
+/**
+ * The child's CPU seconds and peak RSS from /proc (Linux), read before it is stopped for running too long,
+ * so an input that never finishes still shows what it had cost by then.
+ */
+async function procUsage(pid: number): Promise<{ cpuS: number; peakMiB: number } | undefined> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    const ticks = Number(stat[11]) + Number(stat[12]); // utime, stime (fields 14 and 15)
+    const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
+    return { cpuS: ticks / 100, peakMiB: hwm / 1024 };
+  } catch {
+    return undefined;
+  }
+}
+
 function runChild(name: string, path: string, bytes: number, timeoutS: number): Promise<Measured> {
   const self = fileURLToPath(import.meta.url);
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', self, '--child', name, path, String(bytes)],
-      { timeout: timeoutS * 1000, maxBuffer: 1 << 20 },
-      (err, stdout) => {
-        const line = stdout.trim().split('\n').pop() ?? '';
-        if (!err && line.startsWith('{')) return resolve(JSON.parse(line) as Measured);
-        resolve({ name, bytes, cpuS: NaN, outcome: err?.killed ? `stopped after ${timeoutS} s` : `failed: ${err?.message ?? line}` });
-      },
-    );
+    let stopped: Measured | undefined;
+    const child = execFile(process.execPath, ['--import', 'tsx', self, '--child', name, path, String(bytes)], { maxBuffer: 1 << 20 }, (err, stdout) => {
+      clearTimeout(timer);
+      const line = stdout.trim().split('\n').pop() ?? '';
+      if (stopped) return resolve(stopped);
+      if (!err && line.startsWith('{')) return resolve(JSON.parse(line) as Measured);
+      resolve({ name, bytes, cpuS: NaN, outcome: `failed: ${err?.message ?? line}` });
+    });
+    const timer = setTimeout(async () => {
+      const usage = child.pid === undefined ? undefined : await procUsage(child.pid);
+      stopped = { name, bytes, cpuS: usage?.cpuS ?? NaN, ...(usage ? { peakMiB: usage.peakMiB } : {}), outcome: `stopped after ${timeoutS} s` };
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
   });
 }
 
 function withinRule(input: Input, row: Measured): boolean {
+  if (row.outcome.startsWith('stopped')) return false;
   if (!input.ingest) return row.cpuS <= PARSE_MAX_CPU_S;
   return row.cpuS <= INGEST_MAX_CPU_S && (row.peakMiB ?? Infinity) - (row.rssBeforeMiB ?? 0) <= INGEST_MAX_GROWTH_MIB;
 }
@@ -130,7 +150,7 @@ async function main(): Promise<void> {
       await rm(path, { force: true });
       if (!withinRule(input, row)) failed = true;
       const cpu = Number.isNaN(row.cpuS) ? '—' : `${row.cpuS.toFixed(2)} s`;
-      const rss = row.peakMiB === undefined ? '' : `${row.rssBeforeMiB!.toFixed(0)} → ${row.peakMiB.toFixed(0)} MiB`;
+      const rss = row.peakMiB === undefined ? '' : `${row.rssBeforeMiB?.toFixed(0) ?? '?'} → ${row.peakMiB.toFixed(0)} MiB`;
       process.stdout.write(`| ${input.name} | ${input.shape} | ${row.bytes} | ${cpu} | ${rss} | ${row.outcome} |\n`);
     }
   } finally {
