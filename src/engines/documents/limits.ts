@@ -25,11 +25,12 @@ export interface DocumentLimits {
 }
 
 /**
- * Measured against the bench's 500-page book PDF brought to 20 MB with pictures (1.6 M characters, ~2,300
+ * Measured against the bench's 500-page book PDF brought to 20 MB with pictures (1.6 M characters, 2,665
  * passages, 120×120-pixel pictures) and its ~20 MB sales CSV (147,024 rows): both fit with room to spare.
  * Images: drawing a page with one 25-megapixel RGB image took the process from 97 to 538 MiB (tesseract's
  * worker included), one with 25 + 15 megapixels to 621 MiB, one 40-megapixel image to 740 MiB; a 400 DPI
- * A4 scan is 15.5 megapixels, a 500 DPI one 24.
+ * A4 scan is 15.5 megapixels, a 500 DPI one 24. Passages: sentence vectors cost ~0.18 s of CPU a passage
+ * after the upload, so 8,000 is at most ~25 minutes of one core (the book: ~8 minutes).
  */
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxPages: 2_000,
