@@ -1,4 +1,36 @@
-import { PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import type * as PdfLib from 'pdf-lib';
+
+// pdf-lib and its stream decoder from the one CommonJS build, so the bound below applies to the copy in use.
+const require = createRequire(import.meta.url);
+const { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFStream } = require('pdf-lib') as typeof PdfLib;
+type PDFDict = PdfLib.PDFDict;
+type PDFDocument = PdfLib.PDFDocument;
+type PDFObject = PdfLib.PDFObject;
+type PDFStream = PdfLib.PDFStream;
+
+/**
+ * Bytes one stream may decode to inside pdf-lib. Loading a document decodes every object stream and
+ * cross-reference stream whole (pdf.js reads them lazily, as far as it needs), so a 20 MB upload whose
+ * object stream inflates 1000:1 would cost gigabytes here; real object streams are well under a megabyte.
+ */
+export const MAX_DECODED_STREAM_BYTES = 64 * 1024 * 1024;
+
+interface DecodeStreamClass {
+  prototype: { ensureBuffer(requested: number): Uint8Array };
+}
+const DecodeStream = (require('pdf-lib/cjs/core/streams/DecodeStream') as { default: DecodeStreamClass }).default;
+const ensureBuffer = DecodeStream.prototype.ensureBuffer;
+const overLimit = `a stream decodes to more than ${MAX_DECODED_STREAM_BYTES / 1024 / 1024} MiB`;
+/** Set when the bound stopped a decode: pdf-lib takes the error for a damaged object and reads on without it. */
+let tripped = false;
+DecodeStream.prototype.ensureBuffer = function bounded(requested: number): Uint8Array {
+  if (requested > MAX_DECODED_STREAM_BYTES) {
+    tripped = true;
+    throw new RangeError(overLimit);
+  }
+  return ensureBuffer.call(this, requested);
+};
 
 /** The images one page draws, from their dictionaries (nothing is decoded). */
 export interface PageImages {
@@ -22,7 +54,10 @@ const MAX_OBJECTS_PER_PAGE = 20_000;
  * `maxImageSize` drops any of those above the per-image limit.
  */
 export async function readPageImages(data: Uint8Array): Promise<(page: number) => PageImages> {
+  tripped = false;
   const doc = await PDFDocument.load(data, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+  // Objects it skipped could be the very resources to check.
+  if (tripped) throw new RangeError(overLimit);
   const pages = doc.getPages();
   return (page) => {
     const leaf = pages[page - 1];

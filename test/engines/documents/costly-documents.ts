@@ -18,21 +18,8 @@ export interface CostlyDocument {
 }
 
 /** `bytes` zero bytes deflated (zlib format, as FlateDecode wants), streamed so they never sit in memory. */
-async function deflatedZeros(bytes: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
-  const chunks: Buffer[] = [];
-  deflate.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    deflate.on('end', resolve);
-    deflate.on('error', reject);
-  });
-  const block = Buffer.alloc(1 << 20);
-  for (let left = bytes; left > 0; left -= block.length) {
-    if (!deflate.write(left >= block.length ? block : block.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
-  }
-  deflate.end();
-  await done;
-  return Buffer.concat(chunks);
+function deflatedZeros(bytes: number): Promise<Buffer> {
+  return deflated(Buffer.alloc(0), bytes);
 }
 
 /**
@@ -63,6 +50,55 @@ export async function makeImagePdf(images: { width: number; height: number }[], 
   });
   if (font && opts.text) page.drawText(opts.text, { x: 72, y: 700, size: 11, font });
   return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+/**
+ * One blank page (so it is checked for text recognition) and an object stream of `decodedBytes` bytes
+ * deflated: pdf.js never reads it, but a parser that decodes every object stream on load would.
+ */
+export async function makeObjectStreamBombPdf(decodedBytes: number): Promise<Buffer> {
+  const head = Buffer.from('5 0 << >> ');
+  const data = await deflated(head, decodedBytes - head.length);
+  const objects = [
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  for (const o of objects) {
+    offsets.push(length);
+    parts.push(Buffer.from(o));
+    length += o.length;
+  }
+  offsets.push(length);
+  const streamHead = Buffer.from(`4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`);
+  const streamTail = Buffer.from('\nendstream\nendobj\n');
+  parts.push(streamHead, data, streamTail);
+  length += streamHead.length + data.length + streamTail.length;
+  const xref = ['xref', '0 5', '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n');
+  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+/** `prefix` then `zeros` zero bytes, deflated in one zlib stream, streamed. */
+async function deflated(prefix: Buffer, zeros: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  deflate.write(prefix);
+  const block = Buffer.alloc(1 << 20);
+  for (let left = zeros; left > 0; left -= block.length) {
+    if (!deflate.write(left >= block.length ? block : block.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(chunks);
 }
 
 /** `pages` blank pages: no text layer, so each one is a page for text recognition. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, DocumentTooComplexError } from '../../../src/engines/documents';
 import { TASKS } from '../../../src/threads/tasks';
 import { makeDocxXml, makePdf } from '../../support/document-fixtures';
-import { COSTLY_DOCUMENTS, makeImagePdf, makeTinyRowsCsv } from './costly-documents';
+import { COSTLY_DOCUMENTS, makeImagePdf, makeObjectStreamBombPdf, makeTinyRowsCsv } from './costly-documents';
 import { tmpFiles } from './tmp-files';
 
 const run = promisify(execFile);
@@ -64,6 +64,25 @@ describe('uploads that would cost far more than their size are refused before th
     const { stdout } = await run(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { maxBuffer: 1 << 20 });
     const { error, before, peak } = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { error: string; before: number; peak: number };
     expect(error).toBe('DocumentTooComplexError');
+    expect((peak - before) / 1024 / 1024).toBeLessThan(300);
+  });
+});
+
+describe('checking the images of a page reads no stream whole', () => {
+  it('a 1 GB object stream (1 MB deflated) is refused as soon as it decodes past 64 MiB', async () => {
+    const path = await files.file('objstm.pdf', await makeObjectStreamBombPdf(1024 * 1024 * 1024));
+    const tasks = pathToFileURL(resolve('src/threads/tasks.ts')).href;
+    const script = `
+      const { TASKS } = await import(${JSON.stringify(tasks)});
+      await import(${JSON.stringify(pathToFileURL(resolve('src/engines/documents/pdf-images.ts')).href)});
+      const before = process.memoryUsage().rss;
+      const error = await TASKS['document.pdf']({ path: ${JSON.stringify(path)} }, { emit: async () => {}, signal: new AbortController().signal }).then(() => null, (e) => e.name + ': ' + e.message);
+      console.log(JSON.stringify({ error, before, peak: process.resourceUsage().maxRSS * 1024 }));
+    `;
+    const tsx = pathToFileURL(resolve('node_modules/tsx/dist/esm/index.mjs')).href;
+    const { stdout } = await run(process.execPath, ['--import', tsx, '--input-type=module', '-e', script], { maxBuffer: 1 << 20 });
+    const { error, before, peak } = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { error: string; before: number; peak: number };
+    expect(error).toMatch(/^InvalidDocumentError: the images of page 1 cannot be checked .*: a stream decodes to more than 64 MiB$/);
     expect((peak - before) / 1024 / 1024).toBeLessThan(300);
   });
 });
