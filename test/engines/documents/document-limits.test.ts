@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config';
+import { documentLimits } from '../../../src/documents/ingest-document';
 import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits, DocumentTooComplexError } from '../../../src/engines/documents';
 import { TASKS } from '../../../src/threads/tasks';
 import { makeDocxXml, makePdf } from '../../support/document-fixtures';
@@ -65,6 +67,17 @@ describe('uploads that would cost far more than their size are refused before th
     const { error, before, peak } = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { error: string; before: number; peak: number };
     expect(error).toBe('DocumentTooComplexError');
     expect((peak - before) / 1024 / 1024).toBeLessThan(300);
+  });
+});
+
+describe('the settings', () => {
+  it('default to the engine limits, megapixels read as millions of pixels', () => {
+    expect(documentLimits(loadConfig({}))).toEqual(DEFAULT_DOCUMENT_LIMITS);
+    expect(documentLimits(loadConfig({ DOCUMENT_MAX_IMAGE_MEGAPIXELS: '12', CSV_MAX_ROWS: '50' }))).toMatchObject({ maxImagePixels: 12_000_000, maxRows: 50 });
+  });
+
+  it('refuse a limit of zero', () => {
+    expect(() => loadConfig({ DOCUMENT_MAX_IMAGE_MEGAPIXELS: '0' })).toThrow(/DOCUMENT_MAX_IMAGE_MEGAPIXELS="0": must be at least 1/);
   });
 });
 
