@@ -108,6 +108,19 @@ const envSchema = v.object({
   OPENAI_SPEECH_VOICE: v.optional(v.string(), 'alloy'),
   /** Cap on a clone's sample download, counted on bytes received. */
   VOICE_SAMPLE_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  /**
+   * What one uploaded file may cost to ingest (docs/notes/issue24-docs-caps.md): PDF pages, scanned pages
+   * read by text recognition, the pixels of one image and of all images on a page that is drawn for
+   * recognition, characters of text and passages of a PDF or .docx, data rows of a CSV. Over one: 422
+   * file_too_complex, decided before the work.
+   */
+  DOCUMENT_MAX_PAGES: int(2_000, 1, 1_000_000),
+  DOCUMENT_MAX_SCANNED_PAGES: int(100, 0, 100_000),
+  DOCUMENT_MAX_IMAGE_MEGAPIXELS: int(25, 1, 10_000),
+  DOCUMENT_MAX_PAGE_MEGAPIXELS: int(40, 1, 10_000),
+  DOCUMENT_MAX_TEXT_CHARS: int(5_000_000, 1_000, 1_000_000_000),
+  DOCUMENT_MAX_PASSAGES: int(8_000, 1, 10_000_000),
+  CSV_MAX_ROWS: int(200_000, 1, 100_000_000),
   /** Overrides every queue's lock duration and stall check (ms); for tuning and for fast crash tests. */
   QUEUE_LOCK_DURATION_MS: v.optional(int(30_000, 1_000, 3_600_000)),
   QUEUE_STALLED_INTERVAL_MS: v.optional(int(15_000, 500, 3_600_000)),

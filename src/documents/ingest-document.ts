@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../logger';
 import type { DbOrTx } from '../db/client';
 import { insertRows } from '../db/queries/documents';
+import type { Config } from '../config';
+import type { DocumentLimits } from '../engines/documents/limits';
 import { InvalidDocumentError, type CsvColumn, type DocumentKind } from '../engines/documents/types';
 import type { BlobStore } from '../storage';
 import type { EngineThreads } from '../threads/pool';
@@ -28,18 +30,45 @@ export interface IngestedDocument {
 
 const PROGRESS_EVERY_MS = 5_000;
 
+/** The per-file limits the configuration sets. */
+export function documentLimits(
+  config: Pick<
+    Config,
+    | 'DOCUMENT_MAX_PAGES'
+    | 'DOCUMENT_MAX_SCANNED_PAGES'
+    | 'DOCUMENT_MAX_IMAGE_MEGAPIXELS'
+    | 'DOCUMENT_MAX_PAGE_MEGAPIXELS'
+    | 'DOCUMENT_MAX_TEXT_CHARS'
+    | 'DOCUMENT_MAX_PASSAGES'
+    | 'CSV_MAX_ROWS'
+  >,
+): DocumentLimits {
+  return {
+    maxPages: config.DOCUMENT_MAX_PAGES,
+    maxScannedPages: config.DOCUMENT_MAX_SCANNED_PAGES,
+    maxImagePixels: config.DOCUMENT_MAX_IMAGE_MEGAPIXELS * 1_000_000,
+    maxPagePixels: config.DOCUMENT_MAX_PAGE_MEGAPIXELS * 1_000_000,
+    maxTextChars: config.DOCUMENT_MAX_TEXT_CHARS,
+    maxPassages: config.DOCUMENT_MAX_PASSAGES,
+    maxRows: config.CSV_MAX_ROWS,
+  };
+}
+
 /**
  * Reads an upload from blob storage and writes its passages (and a CSV's rows) to Postgres as it goes,
  * so memory holds one page or one batch of rows at a time, not the document's text. Throws
- * InvalidDocumentError for a file that cannot be parsed or holds no text.
+ * InvalidDocumentError for a file that cannot be parsed or holds no text, DocumentTooComplexError for
+ * one over `limits` (checked by the engine thread before anything is stored; see limits.ts).
  */
 export async function ingestDocument(
-  deps: { db: DbOrTx; store: BlobStore; log: Logger; threads: EngineThreads },
+  deps: { db: DbOrTx; store: BlobStore; log: Logger; threads: EngineThreads; limits: DocumentLimits },
   target: IngestTarget,
 ): Promise<IngestedDocument> {
+  const { limits } = deps;
   const blob = await deps.store.get(target.blobKey);
   if (!blob) throw new Error(`The upload ${target.blobKey} is missing from storage.`);
-  const writer = new PassageWriter(deps.db, target);
+  // CSV passages are bounded by the row limit (and get no sentence vectors); the others by the passage limit.
+  const writer = new PassageWriter(deps.db, target, target.kind === 'csv' ? Number.POSITIVE_INFINITY : limits.maxPassages);
   const progress = progressLogger(deps.log, target.documentId);
 
   // Parsing runs on an engine thread (so a big file never holds this event loop), which reads the
@@ -52,7 +81,7 @@ export async function ingestDocument(
     if (target.kind === 'csv') {
       const table = await deps.threads.run(
         'document.csv',
-        { path },
+        { path, limits },
         {
           onEvent: async ({ rows, firstRowNumber, passages }) => {
             await insertRows(deps.db, target, firstRowNumber, rows);
@@ -68,7 +97,7 @@ export async function ingestDocument(
     if (target.kind === 'pdf') {
       ({ pageCount } = await deps.threads.run(
         'document.pdf',
-        { path },
+        { path, limits },
         {
           onEvent: async (page) => {
             await writer.add(page.passages);
@@ -79,7 +108,7 @@ export async function ingestDocument(
         },
       ));
     } else {
-      const docx = await deps.threads.run('document.docx', { path });
+      const docx = await deps.threads.run('document.docx', { path, limits });
       pageCount = docx.pageCount;
       await writer.add(docx.passages);
     }

@@ -2,6 +2,7 @@ import { insertPassages } from '../db/queries/documents';
 import type { DbOrTx } from '../db/client';
 import { textSearchConfigFor } from '../engines/documents/language';
 import { embed, toBytes } from '../engines/embeddings';
+import { moreThan, tooManyPassages } from '../engines/documents/limits';
 import type { Passage } from '../engines/documents/types';
 
 /** Enough text to tell a language by its stop words. */
@@ -22,6 +23,8 @@ export class PassageWriter {
   constructor(
     private readonly db: DbOrTx,
     private readonly doc: { documentId: string; accountId: string },
+    /** The engine thread counts a document's passages before sending them; this holds for recognized pages too. */
+    private readonly maxPassages = Number.POSITIVE_INFINITY,
   ) {}
 
   get count(): number {
@@ -33,6 +36,7 @@ export class PassageWriter {
   }
 
   async add(passages: readonly Passage[]): Promise<void> {
+    if (this.count + passages.length > this.maxPassages) throw tooManyPassages(moreThan(this.maxPassages), this.maxPassages);
     for (const p of passages) {
       this.pending.push(p);
       if (this.config === null && this.sample.length < LANGUAGE_SAMPLE_CHARS) this.sample += `${p.content}\n`;

@@ -1,4 +1,4 @@
-import { InvalidDocumentError } from '../engines/documents/types';
+import { DocumentTooComplexError, InvalidDocumentError } from '../engines/documents/types';
 import { ImageProviderError } from '../engines/image/image-provider-error';
 import { ProviderError } from '../engines/provider-error';
 import { AudioDecodeError, SampleRejectedError, type SampleRejectionReason } from '../engines/voice/analysis/analysis-errors';
@@ -18,6 +18,7 @@ const REVIVERS: Record<string, (e: SerializedError) => Error> = {
   SpeechProviderError: (e) => new SpeechProviderError(e.message, { status: e.status, permanent: e.permanent }),
   ImageProviderError: (e) => new ImageProviderError(e.message, { status: e.status, permanent: e.permanent }),
   InvalidDocumentError: (e) => new InvalidDocumentError(e.message),
+  DocumentTooComplexError: (e) => new DocumentTooComplexError(e.message),
   AudioDecodeError: (e) => new AudioDecodeError(e.message),
   SampleRejectedError: (e) => new SampleRejectedError((e.reason ?? 'no-speech') as SampleRejectionReason, e.message),
 };

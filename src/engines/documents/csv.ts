@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { CSV_DELIMITERS, sniffCsvDelimiter } from './csv-sniff';
 import { ColumnTypeTracker } from './csv-types';
+import { moreThan, tooManyRows } from './limits';
 import { InvalidDocumentError, type CsvColumn } from './types';
 
 export { CSV_NUMBER_PATTERN, parseCsvNumber, parseCsvBoolean, isCsvDate } from './csv-types';
@@ -27,14 +28,16 @@ const MAX_RECORD_CHARS = 8 * 1024 * 1024;
  * for each call before reading on (so a slow consumer holds the file back
  * instead of buffering it). Row numbers count data rows from 1; the header
  * (with blank and repeated names already made unique) comes with each batch. Keep
- * batchSize a multiple of CSV_ROWS_PER_PASSAGE (20) if batches become passages.
+ * batchSize a multiple of CSV_ROWS_PER_PASSAGE (20) if batches become passages. A data row past
+ * `maxRows` stops the reading with DocumentTooComplexError.
  */
 export async function readCsv(
   input: Readable,
   onRows: (rows: string[][], firstRowNumber: number, header: string[]) => Promise<void>,
-  opts: { batchSize?: number } = {},
+  opts: { batchSize?: number; maxRows?: number } = {},
 ): Promise<CsvSummary> {
   const batchSize = opts.batchSize ?? 500;
+  const maxRows = opts.maxRows ?? Number.POSITIVE_INFINITY;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError('batchSize must be a positive integer');
   const source = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const { head, complete } = await readHead(source);
@@ -78,6 +81,7 @@ export async function readCsv(
         continue;
       }
       const row = fitRow(cells, header.length, line);
+      if (rowCount === maxRows) throw tooManyRows(moreThan(maxRows), maxRows);
       row.forEach((cell, i) => trackers[i]?.add(cell));
       batch.push(row);
       rowCount++;

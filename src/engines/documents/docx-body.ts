@@ -1,4 +1,5 @@
 import { isRevisionRecord, onOff, resolveStyle, type ParagraphStyle } from './docx-styles';
+import { moreThan, tooMuchText } from './limits';
 import type { DocxBlock } from './types';
 import type { XmlElement, XmlHandler } from './xml-stream';
 
@@ -56,7 +57,13 @@ export class BodyWalker implements XmlHandler {
   private table: TableState | null = null;
   private tableDepth = 0;
 
-  constructor(private readonly styles: Map<string, ParagraphStyle>) {}
+  /** Characters of text met so far, counted as they come so an over-long body stops being read at the limit. */
+  private chars = 0;
+
+  constructor(
+    private readonly styles: Map<string, ParagraphStyle>,
+    private readonly maxTextChars = Number.POSITIVE_INFINITY,
+  ) {}
 
   open(el: XmlElement): void {
     if (this.skipDepth > 0 || this.skips(el)) {
@@ -205,6 +212,8 @@ export class BodyWalker implements XmlHandler {
   private addText(text: string): void {
     const p = this.paragraphs[this.paragraphs.length - 1];
     if (!p) return;
+    this.chars += text.length;
+    if (this.chars > this.maxTextChars) throw tooMuchText(moreThan(this.maxTextChars), this.maxTextChars);
     p.parts.push(text);
     if (p.page === null && text.trim() !== '') {
       p.page = this.page;

@@ -14,9 +14,10 @@ const STYLES_LIMITS: EntryLimits = { maxBytes: 20 * MIB, maxRatio: 200, ratioFlo
 /**
  * The body of a .docx as blocks in document order. Only the central
  * directory and the two XML parts are read, each streamed through a SAX
- * parser; see docx-body.ts for how pages are counted.
+ * parser; see docx-body.ts for how pages are counted. Reading stops with DocumentTooComplexError once
+ * the body's text passes `maxTextChars`.
  */
-export async function readDocx(filePath: string): Promise<DocxBlock[]> {
+export async function readDocx(filePath: string, opts: { maxTextChars?: number } = {}): Promise<DocxBlock[]> {
   const { zip, entries } = await listZip(filePath);
   try {
     const document = entries.get('word/document.xml');
@@ -28,7 +29,7 @@ export async function readDocx(filePath: string): Promise<DocxBlock[]> {
       await streamXml(readEntryChunks(zip, stylesEntry, 'word/styles.xml', STYLES_LIMITS), 'word/styles.xml', collector);
       styles = collector.styles;
     }
-    const walker = new BodyWalker(styles);
+    const walker = new BodyWalker(styles, opts.maxTextChars);
     await streamXml(readEntryChunks(zip, document, 'word/document.xml', DOCUMENT_LIMITS), 'word/document.xml', walker);
     if (!walker.sawDocument) throw new InvalidDocumentError('word/document.xml is not a Word document body');
     return walker.blocks;

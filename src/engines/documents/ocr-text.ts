@@ -8,9 +8,6 @@ import { availableParallelism } from 'node:os';
 /** A page whose text layer has fewer letters and digits than this is treated as an image to read. */
 export const MIN_TEXT_LAYER_CHARS = 20;
 
-/** Pages rendered for recognition per document; a longer scan is refused rather than read halfway. */
-export const MAX_OCR_PAGES = 100;
-
 /**
  * Tesseract workers reading one document's scanned pages at once. Recognition is single-threaded, so a
  * second worker on a second core nearly halves a scan's time; each costs ~100 MB while the document is

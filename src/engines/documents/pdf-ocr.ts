@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Worker as TesseractWorker } from 'tesseract.js';
-import { MAX_OCR_PAGES, OCR_READERS, recognizedPageText } from './ocr-text';
+import { OCR_READERS, recognizedPageText } from './ocr-text';
 import type { OpenedPdf } from './pdf';
-import { InvalidDocumentError, type PdfPage } from './types';
+import type { PdfSurvey } from './pdf-survey';
+import type { PdfPage } from './types';
 
 const require = createRequire(import.meta.url);
 
@@ -47,43 +48,41 @@ export class PageRecognizer {
 }
 
 /**
- * The PDF's pages with their text, a page without a usable text layer read from its rendered image
- * instead (when that reads more than the layer). Scanned pages are read by up to `readers` tesseract
- * workers at once (threads of their own, started when a page needs one), while the next page is drawn
- * here: on two cores a dense page's ~2.5 s of recognition is paid about once per two pages. Pages come
- * out in order; at most `readers` + 1 pages' images are alive at once. More than MAX_OCR_PAGES such
- * pages fail the document (InvalidDocumentError) rather than keep a job busy for many minutes; the
- * tesseract workers end with the document, however it ends.
+ * The PDF's pages with their text, in order: the text layers the survey read, and for each page it found
+ * without one (a scan), the text read from its rendered image instead (when that reads more than the
+ * layer). The survey has already checked the pages to recognize against the limits. Scanned pages are
+ * read by up to `readers` tesseract workers at once (threads of their own, started when a page needs
+ * one), while the next page is drawn here: on two cores a dense page's ~2.5 s of recognition is paid
+ * about once per two pages. At most `readers` + 1 pages' images are alive at once; the tesseract workers
+ * end with the document, however it ends.
  */
 export async function* readScannedPages(
   pdf: OpenedPdf,
+  survey: PdfSurvey,
   signal?: AbortSignal,
-  { maxRecognized = MAX_OCR_PAGES, readers = OCR_READERS }: { maxRecognized?: number; readers?: number } = {},
+  { readers = OCR_READERS }: { readers?: number } = {},
 ): AsyncGenerator<PdfPage & { recognized?: boolean }> {
   const recognizers = Array.from({ length: Math.max(1, readers) }, () => new PageRecognizer());
   let recognized = 0;
   const reading: Promise<PdfPage & { recognized?: boolean }>[] = [];
   try {
-    for await (const page of pdf.pages({ renderSparse: true })) {
+    for (let n = 1; n <= pdf.pageCount; n++) {
       signal?.throwIfAborted();
-      if (!page.image) {
+      const layer = survey.texts[n - 1] ?? '';
+      // Each page's text is let go once it is handed on.
+      survey.texts[n - 1] = '';
+      if (!survey.scanned.has(n)) {
         while (reading.length > 0) yield await (reading.shift() as Promise<PdfPage>);
-        yield { page: page.page, text: page.text };
+        yield { page: n, text: layer };
         continue;
       }
+      const image = await pdf.render(n);
       recognized++;
-      if (recognized > maxRecognized) {
-        throw new InvalidDocumentError(
-          `the PDF has more than ${maxRecognized} pages without a text layer (scanned); text recognition reads at most ${maxRecognized} per document: split the file or add a text layer`,
-        );
-      }
       if (reading.length >= recognizers.length) yield await (reading.shift() as Promise<PdfPage>);
       const recognizer = recognizers[recognized % recognizers.length] as PageRecognizer;
       const read = recognizer
-        .read(page.image)
-        .then((text) =>
-          meaningfulChars(text) > meaningfulChars(page.text) ? { page: page.page, text, recognized: true } : { page: page.page, text: page.text },
-        );
+        .read(image)
+        .then((text) => (meaningfulChars(text) > meaningfulChars(layer) ? { page: n, text, recognized: true } : { page: n, text: layer }));
       // A failed read is reported when its turn comes; until then it must not count as unhandled.
       read.catch(() => {});
       reading.push(read);

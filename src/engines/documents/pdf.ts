@@ -16,6 +16,10 @@ export interface OpenedPdf {
    * With `renderSparse`, a page without a usable text layer also comes rendered, for text recognition.
    */
   pages(opts?: { renderSparse?: boolean }): AsyncGenerator<ReadPdfPage>;
+  /** Page `n`'s text layer (1-based). */
+  text(n: number): Promise<string>;
+  /** Page `n` drawn at OCR resolution, as 8-bit grey PGM. */
+  render(n: number): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -51,14 +55,17 @@ function asInvalid(err: unknown, context: string): InvalidDocumentError {
  * (detaches) the buffer it is given, so it gets a copy and the caller's
  * bytes stay usable.
  */
-export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
+export async function openPdf(data: Uint8Array, opts: { maxImagePixels?: number } = {}): Promise<OpenedPdf> {
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   // pdf.js draws image masks and patterns on canvases of its own, made by this factory (@napi-rs/canvas).
   const CanvasFactory = await createIsomorphicCanvasFactory(() => import('@napi-rs/canvas'));
   try {
-    // verbosity 0: pdf.js would otherwise print a warning for every oddity it repairs.
+    // verbosity 0: pdf.js would otherwise print a warning for every oddity it repairs. maxImageSize: an
+    // image over the limit is dropped before it is decoded (the survey refuses the pages it sees such
+    // images on; this catches the inline ones it cannot see).
+    const maxImageSize = opts.maxImagePixels ?? -1;
     doc = await withTimeout(
-      getDocumentProxy(new Uint8Array(data), { verbosity: 0, disableFontFace: true, isEvalSupported: false, CanvasFactory }),
+      getDocumentProxy(new Uint8Array(data), { verbosity: 0, disableFontFace: true, isEvalSupported: false, CanvasFactory, maxImageSize }),
       OPEN_TIMEOUT_MS,
       'opening it',
     );
@@ -70,28 +77,34 @@ export async function openPdf(data: Uint8Array): Promise<OpenedPdf> {
     throw new InvalidDocumentError('the PDF has no pages');
   }
   const opened = doc;
+  let read = 0;
+  /** Runs `fn` on page `n`, releasing the page's resources after, and pdf.js's caches every CLEANUP_EVERY_PAGES pages. */
+  const withPage = async <T>(n: number, what: string, fn: (page: PdfPageProxy) => Promise<T>): Promise<T> => {
+    let value: T;
+    try {
+      const page = await withTimeout(opened.getPage(n), PAGE_TIMEOUT_MS, `reading page ${n}`);
+      try {
+        value = await withTimeout(fn(page), PAGE_TIMEOUT_MS, `${what} page ${n}`);
+      } finally {
+        page.cleanup();
+      }
+    } catch (err) {
+      throw asInvalid(err, `page ${n} cannot be read: `);
+    }
+    if (++read % CLEANUP_EVERY_PAGES === 0) await opened.cleanup();
+    return value;
+  };
+  const text = (n: number) => withPage(n, 'reading', async (page) => pageText((await page.getTextContent()).items as TextItemLike[]));
+  const render = (n: number) => withPage(n, 'drawing', (page) => renderPage(page, new CanvasFactory()));
   return {
     pageCount: opened.numPages,
+    text,
+    render,
     async *pages(opts = {}) {
       for (let n = 1; n <= opened.numPages; n++) {
-        let text: string;
-        let image: Uint8Array | undefined;
-        try {
-          const page = await withTimeout(opened.getPage(n), PAGE_TIMEOUT_MS, `reading page ${n}`);
-          try {
-            const content = await withTimeout(page.getTextContent(), PAGE_TIMEOUT_MS, `reading page ${n}`);
-            text = pageText(content.items as TextItemLike[]);
-            if (opts.renderSparse && needsRecognition(text)) {
-              image = await withTimeout(renderPage(page, new CanvasFactory()), PAGE_TIMEOUT_MS, `drawing page ${n}`);
-            }
-          } finally {
-            page.cleanup();
-          }
-        } catch (err) {
-          throw asInvalid(err, `page ${n} cannot be read: `);
-        }
-        if (n % CLEANUP_EVERY_PAGES === 0) await opened.cleanup();
-        yield image ? { page: n, text, image } : { page: n, text };
+        const pageText = await text(n);
+        const image = opts.renderSparse && needsRecognition(pageText) ? await render(n) : undefined;
+        yield image ? { page: n, text: pageText, image } : { page: n, text: pageText };
       }
     },
     close: () => opened.destroy(),

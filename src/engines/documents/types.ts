@@ -6,6 +6,14 @@ export class InvalidDocumentError extends Error {
   override readonly name = 'InvalidDocumentError';
 }
 
+/**
+ * A readable upload that would cost more to ingest than one file may (pages, scanned pages, image pixels,
+ * text, passages, rows): HTTP 422 file_too_complex. The message names the limit and what was found.
+ */
+export class DocumentTooComplexError extends Error {
+  override readonly name = 'DocumentTooComplexError';
+}
+
 /** One page of a PDF: its 1-based number and its text in reading order. */
 export interface PdfPage {
   page: number;

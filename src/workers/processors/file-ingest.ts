@@ -5,8 +5,8 @@ import { findJob } from '../../db/queries/jobs';
 import { releaseStorage } from '../../db/queries/storage';
 import { announceStorageChange } from '../../billing/usage-cache';
 import type { JobError } from '../../db/schema';
-import { ingestDocument } from '../../documents/ingest-document';
-import { InvalidDocumentError } from '../../engines/documents/types';
+import { documentLimits, ingestDocument } from '../../documents/ingest-document';
+import { DocumentTooComplexError, InvalidDocumentError } from '../../engines/documents/types';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError } from '../errors';
 import { failRequestJob, runRequestJob } from '../request-job';
@@ -29,9 +29,12 @@ export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<
     const started = performance.now();
     await deleteDocumentContent(rt.db, row.id);
     const ingested = await ingestDocument(
-      { db: rt.db, store: rt.store, log: ctx.log, threads: rt.threads },
+      { db: rt.db, store: rt.store, log: ctx.log, threads: rt.threads, limits: documentLimits(rt.config) },
       { documentId: row.id, accountId: row.accountId, kind: input.kind, blobKey: input.blob_key },
     ).catch((err: unknown) => {
+      if (err instanceof DocumentTooComplexError) {
+        throw new PermanentJobError({ code: 'file_too_complex', message: `'${input.filename}' is over a limit of what one file may hold: ${err.message}.` });
+      }
       if (!(err instanceof InvalidDocumentError)) throw err;
       throw new PermanentJobError({
         code: 'invalid_file',

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { needsRecognition, recognitionScale, recognizedPageText, OCR_DPI, OCR_MAX_SIDE_PX } from '../../../src/engines/documents/ocr-text';
-import { InvalidDocumentError, openPdf, readScannedPages } from '../../../src/engines/documents';
+import { DEFAULT_DOCUMENT_LIMITS, DocumentTooComplexError, openPdf, readScannedPages, surveyPdf } from '../../../src/engines/documents';
 import { makeScannedPdf } from '../../support/document-fixtures';
 
 const run = promisify(execFile);
@@ -39,33 +39,35 @@ describe('recognizedPageText', () => {
 });
 
 describe('readScannedPages', () => {
-  it('refuses a document with more scanned pages than the cap, before reading the one over it; text pages do not count', async () => {
-    const pdf = await openPdf(
-      new Uint8Array(
-        await makeScannedPdf(
-          [
-            'A scanned page about lighthouses and their keepers.',
-            'A page with its text layer, which is not read by recognition at all.',
-            'Another scanned page.',
-          ],
-          { textPages: [2] },
-        ),
+  it('refuses a document with more scanned pages than the cap before recognizing any page; text pages do not count', async () => {
+    const data = new Uint8Array(
+      await makeScannedPdf(
+        [
+          'A scanned page about lighthouses and their keepers.',
+          'A page with its text layer, which is not read by recognition at all.',
+          'Another scanned page.',
+        ],
+        { textPages: [2] },
       ),
     );
-    const seen: { page: number; recognized?: boolean }[] = [];
+    const pdf = await openPdf(data);
     try {
-      const reading = (async () => {
-        for await (const page of readScannedPages(pdf, undefined, { maxRecognized: 1 })) seen.push({ page: page.page, recognized: page.recognized });
-      })();
-      await expect(reading).rejects.toThrow(InvalidDocumentError);
-      await expect(reading).rejects.toThrow(/more than 1 pages without a text layer.*at most 1 per document/);
+      const limits = { ...DEFAULT_DOCUMENT_LIMITS, maxScannedPages: 1 };
+      await expect(surveyPdf(pdf, data, limits)).rejects.toThrow(DocumentTooComplexError);
+      await expect(surveyPdf(pdf, data, limits)).rejects.toThrow(/more than 1 pages without a text layer.*at most 1 per document/);
+      // Within the cap, the same file reads in page order: scans by recognition, the text page from its layer.
+      const seen: { page: number; recognized?: boolean }[] = [];
+      const survey = await surveyPdf(pdf, data, { ...DEFAULT_DOCUMENT_LIMITS, maxScannedPages: 2 });
+      expect([...survey.scanned]).toEqual([1, 3]);
+      for await (const page of readScannedPages(pdf, survey)) seen.push({ page: page.page, recognized: page.recognized });
+      expect(seen).toEqual([
+        { page: 1, recognized: true },
+        { page: 2, recognized: undefined },
+        { page: 3, recognized: true },
+      ]);
     } finally {
       await pdf.close();
     }
-    expect(seen).toEqual([
-      { page: 1, recognized: true },
-      { page: 2, recognized: undefined },
-    ]);
   });
 });
 
@@ -81,9 +83,11 @@ describe('text recognition offline', () => {
       writeFileSync(
         script,
         `import { readFileSync } from 'node:fs';
-import { openPdf, readScannedPages } from '${engine}';
-const pdf = await openPdf(new Uint8Array(readFileSync(${JSON.stringify(pdfPath)})));
-for await (const page of readScannedPages(pdf)) console.log(JSON.stringify(page));
+import { DEFAULT_DOCUMENT_LIMITS, openPdf, readScannedPages, surveyPdf } from '${engine}';
+const data = new Uint8Array(readFileSync(${JSON.stringify(pdfPath)}));
+const pdf = await openPdf(data);
+const survey = await surveyPdf(pdf, data, DEFAULT_DOCUMENT_LIMITS);
+for await (const page of readScannedPages(pdf, survey)) console.log(JSON.stringify(page));
 await pdf.close();
 `,
       );

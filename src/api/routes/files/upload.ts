@@ -32,8 +32,10 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       description:
         'Send the document as `multipart/form-data` in a part named `file` (at most 20 MB). The type is decided by the content, not ' +
         'the name. The answer comes once the document is parsed and indexed (201); a large document may answer 202 with a job link ' +
-        'instead. A PDF page without a text layer (a scan) is read by text recognition (English; at most 100 such pages per document, ' +
-        'else 422); a PDF in which neither finds any words answers 422. The file counts against the plan’s storage allowance ' +
+        'instead. A PDF page without a text layer (a scan) is read by text recognition (English); a PDF in which neither finds any ' +
+        'words answers 422 `invalid_file`. A file over a per-file limit (by default 2,000 PDF pages, 100 scanned pages, 25 megapixels ' +
+        'per image and 40 per page on a page drawn for recognition, 5,000,000 characters of text, 8,000 passages, 200,000 CSV rows) ' +
+        'answers 422 `file_too_complex` naming the limit, decided before any of it is stored. The file counts against the plan’s storage allowance ' +
         '(`GET /v1/usage` shows `storage`) until it is deleted; an upload that does not fit answers 413 `storage_quota_exceeded`.',
       requestBody: {
         content: {
