@@ -40,7 +40,7 @@ export async function createRequestJob<K extends RequestJobName>(
   const principal = c.get('principal');
   await insertJob(deps.db, { id: job.id, accountId: principal.accountId, keyId: principal.keyId, kind: job.kind, input: job.input });
   try {
-    await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id });
+    await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id, account: principal.accountId });
   } catch (err) {
     requestLogger(c).warn({ err: { message: (err as Error).message }, jobId: job.id }, 'enqueue failed; the sweeper will retry');
   }

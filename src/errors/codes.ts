@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   unsupported_file_type: 415,
   range_not_satisfiable: 416,
   invalid_file: 422,
+  /** An account limit is reached (webhook endpoints per account, …); the message names the limit. */
+  limit_reached: 422,
   quota_exceeded: 429,
   rate_limit_exceeded: 429,
   /** Idempotency-Key: a request with this key is still running; retry after `Retry-After`. */
