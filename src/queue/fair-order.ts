@@ -13,13 +13,14 @@ const SYSTEM_OWNER = '-';
  * where the clock is the highest tag a worker has started. The tag is the job's BullMQ priority (lower runs
  * first, ties in arrival order), so an account that queued a thousand jobs holds tags far beyond the clock
  * while another account's next job is tagged just past it and runs next: jobs of the waiting accounts take
- * turns, and within one account they keep their order. Nothing waiting (the queue's wait list and
- * prioritized set both empty) resets the clock and the tags, which keeps them far below BullMQ's limit.
- * KEYS: clock, last tag per account (hash), BullMQ's prioritized set, BullMQ's wait list.
+ * turns, and within one account they keep their order. A queue with nothing waiting or running (BullMQ's
+ * prioritized set, wait and active lists all empty) resets the clock and the tags, which keeps them far
+ * below BullMQ's limit (a backlog that never drains for two million jobs degrades to arrival order).
+ * KEYS: clock, last tag per account (hash), BullMQ's prioritized set, wait list and active list.
  * ARGV: limit, then one owner per job. Returns one tag per owner.
  */
 const TAG_SCRIPT = `
-if redis.call('ZCARD', KEYS[3]) == 0 and redis.call('LLEN', KEYS[4]) == 0 then
+if redis.call('ZCARD', KEYS[3]) == 0 and redis.call('LLEN', KEYS[4]) == 0 and redis.call('LLEN', KEYS[5]) == 0 then
   redis.call('DEL', KEYS[1], KEYS[2])
 end
 local clock = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -27,7 +28,7 @@ local limit = tonumber(ARGV[1])
 local tags = {}
 for i = 2, #ARGV do
   local last = tonumber(redis.call('HGET', KEYS[2], ARGV[i]) or '0')
-  local tag = math.min(math.max(last, clock) + 1, limit)
+  local tag = math.min(math.max(last + 1, clock), limit)
   redis.call('HSET', KEYS[2], ARGV[i], tag)
   tags[#tags + 1] = tag
 end
@@ -59,6 +60,7 @@ export class FairOrder {
       last: `${this.prefix}:fair:${queue}:last`,
       prioritized: `${this.prefix}:${queue}:prioritized`,
       wait: `${this.prefix}:${queue}:wait`,
+      active: `${this.prefix}:${queue}:active`,
     };
   }
 
@@ -66,7 +68,17 @@ export class FairOrder {
   async tag(queue: string, owners: JobOwner[]): Promise<number[]> {
     if (owners.length === 0) return [];
     const k = this.keys(queue);
-    const tags = (await this.redis.eval(TAG_SCRIPT, 4, k.clock, k.last, k.prioritized, k.wait, MAX_TAG, ...owners.map((o) => o ?? SYSTEM_OWNER))) as number[];
+    const tags = (await this.redis.eval(
+      TAG_SCRIPT,
+      5,
+      k.clock,
+      k.last,
+      k.prioritized,
+      k.wait,
+      k.active,
+      MAX_TAG,
+      ...owners.map((o) => o ?? SYSTEM_OWNER),
+    )) as number[];
     return tags.map(Number);
   }
 
