@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /** BullMQ's largest priority (its PRIORITY_LIMIT); a tag beyond it is clamped, which degrades to FIFO. */
@@ -42,13 +43,32 @@ if tag > tonumber(redis.call('GET', KEYS[1]) or '0') then redis.call('SET', KEYS
 return 0
 `;
 
+const sha1 = (script: string) => createHash('sha1').update(script).digest('hex');
+const TAG_SHA = sha1(TAG_SCRIPT);
+const ADVANCE_SHA = sha1(ADVANCE_SCRIPT);
+
+/** EVALSHA, loading the script on Redis's first NOSCRIPT (a restart, SCRIPT FLUSH), so each call sends only its keys. */
+async function runScript(redis: Redis, script: string, sha: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+  try {
+    return await redis.evalsha(sha, keys.length, ...keys, ...args);
+  } catch (err) {
+    if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
+    return redis.eval(script, keys.length, ...keys, ...args);
+  }
+}
+
 /**
  * The order of every shared queue across accounts (see TAG_SCRIPT). One atomic script per enqueue (one
- * per bulk) and one per job start, both on Redis, so any number of API and worker processes agree on the
- * turns without a dispatcher, and a process that dies leaves nothing to clean up: the order lives in the
- * jobs' own priorities in BullMQ's prioritized set.
+ * per bulk) and, per worker process and queue, at most one clock update in flight (starts that come
+ * meanwhile are folded into the next: a clock a moment behind only tags a newcomer a little earlier). All
+ * of it on Redis, so any number of API and worker processes agree on the turns without a dispatcher, and
+ * a process that dies leaves nothing to clean up: the order lives in the jobs' own priorities in
+ * BullMQ's prioritized set.
  */
 export class FairOrder {
+  /** Per queue: the highest started tag not yet sent, and whether an update is in flight. */
+  private readonly advancing = new Map<string, { pending: number; sending: boolean }>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -68,23 +88,35 @@ export class FairOrder {
   async tag(queue: string, owners: JobOwner[]): Promise<number[]> {
     if (owners.length === 0) return [];
     const k = this.keys(queue);
-    const tags = (await this.redis.eval(
+    const tags = (await runScript(
+      this.redis,
       TAG_SCRIPT,
-      5,
-      k.clock,
-      k.last,
-      k.prioritized,
-      k.wait,
-      k.active,
-      MAX_TAG,
-      ...owners.map((o) => o ?? SYSTEM_OWNER),
+      TAG_SHA,
+      [k.clock, k.last, k.prioritized, k.wait, k.active],
+      [MAX_TAG, ...owners.map((o) => o ?? SYSTEM_OWNER)],
     )) as number[];
     return tags.map(Number);
   }
 
-  /** A worker started a job with this priority: later jobs of other accounts are tagged after it. */
+  /**
+   * A worker started a job with this priority: later jobs of other accounts are tagged after it. Resolves
+   * once an update carrying it (or a higher one) has been sent.
+   */
   async started(queue: string, priority: number | undefined): Promise<void> {
     if (!priority) return;
-    await this.redis.eval(ADVANCE_SCRIPT, 1, this.keys(queue).clock, priority);
+    let state = this.advancing.get(queue);
+    if (!state) this.advancing.set(queue, (state = { pending: 0, sending: false }));
+    state.pending = Math.max(state.pending, priority);
+    if (state.sending) return;
+    state.sending = true;
+    try {
+      while (state.pending > 0) {
+        const tag = state.pending;
+        state.pending = 0;
+        await runScript(this.redis, ADVANCE_SCRIPT, ADVANCE_SHA, [this.keys(queue).clock], [tag]);
+      }
+    } finally {
+      state.sending = false;
+    }
   }
 }

@@ -21,8 +21,8 @@ export function createProcessor(rt: Runtime) {
     const processor = PROCESSORS[name] as Processor<unknown>;
     const ctx = { rt, job, log };
     // Other accounts' jobs queued from now on take their turn after this one (src/queue/fair-order.ts).
-    // Only the order of later jobs depends on it, so a Redis hiccup here does not fail the job.
-    await rt.queues.fairOrder
+    // Only the order of later jobs depends on it, so the job does not wait for it, nor fail with it.
+    void rt.queues.fairOrder
       .started(JOBS[name].queue, job.priority)
       .catch((err: Error) => log.warn({ err: { message: err.message } }, 'could not advance the fair-order clock'));
     const started = performance.now();
