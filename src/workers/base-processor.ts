@@ -8,8 +8,9 @@ import { PROCESSORS, type Processor } from './processors';
 
 /**
  * Wraps every processor: checks the job name and payload against the registry (bad input fails at once,
- * without retries), advances its queue's fair-order clock, logs each attempt, and hands the final failure to the processor's `onFinalFailure`
- * (a request row, a deployment) so whoever waits or polls gets an answer instead of a timeout.
+ * without retries), advances its queue's fair-order clock, logs each attempt, and hands the final failure
+ * to the processor's `onFinalFailure` (a request row, a deployment) so whoever waits or polls gets an
+ * answer instead of a timeout.
  */
 export function createProcessor(rt: Runtime) {
   return async function process(job: Job): Promise<unknown> {
