@@ -150,6 +150,12 @@ const envSchema = v.object({
   ),
   FETCH_ALLOW_PRIVATE: bool(false),
   FETCH_TIMEOUT_MS: int(60_000, 1_000, 600_000),
+  /**
+   * The slowest a source download may be: fewer bytes than this per second over a whole window of
+   * FETCH_MIN_RATE_WINDOW_MS fails it as too slow, so a drip-fed source cannot hold a deploy slot.
+   */
+  FETCH_MIN_BYTES_PER_SEC: int(16 * 1024, 0, 1024 * 1024 * 1024),
+  FETCH_MIN_RATE_WINDOW_MS: int(10_000, 100, 600_000),
   /** Time cap of one webhook delivery attempt (DNS, connect and the answer's head). */
   WEBHOOK_TIMEOUT_MS: int(10_000, 100, 60_000),
   /**
@@ -166,6 +172,8 @@ const envSchema = v.object({
   ),
   /** The outbox relay's safety-net poll; a Redis notice wakes it at once after each commit. */
   WEBHOOK_RELAY_POLL_MS: int(1_000, 10, 60_000),
+  /** Webhook endpoints one account may have; creating one more is refused (422 limit_reached). */
+  WEBHOOK_MAX_ENDPOINTS: int(20, 1, 10_000),
   /**
    * Whether a worker serving the webhooks queue also runs the outbox relay (default true). Tests turn it
    * off except where they test webhooks: all test files share one database, so a relay in another file's

@@ -122,8 +122,13 @@ export async function createEnvironment(): Promise<BenchEnvironment> {
 /** `release` (creates the database, migrates), then one business account and key through the CLI. */
 export async function provision(root: string, benv: BenchEnvironment): Promise<{ accountId: string; apiKey: string }> {
   await runNode(root, ['src/main.ts', 'release'], benv.env);
+  return createBenchAccount(root, benv.env, `bench-${benv.id}`);
+}
+
+/** One more business account (rate limit high enough never to refuse) and a key for it, through the CLI. */
+export async function createBenchAccount(root: string, env: NodeJS.ProcessEnv, name: string): Promise<{ accountId: string; apiKey: string }> {
   const cli = async (args: string[]) => {
-    const out = await runNode(root, ['src/cli.ts', ...args, '--json'], benv.env);
+    const out = await runNode(root, ['src/cli.ts', ...args, '--json'], env);
     const line = out.trim().split('\n').pop() ?? '';
     try {
       return JSON.parse(line) as Record<string, string>;
@@ -131,7 +136,7 @@ export async function provision(root: string, benv: BenchEnvironment): Promise<{
       throw new Error(`CLI ${args.join(' ')} printed no JSON: ${out}`);
     }
   };
-  const account = await cli(['accounts', 'create', '--name', `bench-${benv.id}`, '--plan', 'business', '--rate-limit', '100000000']);
+  const account = await cli(['accounts', 'create', '--name', name, '--plan', 'business', '--rate-limit', '100000000']);
   if (!account.id) throw new Error(`accounts create answered ${JSON.stringify(account)}`);
   const key = await cli(['keys', 'create', '--account', account.id, '--label', 'bench']);
   if (!key.key) throw new Error(`keys create answered ${JSON.stringify(key)}`);

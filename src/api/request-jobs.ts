@@ -63,7 +63,7 @@ export async function createRequestJob<K extends RequestJobName>(
     });
   }
   try {
-    await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id });
+    await deps.queues.enqueue(job.kind, { id: job.id }, { jobId: job.id, account: principal.accountId });
   } catch (err) {
     requestLogger(c).warn({ err: { message: (err as Error).message }, jobId: job.id }, 'enqueue failed; the sweeper will retry');
   }

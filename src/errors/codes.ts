@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   invalid_file: 422,
   /** An upload that is readable but over a per-file limit (pages, scanned pages, image pixels, text, rows); the message names it. */
   file_too_complex: 422,
+  /** An account limit is reached (webhook endpoints per account, …); the message names the limit. */
+  limit_reached: 422,
   quota_exceeded: 429,
   rate_limit_exceeded: 429,
   /** Idempotency-Key: a request with this key is still running; retry after `Retry-After`. */

@@ -26,7 +26,7 @@ import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from './archive';
 import { siteBlobKey } from './blob-keys';
 import { contentTypeFor } from './edge/content-type';
-import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
+import { FetchRefusedError, guardedDownload, minDownloadRate } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
 import { tellEdges } from './publishing';
 import { isRuleFile, RULE_FILES, readSiteRules } from './site-rules';
@@ -149,6 +149,7 @@ async function downloadSource(ctx: JobRun, sourceUrl: string, archivePath: strin
       allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
       maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES,
       timeoutMs: rt.config.FETCH_TIMEOUT_MS,
+      minRate: minDownloadRate(rt.config),
     });
     await log(`Downloaded ${got.bytes} bytes.`);
   } catch (err) {

@@ -24,17 +24,17 @@ const ENQUEUES_IN_FLIGHT = 1;
  */
 export class DeploymentIntake {
   private readonly inserts: Batcher<NewDeployment, DeploymentRow>;
-  private readonly enqueues: Batcher<string, undefined>;
+  private readonly enqueues: Batcher<{ id: string; accountId: string }, undefined>;
   private readonly enqueuing = new Set<Promise<unknown>>();
 
   constructor(sql: postgres.Sql, queues: Queues) {
     this.enqueues = new Batcher(
-      async (ids) => {
+      async (builds) => {
         await queues.enqueueBulk(
           'deployment.build',
-          ids.map((id) => ({ payload: { id }, opts: { jobId: id } })),
+          builds.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id, account: d.accountId } })),
         );
-        return ids.map(() => undefined);
+        return builds.map(() => undefined);
       },
       500,
       ENQUEUES_IN_FLIGHT,
@@ -43,7 +43,7 @@ export class DeploymentIntake {
       async (rows) => {
         const inserted = await insertDeployments(sql, rows);
         // After the commit, so a worker never looks for a row that is not there yet.
-        const enqueued = Promise.all(this.enqueues.addAll(inserted.map((d) => d.id))).catch(() => {});
+        const enqueued = Promise.all(this.enqueues.addAll(inserted.map((d) => ({ id: d.id, accountId: d.accountId })))).catch(() => {});
         this.enqueuing.add(enqueued);
         void enqueued.finally(() => this.enqueuing.delete(enqueued));
         return inserted;

@@ -50,7 +50,7 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
       const verified = await decideDomain(rt, d.id, 'verified', { verifiedAt: new Date(), lastCheck });
       // Null: another check decided first (and queued the certificate).
       if (!verified) return findDomainById(rt.db, d.id);
-      await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}` });
+      await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}`, account: d.accountId });
       await tellEdges(rt, rt.log, { domain: d.domain, verified: true });
       rt.log.info({ domain: d.domain, site: d.siteId }, 'domain verified');
       return verified;
@@ -92,13 +92,13 @@ async function decideDomain(
 /** Queues the next automatic check: about DOMAIN_CHECK_BASE_MS, doubling per check, at most an hour. */
 export async function scheduleDomainCheck(
   rt: Pick<Runtime, 'config' | 'queues' | 'db'>,
-  d: Pick<DomainRow, 'id' | 'checks' | 'windowStartedAt'>,
+  d: Pick<DomainRow, 'id' | 'accountId' | 'checks' | 'windowStartedAt'>,
 ): Promise<Date> {
   const scale = rt.config.DOMAIN_CHECK_BASE_MS / FIRST_CHECK_DELAY_MS;
   const delay = Math.min(MAX_CHECK_DELAY_MS, Math.round(nextCheckDelayMs(d.checks) * scale));
   // The window start keeps a restarted window's jobs apart from the finished ones of the last window, which
   // BullMQ still holds for a day: a reused id would be dropped silently, and no check would come.
-  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.windowStartedAt.getTime()}-${d.checks}`, delay });
+  await rt.queues.enqueue('domain.verify', { id: d.id }, { jobId: `verify-${d.id}-${d.windowStartedAt.getTime()}-${d.checks}`, delay, account: d.accountId });
   // Recorded after the enqueue succeeded, so the time GET shows is a check that will happen.
   const at = new Date(Date.now() + delay);
   await setNextDomainCheck(rt.db, d.id, at);

@@ -1,4 +1,14 @@
-export type FetchRefusal = 'invalid_url' | 'scheme' | 'private_address' | 'dns' | 'too_large' | 'timeout' | 'too_many_redirects' | 'http_status' | 'connection';
+export type FetchRefusal =
+  | 'invalid_url'
+  | 'scheme'
+  | 'private_address'
+  | 'dns'
+  | 'too_large'
+  | 'timeout'
+  | 'too_many_redirects'
+  | 'http_status'
+  | 'connection'
+  | 'too_slow';
 
 /**
  * A fetch that was refused or failed for a reason the end user can act on.

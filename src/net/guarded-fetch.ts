@@ -22,6 +22,12 @@ export interface GuardedFetchOptions {
   userAgent?: string;
   /** Default: node:dns lookup of all addresses. */
   lookup?: HostLookup;
+  /**
+   * The slowest the source may be: fewer than `bytesPerSec` per second over a whole `windowMs` (waiting
+   * for the answer's head counts as 0 bytes) refuses it as `too_slow`. A source that drips a byte a
+   * second would otherwise hold the job for the whole `timeoutMs`. Off when absent or 0 bytes/s.
+   */
+  minRate?: { bytesPerSec: number; windowMs: number };
   /** Cancels the fetch; the promise then rejects with the signal's reason, not a FetchRefusedError. */
   signal?: AbortSignal;
   /**
@@ -37,14 +43,20 @@ export interface DownloadResult {
   contentType: string | null;
 }
 
+/** The download floor the settings ask for (FETCH_MIN_BYTES_PER_SEC over FETCH_MIN_RATE_WINDOW_MS). */
+export function minDownloadRate(config: { FETCH_MIN_BYTES_PER_SEC: number; FETCH_MIN_RATE_WINDOW_MS: number }): GuardedFetchOptions['minRate'] {
+  return { bytesPerSec: config.FETCH_MIN_BYTES_PER_SEC, windowMs: config.FETCH_MIN_RATE_WINDOW_MS };
+}
+
 const DEFAULT_MAX_REDIRECTS = 5;
 const DEFAULT_USER_AGENT = 'Kiln/1.0 (+fetcher)';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-/** What the fetch is talking to right now, so a timeout can name it. */
+/** What the fetch is talking to right now, so a timeout can name it, and the body bytes received so far. */
 interface Progress {
   url: URL | null;
   viaRedirect: boolean;
+  received: number;
 }
 
 interface FinalResponse {
@@ -57,18 +69,47 @@ function formatDuration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${+(ms / 1000).toFixed(1)} s`;
 }
 
+function formatRate(bytesPerSec: number): string {
+  return bytesPerSec >= 1024 ? `${+(bytesPerSec / 1024).toFixed(1)} KiB/s` : `${bytesPerSec} bytes/s`;
+}
+
+/**
+ * Checks the bytes received at the end of every window (windows back to back from the start) and aborts
+ * with a `too_slow` refusal when a window brought fewer than the floor allows.
+ */
+function watchRate(opts: GuardedFetchOptions, progress: Progress, abort: (reason: FetchRefusedError) => void): () => void {
+  const floor = opts.minRate;
+  if (!floor || floor.bytesPerSec <= 0) return () => {};
+  const needed = (floor.bytesPerSec * floor.windowMs) / 1000;
+  let before = 0;
+  const timer = setInterval(() => {
+    const got = progress.received - before;
+    before = progress.received;
+    if (got >= needed) return;
+    const from = progress.url ? ` at ${targetLabel(progress.url, progress.viaRedirect)}` : '';
+    abort(
+      new FetchRefusedError(
+        'too_slow',
+        `source${from} is too slow: ${got} bytes in ${formatDuration(floor.windowMs)}, under the minimum of ${formatRate(floor.bytesPerSec)}`,
+      ),
+    );
+  }, floor.windowMs);
+  return () => clearInterval(timer);
+}
+
 /**
  * Runs `work` under one deadline covering DNS, connects, redirects and the
  * body, and turns the deadline's abort into a `timeout` refusal.
  */
 async function withDeadline<T>(opts: GuardedFetchOptions, work: (signal: AbortSignal, progress: Progress) => Promise<T>): Promise<T> {
   opts.signal?.throwIfAborted();
-  const progress: Progress = { url: null, viaRedirect: false };
+  const progress: Progress = { url: null, viaRedirect: false, received: 0 };
   const deadline = new AbortController();
   const timer = setTimeout(() => {
     const where = progress.url ? ` from ${targetLabel(progress.url, progress.viaRedirect)}` : '';
     deadline.abort(new FetchRefusedError('timeout', `fetching${where} timed out after ${formatDuration(opts.timeoutMs)}`));
   }, opts.timeoutMs);
+  const stopWatching = watchRate(opts, progress, (reason) => deadline.abort(reason));
   const signal = opts.signal ? AbortSignal.any([deadline.signal, opts.signal]) : deadline.signal;
   try {
     return await work(signal, progress);
@@ -78,6 +119,7 @@ async function withDeadline<T>(opts: GuardedFetchOptions, work: (signal: AbortSi
     throw err;
   } finally {
     clearTimeout(timer);
+    stopWatching();
   }
 }
 
@@ -132,7 +174,7 @@ export function guardedDownload(url: string, destPath: string, opts: GuardedFetc
       // Opened only once the source is accepted, so a refused fetch never touches destPath.
       const handle = await open(destPath, 'w');
       sink = handle.createWriteStream();
-      const bytes = await receiveBody(res, sink, { label, maxBytes: opts.maxBytes, signal });
+      const bytes = await receiveBody(res, sink, { label, maxBytes: opts.maxBytes, signal, onBytes: (n) => (progress.received += n) });
       return { bytes, finalUrl: finalUrl.href, contentType: contentTypeOf(res) };
     } catch (err) {
       res.destroy();
@@ -160,7 +202,7 @@ export function guardedFetchBuffer(url: string, opts: GuardedFetchOptions): Prom
           callback();
         },
       });
-      const bytes = await receiveBody(res, sink, { label, maxBytes: opts.maxBytes, signal });
+      const bytes = await receiveBody(res, sink, { label, maxBytes: opts.maxBytes, signal, onBytes: (n) => (progress.received += n) });
       return { body: Buffer.concat(chunks), bytes, finalUrl: finalUrl.href, contentType: contentTypeOf(res) };
     } catch (err) {
       res.destroy();

@@ -25,11 +25,16 @@ export function checkDeclaredLength(res: IncomingMessage, label: string, maxByte
  * to bytes actually received, since Content-Length may be absent (chunked) or
  * a lie.
  */
-export async function receiveBody(res: IncomingMessage, sink: Writable, settings: { label: string; maxBytes: number; signal: AbortSignal }): Promise<number> {
+export async function receiveBody(
+  res: IncomingMessage,
+  sink: Writable,
+  settings: { label: string; maxBytes: number; signal: AbortSignal; onBytes?: (n: number) => void },
+): Promise<number> {
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
+      settings.onBytes?.(chunk.length);
       if (received > settings.maxBytes) callback(tooLarge(settings.label, settings.maxBytes));
       else callback(null, chunk);
     },

@@ -1,15 +1,26 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { FairOrder, type JobOwner } from './fair-order';
 import { QUEUE_CONFIGS, QUEUE_NAMES, queueOf, type JobName, type JobPayload, type QueueName } from './registry';
+
+/**
+ * BullMQ's options plus whose job it is: the account the work is done for (null for the system's own),
+ * which decides its turn in the queue (src/queue/fair-order.ts). Required, so no job kind can skip it.
+ */
+export type EnqueueOptions = Omit<JobsOptions, 'priority'> & { account: JobOwner };
 
 /** Producer side of the registry: one BullMQ Queue per queue name, created on first use. */
 export class Queues {
   private readonly queues = new Map<QueueName, Queue>();
+  /** The turns of accounts in every queue; workers advance its clock as they start jobs. */
+  readonly fairOrder: FairOrder;
 
   constructor(
     private readonly connection: Redis,
     readonly prefix: string,
-  ) {}
+  ) {
+    this.fairOrder = new FairOrder(connection, prefix);
+  }
 
   get(name: QueueName): Queue {
     let queue = this.queues.get(name);
@@ -30,17 +41,22 @@ export class Queues {
   }
 
   /**
-   * Adds a job. With `jobId` set to the database row id, adding the same row twice is a no-op in
-   * BullMQ, which is what lets the sweeper re-enqueue without fear of duplicates.
+   * Adds a job, in its account's turn. With `jobId` set to the database row id, adding the same row twice
+   * is a no-op in BullMQ, which is what lets the sweeper re-enqueue without fear of duplicates.
    */
-  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: JobsOptions = {}): Promise<void> {
-    await this.get(queueOf(name)).add(name, payload, opts);
+  async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions): Promise<void> {
+    await this.enqueueBulk(name, [{ payload, opts }]);
   }
 
-  /** Adds many jobs of one name in one round trip. */
-  async enqueueBulk<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; opts?: JobsOptions }[]): Promise<void> {
+  /** Adds many jobs of one name in one round trip (plus one for their turns). */
+  async enqueueBulk<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; opts: EnqueueOptions }[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.get(queueOf(name)).addBulk(jobs.map((j) => ({ name, data: j.payload, opts: j.opts })));
+    const queue = queueOf(name);
+    const tags = await this.fairOrder.tag(
+      queue,
+      jobs.map((j) => j.opts.account),
+    );
+    await this.get(queue).addBulk(jobs.map(({ payload, opts: { account: _, ...opts } }, i) => ({ name, data: payload, opts: { ...opts, priority: tags[i] } })));
   }
 
   async close(): Promise<void> {

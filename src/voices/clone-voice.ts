@@ -7,7 +7,7 @@ import type { DbOrTx } from '../db/client';
 import type { JobError } from '../db/schema';
 import type { SpeakerProfile } from '../engines/voice/types';
 import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from '../engines/voice/analysis';
-import { FetchRefusedError, guardedDownload } from '../net/guarded-fetch';
+import { FetchRefusedError, guardedDownload, minDownloadRate } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 
@@ -34,6 +34,7 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
         allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
         maxBytes: rt.config.VOICE_SAMPLE_MAX_BYTES,
         timeoutMs: rt.config.FETCH_TIMEOUT_MS,
+        minRate: minDownloadRate(rt.config),
       }));
     } catch (err) {
       if (!(err instanceof FetchRefusedError)) throw err;

@@ -97,16 +97,24 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
   }
   if (status === 'pending') {
     const next = job.attempt + 1;
-    await rt.queues.enqueue('webhook.deliver', { id: delivery.id, attempt: next }, { jobId: attemptJobId(delivery.id, next), delay: retryDelay! });
+    await rt.queues.enqueue(
+      'webhook.deliver',
+      { id: delivery.id, attempt: next },
+      {
+        jobId: attemptJobId(delivery.id, next),
+        delay: retryDelay!,
+        account: endpoint.accountId,
+      },
+    );
   }
   return status;
 }
 
 /** Queues a replay: one attempt now, whatever the delivery's outcome was; random jobId, as a replay may follow a replay. */
-export async function enqueueReplay(rt: Pick<Runtime, 'queues'>, deliveryId: string, attemptsSoFar: number): Promise<void> {
+export async function enqueueReplay(rt: Pick<Runtime, 'queues'>, deliveryId: string, attemptsSoFar: number, accountId: string): Promise<void> {
   await rt.queues.enqueue(
     'webhook.deliver',
     { id: deliveryId, attempt: attemptsSoFar + 1, replay: true },
-    { jobId: `${deliveryId}-r${randomBase62(10).toLowerCase()}` },
+    { jobId: `${deliveryId}-r${randomBase62(10).toLowerCase()}`, account: accountId },
   );
 }

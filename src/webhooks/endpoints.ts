@@ -2,7 +2,7 @@ import type { DbOrTx } from '../db/client';
 import {
   findDeliveryLogRow,
   findEndpointDelivery,
-  insertWebhookEndpoint,
+  insertWebhookEndpointWithin,
   reopenDelivery,
   type DeliveryLogRow,
   type WebhookEndpointRow,
@@ -20,20 +20,32 @@ import { newWebhookSecret } from './signature';
  * already found the endpoint in the account (another account's is not found).
  */
 
+/** Refused creation: the account already has WEBHOOK_MAX_ENDPOINTS endpoints. */
+export class EndpointLimitError extends Error {
+  constructor(readonly max: number) {
+    super(`An account may have at most ${max} webhook endpoints; delete one before adding another.`);
+    this.name = 'EndpointLimitError';
+  }
+}
+
+/**
+ * Adds an endpoint, up to `maxEndpoints` per account: every event fans out to each endpoint, so an
+ * account with thousands of them aimed at a slow receiver would fill the shared delivery queue.
+ */
 export async function createWebhookEndpoint(
   // A transaction too: the dashboard writes its audit row with the endpoint.
   rt: { db: DbOrTx },
   accountId: string,
   input: { url: string; eventTypes: WebhookEventType[]; description: string },
+  maxEndpoints: number,
 ): Promise<WebhookEndpointRow> {
-  return insertWebhookEndpoint(rt.db, {
-    id: newId('whep'),
-    accountId,
-    url: input.url,
-    eventTypes: input.eventTypes,
-    description: input.description,
-    secret: newWebhookSecret(),
-  });
+  const created = await insertWebhookEndpointWithin(
+    rt.db,
+    { id: newId('whep'), accountId, url: input.url, eventTypes: input.eventTypes, description: input.description, secret: newWebhookSecret() },
+    maxEndpoints,
+  );
+  if (!created) throw new EndpointLimitError(maxEndpoints);
+  return created;
 }
 
 /**
@@ -54,7 +66,7 @@ export async function sendTestEvent(rt: Pick<Runtime, 'db' | 'queues'>, endpoint
     const [row] = await tx.insert(webhookDeliveries).values({ id: deliveryId, eventId, endpointId: endpoint.id }).returning();
     return row!;
   });
-  await rt.queues.enqueue('webhook.deliver', { id: deliveryId, attempt: 1 }, { jobId: deliveryId });
+  await rt.queues.enqueue('webhook.deliver', { id: deliveryId, attempt: 1 }, { jobId: deliveryId, account: endpoint.accountId });
   return { delivery, eventType: TEST_EVENT_TYPE, last: null };
 }
 
@@ -66,7 +78,7 @@ export async function replayDelivery(rt: Pick<Runtime, 'db' | 'queues'>, endpoin
   if (!found) return { ok: false, reason: 'not_found' };
   const attempts = await reopenDelivery(rt.db, found.id);
   if (attempts === null) return { ok: false, reason: 'pending' };
-  await enqueueReplay(rt, found.id, attempts);
+  await enqueueReplay(rt, found.id, attempts, endpoint.accountId);
   const delivery = await findDeliveryLogRow(rt.db, endpoint.id, found.id);
   return delivery ? { ok: true, delivery } : { ok: false, reason: 'not_found' };
 }

@@ -37,11 +37,12 @@ export async function relayWebhookEvents(rt: Deps, limit = BATCH): Promise<numbe
         .filter((ep) => ep.accountId === e.accountId && (ep.eventTypes.length === 0 || ep.eventTypes.includes(e.type)))
         .map((ep) => ({ id: deliveryIdFor(e.id, ep.id), eventId: e.id, endpointId: ep.id })),
     );
-    if (rows.length === 0) return { eventIds: events.map((e) => e.id), toQueue: [] };
+    const accountOf = new Map(events.map((e) => [e.id, e.accountId]));
+    if (rows.length === 0) return { eventIds: events.map((e) => e.id), toQueue: [] as { id: string; accountId: string }[] };
     await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
     // A repeat pass queues again only what has not been attempted yet (a queued job is a no-op to add).
     const toQueue = await tx
-      .select({ id: webhookDeliveries.id })
+      .select({ id: webhookDeliveries.id, eventId: webhookDeliveries.eventId })
       .from(webhookDeliveries)
       .where(
         and(
@@ -53,14 +54,14 @@ export async function relayWebhookEvents(rt: Deps, limit = BATCH): Promise<numbe
           eq(webhookDeliveries.attempts, 0),
         ),
       );
-    return { eventIds: events.map((e) => e.id), toQueue: toQueue.map((d) => d.id) };
+    return { eventIds: events.map((e) => e.id), toQueue: toQueue.map((d) => ({ id: d.id, accountId: accountOf.get(d.eventId)! })) };
   });
   if (!claimed) return 0;
   // Queued after the commit (a job must find its row), and the events marked only once queued: a relay
   // that dies in between leaves them undispatched for the next pass.
   await rt.queues.enqueueBulk(
     'webhook.deliver',
-    claimed.toQueue.map((id) => ({ payload: { id, attempt: 1 }, opts: { jobId: id } })),
+    claimed.toQueue.map((d) => ({ payload: { id: d.id, attempt: 1 }, opts: { jobId: d.id, account: d.accountId } })),
   );
   await rt.db
     .update(webhookEvents)

@@ -43,7 +43,7 @@ export async function requeueLostDeliveries(
     const jobId = attemptJobId(d.id, attempt);
     const state = await queue.getJobState(jobId);
     if (state === 'unknown') {
-      await rt.queues.enqueue('webhook.deliver', { id: d.id, attempt }, { jobId });
+      await rt.queues.enqueue('webhook.deliver', { id: d.id, attempt }, { jobId, account: d.accountId });
       result.added++;
     } else if (state === 'failed' || state === 'completed') {
       await (await queue.getJob(jobId))?.retry(state, { resetAttemptsMade: true, resetAttemptsStarted: true });

@@ -8,8 +8,9 @@ import { PROCESSORS, type Processor } from './processors';
 
 /**
  * Wraps every processor: checks the job name and payload against the registry (bad input fails at once,
- * without retries), logs each attempt, and hands the final failure to the processor's `onFinalFailure`
- * (a request row, a deployment) so whoever waits or polls gets an answer instead of a timeout.
+ * without retries), advances its queue's fair-order clock, logs each attempt, and hands the final failure
+ * to the processor's `onFinalFailure` (a request row, a deployment) so whoever waits or polls gets an
+ * answer instead of a timeout.
  */
 export function createProcessor(rt: Runtime) {
   return async function process(job: Job): Promise<unknown> {
@@ -20,6 +21,11 @@ export function createProcessor(rt: Runtime) {
     if (!payload.success) throw new UnrecoverableError(`Invalid payload for ${name}: ${payload.issues[0].message}`);
     const processor = PROCESSORS[name] as Processor<unknown>;
     const ctx = { rt, job, log };
+    // Other accounts' jobs queued from now on take their turn after this one (src/queue/fair-order.ts).
+    // Only the order of later jobs depends on it, so the job does not wait for it, nor fail with it.
+    void rt.queues.fairOrder
+      .started(JOBS[name].queue, job.priority)
+      .catch((err: Error) => log.warn({ err: { message: err.message } }, 'could not advance the fair-order clock'));
     const started = performance.now();
     try {
       // What a processor returns becomes the job's return value (the CLI reads a corpus batch's counts).

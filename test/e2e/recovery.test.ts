@@ -181,7 +181,7 @@ describe('Redis restarted with an empty dataset', () => {
       // The suite's files share one database, so this worker's sweeper may queue other files' stale rows too.
       const ids = new Set([...accepted.deployments, ...accepted.voices, ...accepted.jobs]);
       for (const q of paused) {
-        const held = await svc.rt.queues.get(q).getJobs(['wait']);
+        const held = await svc.rt.queues.get(q).getJobs(['wait', 'prioritized']);
         expect(held.filter((j) => ids.has(j.id!))).toHaveLength(1);
       }
 

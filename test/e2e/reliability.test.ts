@@ -57,7 +57,7 @@ describe('a job run twice leaves one result and one ledger entry', () => {
     await requeueStaleJobs(ctx);
     await requeueStaleJobs(ctx);
     // The suite's files share one database, so other files' stale rows may be swept into this queue too.
-    const waiting = await svc.rt.queues.get('image').getJobs(['wait']);
+    const waiting = await svc.rt.queues.get('image').getJobs(['wait', 'prioritized']);
     expect(waiting.filter((j) => j.id === id)).toHaveLength(1);
     const workers = await startWorkers(svc.rt, { queues: ['image'] });
     try {
@@ -80,7 +80,7 @@ describe('bad input fails at once, without retries', () => {
       const { accountId } = await createTestAccount(svc.rt);
       const id = newId('img');
       await insertJob(svc.rt.db, { id, accountId, keyId: null, kind: 'image.generate', input: { prompt: '', size: '3x3' } });
-      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
+      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id, account: accountId });
       for (const jobId of ['bad-payload', id]) {
         await until(`${jobId} to fail`, async () => (await (await queue.getJob(jobId))?.getState()) === 'failed');
         const job = await queue.getJob(jobId);
@@ -111,7 +111,7 @@ describe('a worker that crashes after committing', () => {
         kind: 'image.generate',
         input: { prompt: 'crash test', style: 'abstract', size: '512x512', count: 2 },
       });
-      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
+      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id, account: accountId });
 
       const doomed = spawnKiln('worker', { ...env, KILN_FAULT: 'crash-after-commit' });
       const exit = await doomed.exited;

@@ -89,7 +89,7 @@ it('an issuance that fails sets ssl to error (and the queue retries it)', async 
     // No CA answered with a problem document: only Kiln's description, no type.
     expect(d.ssl_error.type).toBeUndefined();
     expect(d.ssl_error.detail).toMatch(/^ACME issuance for broken-acme.com failed: /);
-    const jobs = await broken.svc.rt.queues.get('domains').getJobs(['delayed', 'wait', 'active']);
+    const jobs = await broken.svc.rt.queues.get('domains').getJobs(['delayed', 'wait', 'prioritized', 'active']);
     const retry = jobs.find((j) => j.name === 'certificate.issue');
     expect(retry?.attemptsMade).toBeGreaterThanOrEqual(1);
   } finally {

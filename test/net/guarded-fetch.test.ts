@@ -356,6 +356,25 @@ describe('guarded fetch: failures', () => {
     expect(existsSync(dest)).toBe(false);
   });
 
+  it('refuses a source slower than the minimum rate over a window as too_slow, not transient, and removes the partial file', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200);
+      const timer = setInterval(() => res.write('x'), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    const dest = destFile();
+    // The deadline is far off: only the rate floor can end this download.
+    const slow = guardedDownload(`http://127.0.0.1:${server.port}/`, dest, {
+      ...permissive,
+      timeoutMs: 120_000,
+      minRate: { bytesPerSec: 64 * 1024, windowMs: 200 },
+    });
+    const err = await refusal(slow, 'too_slow');
+    expect(err.message).toMatch(new RegExp(`^source at 127\\.0\\.0\\.1:${server.port} is too slow: \\d+ bytes in 200 ms, under the minimum of 64 KiB/s$`));
+    expect(err.transient).toBe(false);
+    expect(existsSync(dest)).toBe(false);
+  });
+
   it('times out a server that never answers', async () => {
     const server = await serve(() => undefined);
     await refusal(guardedFetchBuffer(`http://127.0.0.1:${server.port}/`, { ...permissive, timeoutMs: 300 }), 'timeout');

@@ -291,7 +291,7 @@ describe('a worker killed right after its commit', () => {
         kind: 'image.generate',
         input: { prompt: 'outbox', style: 'abstract', size: '512x512', count: 1 },
       });
-      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id });
+      await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id, account: accountId });
       const doomed = spawnKiln('worker', { ...env, KILN_FAULT: 'crash-after-commit' });
       expect((await doomed.exited).code).toBe(86);
       const event = await theEvent(svc.rt, accountId, 'job.completed');

@@ -80,9 +80,9 @@ describe('the lost-attempt sweep', () => {
     const { endpoint: doneEp, eventId: doneEv } = await endpointWithEvent('/done');
     const done = await delivery(doneEp.id, doneEv, { status: 'succeeded', attempts: 1, createdMinutesAgo: 60 });
     // Overdue, but its job exists (late behind a backlog): not doubled.
-    const { endpoint: lateEp, eventId: lateEv } = await endpointWithEvent('/late');
+    const { endpoint: lateEp, eventId: lateEv, accountId: lateAccount } = await endpointWithEvent('/late');
     const late = await delivery(lateEp.id, lateEv, { attempts: 2, nextAttemptAt: minutesAgo(5) as never, createdMinutesAgo: 30 });
-    await svc.rt.queues.enqueue('webhook.deliver', { id: late, attempt: 3 }, { jobId: attemptJobId(late, 3), delay: 3_600_000 });
+    await svc.rt.queues.enqueue('webhook.deliver', { id: late, attempt: 3 }, { jobId: attemptJobId(late, 3), delay: 3_600_000, account: lateAccount });
 
     expect(LOST_ATTEMPT_GRACE_MS).toBeGreaterThan(30_000);
     const first = await requeueLostDeliveries(svc.rt);
@@ -90,7 +90,7 @@ describe('the lost-attempt sweep', () => {
     const again = await Promise.all([requeueLostDeliveries(svc.rt), requeueLostDeliveries(svc.rt)]);
     expect(again.map((r) => r.added)).toEqual([0, 0]);
 
-    const jobs = await webhooks().getJobs(['wait', 'delayed']);
+    const jobs = await webhooks().getJobs(['wait', 'prioritized', 'delayed']);
     const forThese = jobs.filter((j) => [lostRetry, lostFirst, recent, done, late].some((id) => j.data.id === id));
     expect(forThese.map((j) => [j.id, j.data]).sort()).toEqual(
       [
@@ -122,11 +122,11 @@ describe('the lost-attempt sweep', () => {
   });
 
   it('runs again a job that finished without recording its attempt (endpoint disabled, then enabled and the delivery replayed)', async () => {
-    const { endpoint, eventId } = await endpointWithEvent('/again');
+    const { endpoint, eventId, accountId } = await endpointWithEvent('/again');
     await svc.rt.db.update(webhookEndpoints).set({ disabledAt: new Date(), disabledReason: 'test' }).where(eq(webhookEndpoints.id, endpoint.id));
     const id = await delivery(endpoint.id, eventId, { attempts: 1, nextAttemptAt: new Date(), createdMinutesAgo: 20 });
     workers ??= await startWorkers(svc.rt, { queues: ['webhooks'] });
-    await svc.rt.queues.enqueue('webhook.deliver', { id, attempt: 2 }, { jobId: attemptJobId(id, 2) });
+    await svc.rt.queues.enqueue('webhook.deliver', { id, attempt: 2 }, { jobId: attemptJobId(id, 2), account: accountId });
     const row = async () => (await svc.rt.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
     await until('the attempt to find the endpoint disabled', async () => (await row()).status === 'failed');
     expect(await webhooks().getJobState(attemptJobId(id, 2))).toBe('completed');

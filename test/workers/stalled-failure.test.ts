@@ -19,6 +19,8 @@ it('a build that stopped its workers more often than the queue allows ends faile
 
     // A worker takes the build and dies with it (its lock is never renewed) for the third time: BullMQ
     // has already handed it over twice (`stc`, its stalled counter, is the queue's maxStalledCount).
+    // The build is queued just after the create's commit, off its path.
+    await until('the build to be queued', async () => svc.rt.queues.get('deploy').getJob(id));
     const doomed = new Worker('deploy', null, { connection, prefix: svc.rt.config.REDIS_PREFIX, lockDuration: 1_500 });
     const job = await doomed.getNextJob('dead-worker');
     expect(job?.id).toBe(id);

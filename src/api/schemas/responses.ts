@@ -9,7 +9,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict with the current state (`conflict`, `idempotency_key_in_use`, …); the message says what',
   413: 'Body too large (`payload_too_large`, `file_too_large`)',
   415: 'Not a type this endpoint takes, by its content (`unsupported_file_type`)',
-  422: 'A supported file type that cannot be parsed (`invalid_file`), or one over a per-file limit (`file_too_complex`); the message says which',
+  422: 'A supported file type that cannot be parsed (`invalid_file`), one over a per-file limit (`file_too_complex`), or an account limit reached (`limit_reached`); the message says which',
   429: 'Rate limit (`rate_limit_exceeded`) or quota (`quota_exceeded`) reached; see `Retry-After`',
 };
 

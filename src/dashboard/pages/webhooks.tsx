@@ -13,7 +13,7 @@ import {
   type WebhookEndpointRow,
 } from '../../db/queries/webhooks';
 import { nonPublicLiteralHost } from '../../net/address-policy';
-import { createWebhookEndpoint, replayDelivery, sendTestEvent } from '../../webhooks/endpoints';
+import { createWebhookEndpoint, EndpointLimitError, replayDelivery, sendTestEvent } from '../../webhooks/endpoints';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../webhooks/event-types';
 import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
@@ -254,11 +254,18 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
     const eventTypes = WEBHOOK_EVENT_TYPES.filter((t) => fields[`event_${t}`] !== undefined);
     const problem = urlProblem(form.values.url, rt.config.FETCH_ALLOW_PRIVATE);
     if (problem) return listPage(c, { error: problem, values: { url: form.values.url, description: form.values.description, eventTypes } });
-    const created = await db.transaction(async (tx) => {
-      const endpoint = await createWebhookEndpoint({ db: tx }, session.accountId, { url: form.values.url, description: form.values.description, eventTypes });
-      await audit(c, tx, 'webhook.created', endpoint.id, { url: endpoint.url, event_types: endpoint.eventTypes });
-      return endpoint;
-    });
+    const values = { url: form.values.url, description: form.values.description, eventTypes };
+    const created = await db
+      .transaction(async (tx) => {
+        const endpoint = await createWebhookEndpoint({ db: tx }, session.accountId, values, rt.config.WEBHOOK_MAX_ENDPOINTS);
+        await audit(c, tx, 'webhook.created', endpoint.id, { url: endpoint.url, event_types: endpoint.eventTypes });
+        return endpoint;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof EndpointLimitError) return err;
+        throw err;
+      });
+    if (created instanceof EndpointLimitError) return listPage(c, { error: created.message, values });
     return listPage(c, { created });
   });
 

@@ -233,7 +233,7 @@ export async function allLiveDeployments(db: DbOrTx) {
 /** Builds stuck in `pending` (their enqueue was lost) or `building` (their worker and job were lost). */
 export async function findStaleBuilds(db: DbOrTx, pendingBefore: Date, buildingBefore: Date, limit: number) {
   return db
-    .select({ id: deployments.id })
+    .select({ id: deployments.id, accountId: deployments.accountId })
     .from(deployments)
     .where(
       or(

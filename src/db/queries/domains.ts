@@ -119,7 +119,15 @@ export async function setSslStatus(
 /** Verified custom domains with their site: the edge's routing table for custom hosts. */
 export async function verifiedDomains(db: DbOrTx) {
   return db
-    .select({ id: domains.id, domain: domains.domain, siteId: domains.siteId, ssl: domains.ssl, pairedWith: domains.pairedWith, redirects: domains.redirects })
+    .select({
+      id: domains.id,
+      accountId: domains.accountId,
+      domain: domains.domain,
+      siteId: domains.siteId,
+      ssl: domains.ssl,
+      pairedWith: domains.pairedWith,
+      redirects: domains.redirects,
+    })
     .from(domains)
     .where(eq(domains.status, 'verified'));
 }

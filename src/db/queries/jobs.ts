@@ -60,7 +60,7 @@ export async function failJob(db: DbOrTx, id: string, error: JobError): Promise<
  */
 export async function findStaleJobs(db: DbOrTx, queuedBefore: Date, runningBefore: Date, limit: number) {
   return db
-    .select({ id: jobs.id, kind: jobs.kind })
+    .select({ id: jobs.id, kind: jobs.kind, accountId: jobs.accountId })
     .from(jobs)
     .where(or(and(eq(jobs.status, 'queued'), lt(jobs.createdAt, queuedBefore)), and(eq(jobs.status, 'running'), lt(jobs.updatedAt, runningBefore))))
     .orderBy(asc(jobs.createdAt))

@@ -75,9 +75,10 @@ export async function documentToEncode(db: DbOrTx, documentId: string) {
 }
 
 /** English documents still without sentence vectors, created before `before`, oldest first (the sweeper re-queues them). */
-export async function findUnindexedDocuments(db: DbOrTx, before: Date, limit: number): Promise<{ id: string }[]> {
-  return db.execute<{ id: string; [k: string]: unknown }>(sql`
-    SELECT id FROM documents
+export async function findUnindexedDocuments(db: DbOrTx, before: Date, limit: number): Promise<{ id: string; accountId: string }[]> {
+  const rows = await db.execute<{ id: string; account_id: string; [k: string]: unknown }>(sql`
+    SELECT id, account_id FROM documents
     WHERE meaning_indexed_at IS NULL AND kind <> 'csv' AND search_config = 'english' AND created_at < ${before.toISOString()}::timestamptz
     ORDER BY created_at LIMIT ${limit}`);
+  return rows.map((r) => ({ id: r.id, accountId: r.account_id }));
 }

@@ -78,7 +78,7 @@ export async function failClone(db: DbOrTx, id: string, error: string): Promise<
 /** Clones still `processing` long after they were queued or started: their job was lost. */
 export async function findStaleClones(db: DbOrTx, queuedBefore: Date, startedBefore: Date, limit: number) {
   return db
-    .select({ id: voices.id })
+    .select({ id: voices.id, accountId: voices.accountId })
     .from(voices)
     .where(and(eq(voices.status, 'processing'), or(and(isNull(voices.startedAt), lt(voices.createdAt, queuedBefore)), lt(voices.startedAt, startedBefore))))
     .limit(limit);

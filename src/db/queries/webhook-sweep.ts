@@ -3,6 +3,8 @@ import type { DbOrTx } from '../client';
 
 export interface DueDelivery {
   id: string;
+  /** The endpoint's account, whose turn the requeued attempt takes. */
+  accountId: string;
   /** Attempts recorded so far: the lost job is the one for the attempt after them. */
   attempts: number;
 }
@@ -13,10 +15,10 @@ export interface DueDelivery {
  * cost follows the pending deliveries, not the whole log.
  */
 export async function findOverdueDeliveries(db: DbOrTx, dueBefore: Date, limit: number): Promise<DueDelivery[]> {
-  const rows = await db.execute<{ id: string; attempts: number; [k: string]: unknown }>(sql`
-    SELECT id, attempts FROM webhook_deliveries
-    WHERE status = 'pending' AND coalesce(next_attempt_at, created_at) < ${dueBefore.toISOString()}::timestamptz
-    ORDER BY coalesce(next_attempt_at, created_at)
+  const rows = await db.execute<{ id: string; attempts: number; account_id: string; [k: string]: unknown }>(sql`
+    SELECT d.id, d.attempts, e.account_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+    WHERE d.status = 'pending' AND coalesce(d.next_attempt_at, d.created_at) < ${dueBefore.toISOString()}::timestamptz
+    ORDER BY coalesce(d.next_attempt_at, d.created_at)
     LIMIT ${limit}`);
-  return rows.map((r) => ({ id: r.id, attempts: r.attempts }));
+  return rows.map((r) => ({ id: r.id, accountId: r.account_id, attempts: r.attempts }));
 }

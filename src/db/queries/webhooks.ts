@@ -11,6 +11,20 @@ export async function insertWebhookEndpoint(db: DbOrTx, row: typeof webhookEndpo
   return created!;
 }
 
+/**
+ * Inserts the endpoint unless its account already has `max` of them (null then). Creations for one
+ * account are serialized by a transaction-scoped advisory lock, so parallel requests cannot all count
+ * the same total and overshoot the cap.
+ */
+export async function insertWebhookEndpointWithin(db: DbOrTx, row: typeof webhookEndpoints.$inferInsert, max: number): Promise<WebhookEndpointRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${row.accountId}`}))`);
+    const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.accountId, row.accountId));
+    if ((counted?.n ?? 0) >= max) return null;
+    return insertWebhookEndpoint(tx, row);
+  });
+}
+
 /** Another account's endpoint is simply not found. */
 export async function findAccountWebhookEndpoint(db: DbOrTx, accountId: string, id: string): Promise<WebhookEndpointRow | null> {
   const [row] = await db
@@ -133,7 +147,13 @@ export async function loadDeliveryForAttempt(db: DbOrTx, id: string) {
     .select({
       delivery: webhookDeliveries,
       event: { id: webhookEvents.id, type: webhookEvents.type, data: webhookEvents.data, createdAt: webhookEvents.createdAt },
-      endpoint: { id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret, disabledAt: webhookEndpoints.disabledAt },
+      endpoint: {
+        id: webhookEndpoints.id,
+        accountId: webhookEndpoints.accountId,
+        url: webhookEndpoints.url,
+        secret: webhookEndpoints.secret,
+        disabledAt: webhookEndpoints.disabledAt,
+      },
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
@@ -171,7 +191,13 @@ export async function loadDeliveriesForAttempt(db: DbOrTx, ids: string[]): Promi
     .select({
       delivery: webhookDeliveries,
       event: { id: webhookEvents.id, type: webhookEvents.type, data: webhookEvents.data, createdAt: webhookEvents.createdAt },
-      endpoint: { id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret, disabledAt: webhookEndpoints.disabledAt },
+      endpoint: {
+        id: webhookEndpoints.id,
+        accountId: webhookEndpoints.accountId,
+        url: webhookEndpoints.url,
+        secret: webhookEndpoints.secret,
+        disabledAt: webhookEndpoints.disabledAt,
+      },
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))

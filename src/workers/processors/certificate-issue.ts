@@ -58,6 +58,6 @@ export async function renewCertificates(ctx: JobRun): Promise<void> {
   const day = new Date().toISOString().slice(0, 10);
   for (const d of await verifiedDomains(rt.db)) {
     if (!expiring.has(d.domain)) continue;
-    await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `renew-${d.id}-${day}` });
+    await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `renew-${d.id}-${day}`, account: d.accountId });
   }
 }

@@ -22,7 +22,9 @@ const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as c
  */
 export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
+  let accountId: string | undefined;
   await runRequestJob(ctx, payload.id, async (row) => {
+    accountId = row.accountId;
     const parsed = v.safeParse(fileIngestJob.request.input, row.input);
     if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
     const input = parsed.output;
@@ -79,7 +81,8 @@ export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<
   // Sentence vectors come after the upload's answer, on their own queue (minutes for a long document). Also
   // queued when this attempt found the job already finished, so a crash between commit and here is mended
   // by the retry; the job id makes a second enqueue a no-op and the job skips what is done.
-  await rt.queues.enqueue('file.embed', { documentId: payload.id }, { jobId: `embed-${payload.id}` });
+  accountId ??= (await findJob(rt.db, payload.id))?.accountId;
+  await rt.queues.enqueue('file.embed', { documentId: payload.id }, { jobId: `embed-${payload.id}`, account: accountId ?? null });
 }
 
 /** A failed upload leaves nothing behind: not its passages, not its rows, not the original. */

@@ -27,14 +27,14 @@ export async function requeueStaleJobs(ctx: JobRun): Promise<void> {
   const stale = await findStaleJobs(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
   for (const row of stale) {
     if (!isRequestJobName(row.kind)) continue;
-    await ctx.rt.queues.enqueue(row.kind, { id: row.id }, { jobId: row.id });
+    await ctx.rt.queues.enqueue(row.kind, { id: row.id }, { jobId: row.id, account: row.accountId });
   }
   const builds = await findStaleBuilds(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
-  for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id });
+  for (const b of builds) await ctx.rt.queues.enqueue('deployment.build', { id: b.id }, { jobId: b.id, account: b.accountId });
   const clones = await findStaleClones(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), new Date(now - RUNNING_GRACE_MS), BATCH);
-  for (const c of clones) await ctx.rt.queues.enqueue('voice.clone', { id: c.id }, { jobId: c.id });
+  for (const c of clones) await ctx.rt.queues.enqueue('voice.clone', { id: c.id }, { jobId: c.id, account: c.accountId });
   const unindexed = await findUnindexedDocuments(ctx.rt.db, new Date(now - QUEUED_GRACE_MS), BATCH);
-  for (const d of unindexed) await ctx.rt.queues.enqueue('file.embed', { documentId: d.id }, { jobId: `embed-${d.id}` });
+  for (const d of unindexed) await ctx.rt.queues.enqueue('file.embed', { documentId: d.id }, { jobId: `embed-${d.id}`, account: d.accountId });
   if (stale.length + builds.length + clones.length + unindexed.length > 0)
     ctx.log.info({ jobs: stale.length, builds: builds.length, clones: clones.length, documents: unindexed.length }, 're-enqueued stale work');
 }

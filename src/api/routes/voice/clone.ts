@@ -45,7 +45,7 @@ export function registerClone(app: App, rt: Pick<Runtime, 'config' | 'db' | 'que
       refuseNonPublicHost('sample_url', body.sample_url, rt.config.FETCH_ALLOW_PRIVATE);
       const row = await insertVoice(rt.db, { id: newId('voice'), accountId: c.get('principal').accountId, name: body.name, sampleUrl: body.sample_url });
       try {
-        await rt.queues.enqueue('voice.clone', { id: row.id }, { jobId: row.id });
+        await rt.queues.enqueue('voice.clone', { id: row.id }, { jobId: row.id, account: row.accountId });
       } catch (err) {
         requestLogger(c).warn({ err: { message: (err as Error).message }, voiceId: row.id }, 'enqueue failed; the sweeper will retry');
       }
