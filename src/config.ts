@@ -183,9 +183,11 @@ const envSchema = v.object({
   ACME_CA_BUNDLE: optionalString,
   /**
    * Test-only fault injection: `crash-after-commit` makes a worker die right after committing a result;
-   * `crash-before-retry-queued` right after recording a failed webhook attempt, before queueing the retry.
+   * `crash-before-retry-queued` right after recording a failed webhook attempt, before queueing the retry;
+   * `hold-before-commit-until-sigterm` makes a finished job wait for SIGTERM before committing, so a test
+   * can stop the process while a job is surely running (an event, not a race against the engine's speed).
    */
-  KILN_FAULT: v.optional(v.picklist(['crash-after-commit', 'crash-before-retry-queued'])),
+  KILN_FAULT: v.optional(v.picklist(['crash-after-commit', 'crash-before-retry-queued', 'hold-before-commit-until-sigterm'])),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;
