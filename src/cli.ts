@@ -1,3 +1,4 @@
+import { eventChannels } from './pubsub-channels';
 import { parseArgs } from 'node:util';
 import { changePlan, OPERATOR } from './accounts/change-plan';
 import { announceRevocation } from './accounts/principal-cache';
@@ -203,7 +204,7 @@ async function run(argv: string[], config: Config): Promise<object> {
         try {
           const change = await changePlan(
             db,
-            { publisher: redis, channel: `${config.REDIS_PREFIX}:events:account-changed` },
+            { publisher: redis, channel: eventChannels(config.REDIS_PREFIX, config.REDIS_URL).accountChanged },
             { accountId, planId: plan, actor: OPERATOR },
           );
           if (!change) throw new NotFoundError(`no account ${accountId}`);
@@ -242,7 +243,7 @@ async function run(argv: string[], config: Config): Promise<object> {
         if (!revoked) throw new NotFoundError(`no active key ${keyId}`);
         const redis = createRedis(config.REDIS_URL, 'subscriber');
         try {
-          await announceRevocation(redis, `${config.REDIS_PREFIX}:events:key-revoked`, revoked.hash);
+          await announceRevocation(redis, eventChannels(config.REDIS_PREFIX, config.REDIS_URL).keyRevoked, revoked.hash);
         } finally {
           redis.disconnect();
         }

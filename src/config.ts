@@ -134,6 +134,11 @@ const envSchema = v.object({
   ENGINE_THREADS: int(availableParallelism(), 1, 256),
   EDGE_HTTP_PORT: int(8080, 0, 65535),
   EDGE_HTTPS_PORT: int(8443, 0, 65535),
+  /**
+   * How often an edge process renews its entry in the registry of live edges; an entry not renewed for
+   * three intervals expires. A publish waits for the edges in the registry (at most 10 s).
+   */
+  EDGE_HEARTBEAT_MS: int(5_000, 100, 60_000),
   /** Sites are served at {site_id}.{HOSTING_DOMAIN}; `*.localhost` resolves to loopback on most systems. */
   HOSTING_DOMAIN: v.optional(
     v.pipe(v.string(), v.toLowerCase(), v.regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a hostname')),
@@ -191,9 +196,11 @@ const envSchema = v.object({
   ACME_CA_BUNDLE: optionalString,
   /**
    * Test-only fault injection: `crash-after-commit` makes a worker die right after committing a result;
-   * `crash-before-retry-queued` right after recording a failed webhook attempt, before queueing the retry.
+   * `crash-before-retry-queued` right after recording a failed webhook attempt, before queueing the retry;
+   * `hold-before-commit-until-sigterm` makes a finished job wait for SIGTERM before committing, so a test
+   * can stop the process while a job is surely running (an event, not a race against the engine's speed).
    */
-  KILN_FAULT: v.optional(v.picklist(['crash-after-commit', 'crash-before-retry-queued'])),
+  KILN_FAULT: v.optional(v.picklist(['crash-after-commit', 'crash-before-retry-queued', 'hold-before-commit-until-sigterm'])),
 });
 
 export type Env = v.InferOutput<typeof envSchema>;

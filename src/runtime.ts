@@ -17,8 +17,9 @@ import { JobEvents } from './queue/job-events';
 import { JobStreamReader } from './queue/job-stream-reader';
 import { Queues } from './queue/queues';
 import { createRedis } from './redis';
+import { eventChannels, type EventChannels } from './pubsub-channels';
+import { edgeRegistryKey } from './hosting/edge-registry';
 import { createBlobStore, type BlobStore } from './storage';
-import { webhookEventsChannel } from './webhooks/outbox';
 import { EngineThreads } from './threads/pool';
 import { createThreadedImageProvider, createThreadedSpeechProvider } from './threads/providers';
 
@@ -53,15 +54,10 @@ export interface Runtime {
   fileChatProvider: FileChatProvider;
   /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
   threads: EngineThreads;
-  channels: {
-    jobDone: string;
-    keyRevoked: string;
-    accountChanged: string;
-    usageChanged: string;
-    routesChanged: string;
-    /** An account's transaction wrote webhook events to the outbox: the relay wakes (it also polls). */
-    webhookEvents: string;
-  };
+  /** Pub/sub channels, named by REDIS_PREFIX and the logical database (pub/sub ignores SELECT). */
+  channels: EventChannels;
+  /** The sorted set of live edge processes (member: edge id, score: when its heartbeat expires). */
+  edgeRegistry: string;
   /** Subscribes the caches an API process keeps to their invalidation events. */
   listenForInvalidations(): Promise<void>;
   close(): Promise<void>;
@@ -72,14 +68,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const prefix = config.REDIS_PREFIX;
-  const channels = {
-    jobDone: `${prefix}:events:job-done`,
-    keyRevoked: `${prefix}:events:key-revoked`,
-    accountChanged: `${prefix}:events:account-changed`,
-    usageChanged: `${prefix}:events:usage-changed`,
-    routesChanged: `${prefix}:events:routes-changed`,
-    webhookEvents: webhookEventsChannel(prefix),
-  };
+  const channels = eventChannels(prefix, config.REDIS_URL);
   const queues = new Queues(redis, prefix);
   const store = createBlobStore({
     driver: config.STORAGE_DRIVER,
@@ -158,6 +147,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     fileChatProvider,
     threads,
     channels,
+    edgeRegistry: edgeRegistryKey(prefix),
     async listenForInvalidations() {
       // Subscribing before the connection is ready races ioredis's ready check (INFO), which a
       // connection already in subscriber mode may not send.

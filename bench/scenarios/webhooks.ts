@@ -117,7 +117,7 @@ export const webhooksScenario: Scenario = {
       await sql.end();
       redis.disconnect();
     });
-    const channel = webhookEventsChannel(String(ctx.kilnEnv.REDIS_PREFIX));
+    const channel = webhookEventsChannel(String(ctx.kilnEnv.REDIS_PREFIX), String(ctx.kilnEnv.REDIS_URL));
     const tag = Math.random().toString(36).slice(2, 8);
     let failure: string | undefined;
 

@@ -4,7 +4,7 @@ import type { Runtime } from '../runtime';
 import { announceRoutesChanged } from './routes-events';
 import { createLocalCa, issueAcmeCertificate, issueLocalCertificate, type IssuedCertificate } from './tls';
 
-type Deps = Pick<Runtime, 'db' | 'config' | 'redis' | 'channels'>;
+type Deps = Pick<Runtime, 'db' | 'config' | 'redis' | 'channels' | 'edgeRegistry'>;
 
 const LOCAL_CA = 'local-ca';
 const acmeAccountName = (directoryUrl: string) => `acme-account:${directoryUrl}`;
@@ -34,7 +34,7 @@ export async function issueAndStoreCertificate(rt: Deps, hostname: string, issue
         set: async (token, keyAuthorization) => {
           await putAcmeChallenge(rt.db, token, keyAuthorization);
           // Edges answer tokens from a short-lived read of the table: have them drop it before the CA asks.
-          await announceRoutesChanged(rt.redis, rt.channels.routesChanged);
+          await announceRoutesChanged(rt);
         },
         remove: (token) => removeAcmeChallenge(rt.db, token),
       },

@@ -14,7 +14,7 @@ import { tellEdges } from './publishing';
  * kind of error (an ApiError, a message on a form).
  */
 
-type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log' | 'siteOwners'>;
+type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'edgeRegistry' | 'log' | 'siteOwners'>;
 
 export type AddDomainRefusal =
   /** normalizeDomain's reason, in words for the user (or why the name cannot have a www pair). */
@@ -121,7 +121,7 @@ export async function checkCustomDomainNow(rt: Omit<Deps, 'siteOwners'>, domain:
  * dashboard records its audit entry there.
  */
 export async function removeCustomDomain(
-  rt: Pick<Runtime, 'db' | 'redis' | 'channels'>,
+  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry'>,
   log: Logger,
   d: Pick<DomainRow, 'id' | 'domain' | 'status' | 'accountId' | 'pairedWith'>,
   alsoInTx?: (tx: DbOrTx) => Promise<void>,

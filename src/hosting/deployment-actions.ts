@@ -91,7 +91,7 @@ export type RollbackOutcome = { kind: 'not_found' } | { kind: 'never_published';
  * switch (the dashboard records its audit event there, so the two commit together).
  */
 export async function rollbackDeployment(
-  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>,
+  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>,
   log: Logger,
   input: { accountId: string; deploymentId: string },
   alsoInTx?: (tx: Tx, rolledBack: DeploymentRow) => Promise<void>,
@@ -122,7 +122,7 @@ export type PromoteOutcome = { kind: 'not_found' } | { kind: 'refused'; message:
  * runs in the switch's transaction (the dashboard's audit event commits with it).
  */
 export async function promoteDeployment(
-  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>,
+  rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>,
   log: Logger,
   input: { accountId: string; deploymentId: string },
   alsoInTx?: (tx: Tx, created: DeploymentRow) => Promise<void>,

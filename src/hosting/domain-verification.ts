@@ -7,7 +7,7 @@ import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords, ty
 import { MAX_CHECK_DELAY_MS, nextCheckDelayMs, verificationExpired, FIRST_CHECK_DELAY_MS } from './domains/verify-schedule';
 import { tellEdges } from './publishing';
 
-type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log'>;
+type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'edgeRegistry' | 'log'>;
 
 export function recordsFor(rt: Pick<Runtime, 'config'>, d: Pick<DomainRow, 'domain' | 'siteId' | 'token' | 'ownershipDomain'>) {
   return requiredRecords({

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Runtime } from '../runtime';
+import { liveEdges } from './edge-registry';
 
 /**
  * How long an announcement waits for the edges. Longer than their safety reload (5 s): past it, every
@@ -11,7 +13,7 @@ export const EDGE_ACK_TIMEOUT_MS = 10_000;
 const ackKey = (channel: string, token: string) => `${channel}:ack:${token}`;
 
 export interface RoutesAnnouncement {
-  /** Edge processes subscribed when it was published. */
+  /** Edge processes alive in the registry when it was published: the ones waited for. */
   edges: number;
   /** How many of them reloaded before the deadline. */
   acknowledged: number;
@@ -19,37 +21,46 @@ export interface RoutesAnnouncement {
 
 /**
  * Tells every edge process that what a host serves has changed (publish, rollback, domain verified or
- * removed, certificate issued), and returns once each edge that heard it has reloaded its routing table
- * (or the deadline passed): what the caller reports next, such as a deployment `published`, is then
- * what the edges serve. The subscriber count comes from PUBLISH itself, so no registry of edges is kept;
- * the answers go to a list, so one given before the caller starts waiting is not lost.
+ * removed, certificate issued), and returns once each live edge has reloaded its routing table (or the
+ * deadline passed): what the caller reports next, such as a deployment `published`, is then what the
+ * edges serve. The edges waited for are those in the installation's registry of live edges, not PUBLISH's
+ * receiver count, which also counts foreign subscribers (and only one node's on a cluster). Each edge
+ * answers with its id on a list, so an answer given before the caller starts waiting is not lost, and an
+ * edge that joined after the count does not stand in for one that did not answer.
  */
-export async function announceRoutesChanged(publisher: Redis, channel: string, timeoutMs = EDGE_ACK_TIMEOUT_MS): Promise<RoutesAnnouncement> {
+export async function announceRoutesChanged(
+  rt: Pick<Runtime, 'redis' | 'channels' | 'edgeRegistry'>,
+  timeoutMs = EDGE_ACK_TIMEOUT_MS,
+): Promise<RoutesAnnouncement> {
+  const publisher = rt.redis;
+  const channel = rt.channels.routesChanged;
   const token = randomUUID();
-  const edges = await publisher.publish(channel, token);
-  let acknowledged = 0;
-  if (edges === 0) return { edges, acknowledged };
+  const waiting = new Set(await liveEdges(publisher, rt.edgeRegistry));
+  const edges = waiting.size;
+  await publisher.publish(channel, token);
+  if (edges === 0) return { edges, acknowledged: 0 };
   // BLPOP blocks its connection, so it gets its own (the shared one fails fast rather than queueing).
   const waiter = publisher.duplicate({ enableOfflineQueue: true, enableAutoPipelining: false, maxRetriesPerRequest: 1 });
   waiter.on('error', () => {});
   const deadline = Date.now() + timeoutMs;
   try {
-    while (acknowledged < edges) {
+    while (waiting.size > 0) {
       const left = deadline - Date.now();
       // At least 10 ms: a BLPOP timeout that rounds to 0 would block forever.
-      if (left <= 0 || !(await waiter.blpop(ackKey(channel, token), Math.max(left, 10) / 1_000))) break;
-      acknowledged++;
+      const answer = left > 0 ? await waiter.blpop(ackKey(channel, token), Math.max(left, 10) / 1_000) : null;
+      if (!answer) break;
+      waiting.delete(answer[1]);
     }
   } catch {
     // Redis went away while waiting: the edges' safety reload still catches up.
   } finally {
     waiter.disconnect();
   }
-  return { edges, acknowledged };
+  return { edges, acknowledged: edges - waiting.size };
 }
 
-/** An edge's answer to the announcement `token`, once its routing table includes that change. */
-export async function acknowledgeRoutesChanged(redis: Redis, channel: string, token: string): Promise<void> {
+/** Edge `edgeId`'s answer to the announcement `token`, once its routing table includes that change. */
+export async function acknowledgeRoutesChanged(redis: Redis, channel: string, token: string, edgeId: string): Promise<void> {
   const key = ackKey(channel, token);
-  await redis.multi().rpush(key, '1').pexpire(key, 60_000).exec();
+  await redis.multi().rpush(key, edgeId).pexpire(key, 60_000).exec();
 }

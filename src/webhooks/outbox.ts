@@ -1,3 +1,4 @@
+import { eventChannels } from '../pubsub-channels';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { DbOrTx } from '../db/client';
@@ -33,8 +34,8 @@ export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventInput): 
 }
 
 /** The Redis channel writers announce outbox events on (the bench publishes there too, so it is named once). */
-export function webhookEventsChannel(redisPrefix: string): string {
-  return `${redisPrefix}:events:webhooks`;
+export function webhookEventsChannel(redisPrefix: string, redisUrl: string): string {
+  return eventChannels(redisPrefix, redisUrl).webhookEvents;
 }
 
 /**

@@ -43,6 +43,11 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
     return;
   }
   const outcome = await work(row);
+  if (rt.config.KILN_FAULT === 'hold-before-commit-until-sigterm') {
+    const stopping = new Promise((resolve) => process.once('SIGTERM', resolve));
+    ctx.log.warn({ jobId: id }, 'fault injection: holding the finished job until SIGTERM');
+    await stopping;
+  }
   const periodKey = billingPeriodOf(new Date()).key;
   const committed = await rt.db.transaction(async (tx) => {
     const done = await completeJob(tx, id, outcome.result);

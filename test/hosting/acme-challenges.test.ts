@@ -56,7 +56,7 @@ it('the edge answers a challenge written after it answered a miss, once the chan
   const path = `/.well-known/acme-challenge/${t}`;
   expect((await edgeGet(h.edge.httpPort, 'shop.example', path)).status).toBe(404);
   await putAcmeChallenge(h.svc.rt.db, t, `${t}.thumbprint`);
-  await announceRoutesChanged(h.svc.rt.redis, h.svc.rt.channels.routesChanged);
+  await announceRoutesChanged(h.svc.rt);
   const answer = await edgeGet(h.edge.httpPort, 'shop.example', path);
   expect(answer.status).toBe(200);
   expect(answer.body.toString()).toBe(`${t}.thumbprint`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { SiteRoutes } from '../../src/hosting/edge/site-routes';
+import { heartbeat, leaveRegistry } from '../../src/hosting/edge-registry';
 import { announceRoutesChanged } from '../../src/hosting/routes-events';
 import { zipBuffer } from './support/archive-fixtures';
 import { edgeGet, HOSTING_DOMAIN, startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
@@ -163,15 +164,22 @@ describe('`published` means live: the first request after the status flips is se
 });
 
 describe('announceRoutesChanged', () => {
-  it('waits for every edge that heard it, and gives up on one that never answers', async () => {
+  it('waits for the live edges only: a foreign subscriber does not count, a registered edge that never answers is given up on', async () => {
     const silent = new Redis(h.svc.rt.config.REDIS_URL);
     try {
+      // Hears every announcement but is no edge: PUBLISH counts it, the registry does not.
       await silent.subscribe(h.svc.rt.channels.routesChanged);
-      const result = await announceRoutesChanged(h.svc.rt.redis, h.svc.rt.channels.routesChanged, 500);
-      expect(result).toEqual({ edges: 2, acknowledged: 1 });
+      expect(await announceRoutesChanged(h.svc.rt)).toEqual({ edges: 1, acknowledged: 1 });
     } finally {
       silent.disconnect();
     }
-    expect(await announceRoutesChanged(h.svc.rt.redis, h.svc.rt.channels.routesChanged)).toEqual({ edges: 1, acknowledged: 1 });
+    // An edge alive in the registry that does not answer (frozen) holds the caller until the deadline only.
+    await heartbeat(h.svc.rt.redis, h.svc.rt.edgeRegistry, 'frozen-edge', 60_000);
+    try {
+      expect(await announceRoutesChanged(h.svc.rt, 500)).toEqual({ edges: 2, acknowledged: 1 });
+    } finally {
+      await leaveRegistry(h.svc.rt.redis, h.svc.rt.edgeRegistry, 'frozen-edge');
+    }
+    expect(await announceRoutesChanged(h.svc.rt)).toEqual({ edges: 1, acknowledged: 1 });
   });
 });

@@ -1,20 +1,34 @@
+import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startupAddresses } from '../../src/roles/addresses';
 import { edgeGet } from '../hosting/support/hosting-harness';
 import { spawnKiln, type Spawned } from '../support/processes';
 import { testEnv } from '../support/runtime';
 
+/** Listens on `port` on every address, as `npm start` would; null when something already does. */
+function occupy(port: number): Promise<Server | null> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(null));
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
+}
+
+/** The ports `npm start` takes by default: a developer's own Kiln may be holding them while the tests run. */
+const DEFAULT_PORTS = [3000, 8080, 8443];
+
 describe('npm start prints where things are', () => {
   let proc: Spawned;
-  beforeAll(() => {
-    proc = spawnKiln(
-      'all',
-      testEnv({ PORT: '0', EDGE_HTTP_PORT: '0', EDGE_HTTPS_PORT: '0', HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password' }),
-    );
+  let held: (Server | null)[] = [];
+  beforeAll(async () => {
+    // Taken here if free (held by someone else otherwise): the spawned process must not need them.
+    held = await Promise.all(DEFAULT_PORTS.map(occupy));
+    proc = spawnKiln('all', testEnv({ HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password' }));
   });
   afterAll(async () => {
     proc.child.kill('SIGTERM');
     await proc.exited;
+    await Promise.all(held.map((s) => s && new Promise((r) => s.close(r))));
   });
 
   it('the docs, queue dashboard and edge addresses it prints answer', async () => {
@@ -26,6 +40,7 @@ describe('npm start prints where things are', () => {
     expect((await fetch(dashboard, { headers: auth })).status).toBe(200);
     const [, httpsPort, httpPort] = sites.match(/https:\/\/\{site_id\}\.kiln\.test:(\d+) \(and http:\/\/\{site_id\}\.kiln\.test:(\d+)\)/)!;
     expect(Number(httpsPort)).toBeGreaterThan(0);
+    for (const port of [new URL(docs).port, httpsPort, httpPort]) expect(DEFAULT_PORTS).not.toContain(Number(port));
     const edge = await edgeGet(Number(httpPort), 'nosuchsite.kiln.test');
     expect(edge.status).toBe(404);
     expect(edge.body.toString()).toContain('No site here');

@@ -10,11 +10,17 @@ export interface Spawned {
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
-/** Starts `src/main.ts ROLE` as a real child process with the given environment. */
+/**
+ * Every port a role can listen on, all 0: the process binds free ones and logs them ("API listening",
+ * "edge listening"), so a test never collides with a Kiln the developer is running (3000, 8080, 8443).
+ */
+export const ANY_PORTS = { PORT: '0', EDGE_HTTP_PORT: '0', EDGE_HTTPS_PORT: '0' } as const;
+
+/** Starts `src/main.ts ROLE` as a real child process with the given environment (ports default to 0). */
 export function spawnKiln(role: string, env: Record<string, string>): Spawned {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', role], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...ANY_PORTS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

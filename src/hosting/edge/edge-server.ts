@@ -7,6 +7,8 @@ import type { Runtime } from '../../runtime';
 import type { BlobStore } from '../../storage';
 import { siteBlobKey } from '../blob-keys';
 import { issueAndStoreCertificate } from '../certificates';
+import { randomUUID } from 'node:crypto';
+import { joinRegistry } from '../edge-registry';
 import { acknowledgeRoutesChanged } from '../routes-events';
 import { needsRenewal } from '../tls';
 import { AcmeChallenges } from './acme-challenges';
@@ -68,6 +70,8 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
   await ensureWildcardCertificate(rt);
   const routes = new SiteRoutes(rt.db, rt.config.HOSTING_DOMAIN);
   const acme = new AcmeChallenges(rt.db);
+  // Named in the registry of live edges, which publishers wait for.
+  const edgeId = randomUUID();
   const subscriber: Redis = rt.subscriber.duplicate();
   subscriber.on('error', () => {});
   subscriber.on('message', (channel: string, token: string) => {
@@ -77,7 +81,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     // Answered only once the table includes the change: the publisher reports `published` after that.
     routes
       .reload()
-      .then(() => acknowledgeRoutesChanged(rt.redis, channel, token))
+      .then(() => acknowledgeRoutesChanged(rt.redis, channel, token, edgeId))
       .catch((err) => log.error({ err: { message: err.message } }, 'route reload failed'));
   });
   // Subscribed before the first load, so a change announced in between is not missed.
@@ -143,7 +147,11 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     });
   const httpPort = await listen(http, ports.http);
   const httpsPort = await listen(https, ports.https);
-  log.info({ httpPort, httpsPort, hostingDomain: rt.config.HOSTING_DOMAIN }, 'edge listening');
+  // Joined once subscribed, loaded and listening: a publisher that counts this edge also reaches it.
+  const registry = await joinRegistry(rt.redis, rt.edgeRegistry, edgeId, rt.config.EDGE_HEARTBEAT_MS, (err) =>
+    log.warn({ err: { message: err.message } }, 'edge heartbeat failed'),
+  );
+  log.info({ httpPort, httpsPort, hostingDomain: rt.config.HOSTING_DOMAIN, edgeId }, 'edge listening');
   return {
     httpPort,
     httpsPort,
@@ -151,6 +159,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     acme,
     async close() {
       clearInterval(safety);
+      await registry.leave();
       subscriber.disconnect();
       await Promise.all(
         [http, https].map(

@@ -8,7 +8,7 @@ import { requestLogger } from '../../middleware/request-log';
 import { deploymentSchema, deploymentView } from '../../schemas/hosting';
 import { errorResponses } from '../../schemas/responses';
 
-export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>) {
+export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>) {
   app.post(
     '/hosting/deployments/:id/promote',
     describeRoute({

@@ -16,7 +16,7 @@ const rollbackSchema = v.object({
   rolled_back_at: v.string(),
 });
 
-export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'config'>) {
+export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>) {
   app.post(
     '/hosting/deployments/:id/rollback',
     describeRoute({

@@ -31,7 +31,7 @@ export const addDomainBody = v.object({
 
 const alreadyExists = (domain: string) => new ApiError('domain_already_exists', `${domain} is already attached to a site.`);
 
-type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'log' | 'siteOwners'>;
+type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'edgeRegistry' | 'log' | 'siteOwners'>;
 
 /** Path parameter (already decoded by Hono) → normalised name; a name that could never be attached is simply not found. */
 function domainParam(raw: string): string {
