@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CuttableProxy, type ProxyMode, startCuttableProxy } from '../support/cuttable-proxy';
+import { until } from '../support/until';
+import { createTestAccount, jsonRequest, startTestService, testEnv, type TestService } from '../support/runtime';
+
+/** Only catches a hang (a request waiting for the database to come back); it is no speed target. */
+const HANG_MS = 15_000;
+
+async function answered(what: string, res: Promise<Response>): Promise<Response> {
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer while the database was away`)), HANG_MS);
+  });
+  try {
+    return await Promise.race([res, hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('a database that goes away', () => {
+  let proxy: CuttableProxy;
+  let svc: TestService;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    const direct = new URL(testEnv().DATABASE_URL!);
+    proxy = await startCuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const viaProxy = new URL(direct);
+    viaProxy.port = String(proxy.port);
+    svc = await startTestService({ DATABASE_URL: viaProxy.toString() });
+    ({ auth } = await createTestAccount(svc.rt));
+  });
+  afterAll(async () => {
+    await proxy.set('open');
+    await svc.close();
+    await proxy.close();
+  });
+
+  for (const mode of ['refuse', 'blackhole'] as ProxyMode[]) {
+    it(`${mode}: every request answers 503 with Retry-After while it is away, and service resumes when it is back`, async () => {
+      // Warm: the pool holds open connections, which the cut leaves dead or silent.
+      await until('the service to answer', async () => (await svc.app.request('/v1/usage', { headers: auth })).status === 200);
+      await proxy.set(mode);
+      try {
+        // Several rounds: postgres.js's reconnect backoff grew with each failed attempt until requests hung.
+        for (let round = 0; round < 8; round++) {
+          const answers = await Promise.all([
+            answered('GET /v1/usage', Promise.resolve(svc.app.request('/v1/usage', { headers: auth }))),
+            answered(
+              'POST /v1/image/generate',
+              Promise.resolve(svc.app.request('/v1/image/generate', jsonRequest({ prompt: `outage ${round}`, size: '512x512', count: 1 }, auth))),
+            ),
+            answered('GET /readyz', Promise.resolve(svc.app.request('/readyz'))),
+          ]);
+          const [usage, ...rest] = answers;
+          // What the API keeps in memory (the key, this month's usage) may still answer; the rest waits for nobody.
+          if (usage!.status !== 200) rest.push(usage!);
+          for (const res of rest) {
+            expect(res.status).toBe(503);
+            expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+            expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+          }
+          expect((await svc.app.request('/healthz')).status).toBe(200);
+        }
+      } finally {
+        await proxy.set('open');
+      }
+      await until('the service to resume', async () => (await svc.app.request('/v1/usage', { headers: auth })).status === 200);
+      expect((await svc.app.request('/readyz')).status).toBe(200);
+    });
+  }
+});
