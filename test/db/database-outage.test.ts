@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { findJob } from '../../src/db/queries/jobs';
 import { type CuttableProxy, type ProxyMode, startCuttableProxy } from '../support/cuttable-proxy';
 import { until } from '../support/until';
 import { createTestAccount, jsonRequest, startTestService, testEnv, type TestService } from '../support/runtime';
@@ -22,17 +24,42 @@ describe('a database that goes away', () => {
   let proxy: CuttableProxy;
   let svc: TestService;
   let auth: Record<string, string>;
+  let accountId: string;
+  /** The same database, not through the proxy: what the test sees while the service cannot. */
+  let direct: TestService;
 
   beforeAll(async () => {
-    const direct = new URL(testEnv().DATABASE_URL!);
-    proxy = await startCuttableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const viaProxy = new URL(direct);
+    const postgresUrl = new URL(testEnv().DATABASE_URL!);
+    proxy = await startCuttableProxy({ host: postgresUrl.hostname, port: Number(postgresUrl.port || 5432) });
+    const viaProxy = new URL(postgresUrl);
     viaProxy.port = String(proxy.port);
     svc = await startTestService({ DATABASE_URL: viaProxy.toString() });
-    ({ auth } = await createTestAccount(svc.rt));
+    ({ auth, accountId } = await createTestAccount(svc.rt));
+    direct = await startTestService();
+  });
+
+  it('a request whose job was accepted answers 202 with the job link when the database goes away while it waits', async () => {
+    await proxy.set('open');
+    // No worker runs: the job stays queued and the request waits, checking its row every second.
+    const pending = Promise.resolve(svc.app.request('/v1/image/generate', jsonRequest({ prompt: 'accepted, then cut', size: '512x512', count: 1 }, auth)));
+    const id = await until('the job row', async () => {
+      const rows = await direct.rt.db.execute<{ id: string }>(sql`SELECT id FROM jobs WHERE account_id = ${accountId}`);
+      return rows[0]?.id;
+    });
+    await proxy.set('refuse');
+    try {
+      const res = await answered('POST /v1/image/generate', pending);
+      expect(res.status).toBe(202);
+      expect(res.headers.get('Location')).toBe(`/v1/jobs/${id}`);
+      expect(((await res.json()) as { id: string }).id).toBe(id);
+    } finally {
+      await proxy.set('open');
+    }
+    expect((await findJob(direct.rt.db, id))?.status).toBe('queued');
   });
   afterAll(async () => {
     await proxy.set('open');
+    await direct?.close();
     await svc.close();
     await proxy.close();
   });
