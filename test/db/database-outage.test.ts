@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { unavailableDependency } from '../../src/api/infra-errors';
+import { connectDatabase } from '../../src/db/client';
 import { findJob } from '../../src/db/queries/jobs';
 import { type CuttableProxy, type ProxyMode, startCuttableProxy } from '../support/cuttable-proxy';
 import { until } from '../support/until';
@@ -97,4 +99,19 @@ describe('a database that goes away', () => {
       expect((await svc.app.request('/readyz')).status).toBe(200);
     });
   }
+
+  it('a statement that outruns DATABASE_QUERY_TIMEOUT_MS is ended by the server and counts as the database being unavailable (503)', async () => {
+    const database = connectDatabase(testEnv().DATABASE_URL!, { max: 1, queryTimeoutMs: 200 });
+    try {
+      const err = await database.db.execute(sql`SELECT pg_sleep(30)`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(unavailableDependency(err)).toBe('Postgres');
+      // The connection is still good for the next statement.
+      expect(await database.db.execute(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
 });
