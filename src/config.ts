@@ -53,7 +53,14 @@ const envSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/kiln'),
+  /** Connections this process may open; every process has its own pool (docs/operations.md: the sum must fit the server's limit). */
   DATABASE_POOL_SIZE: int(10, 1, 200),
+  /** How long opening a database connection may take before the request answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: int(2_000, 100, 60_000),
+  /** How long one statement may run (statement_timeout); a server silent this long (and 0.5 s) counts as gone: 503. */
+  DATABASE_QUERY_TIMEOUT_MS: int(2_000, 100, 600_000),
+  /** How long a query waits, retrying, while the server refuses more connections (too_many_connections), before 503. */
+  DATABASE_POOL_TIMEOUT_MS: int(5_000, 0, 60_000),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),

@@ -64,7 +64,12 @@ export interface Runtime {
 }
 
 export function createRuntime(config: Config, role: string, log = createLogger({ level: config.LOG_LEVEL, role })): Runtime {
-  const database = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE });
+  const database = connectDatabase(config.DATABASE_URL, {
+    max: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+  });
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const prefix = config.REDIS_PREFIX;

@@ -13,7 +13,8 @@ const PG_CONNECTION_CODES = new Set([
   'CONNECTION_DESTROYED',
   '57P01', // admin_shutdown
   '57P03', // cannot_connect_now
-  '53300', // too_many_connections
+  '53300', // too_many_connections (after DATABASE_POOL_TIMEOUT_MS of retries)
+  '57014', // query_canceled: statement_timeout (DATABASE_QUERY_TIMEOUT_MS), the server is too slow now
 ]);
 
 const REDIS_MESSAGES = [/enableOfflineQueue/i, /Connection is closed/i, /Reached the max retries per request/i];

@@ -27,10 +27,17 @@ export async function submitRequestJob<K extends RequestJobName>(
   successStatus: 200 | 201 = 200,
 ) {
   await createRequestJob(c, deps, job);
-  const row = await deps.jobEvents.waitFor(job.id, deps.config.SYNC_TIMEOUT_MS, async () => {
-    const current = await findJob(deps.db, job.id);
-    return isFinished(current) ? current : null;
-  });
+  // From here the job exists and will run (and bill): the caller must learn where it is, never get a 5xx
+  // and retry it as a new job. A database or Redis failure while waiting answers with the job link.
+  const row = await deps.jobEvents
+    .waitFor(job.id, deps.config.SYNC_TIMEOUT_MS, async () => {
+      const current = await findJob(deps.db, job.id);
+      return isFinished(current) ? current : null;
+    })
+    .catch((err: Error) => {
+      requestLogger(c).warn({ err: { message: err.message }, jobId: job.id }, 'lost sight of an accepted job; answering with its link');
+      return null;
+    });
   return respondWithJob(c, deps, row ?? { id: job.id, status: 'queued' }, successStatus);
 }
 
