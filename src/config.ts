@@ -54,6 +54,13 @@ const envSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://postgres@127.0.0.1:5432/kiln'),
   DATABASE_POOL_SIZE: int(10, 1, 200),
+  /**
+   * Named prepared statements (postgres.js `prepare`). Off by default: behind a transaction pooler such as
+   * PgBouncer they land on server connections that never prepared them, and writes are lost silently.
+   */
+  DATABASE_PREPARE: bool(false),
+  /** A direct connection (not through a transaction pooler) for the release role's migrations; empty: DATABASE_URL. */
+  DATABASE_MIGRATION_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),

@@ -68,7 +68,7 @@ export interface Runtime {
 }
 
 export function createRuntime(config: Config, role: string, log = createLogger({ level: config.LOG_LEVEL, role })): Runtime {
-  const database = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE });
+  const database = connectDatabase(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE, prepare: config.DATABASE_PREPARE, log });
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');
   const prefix = config.REDIS_PREFIX;
