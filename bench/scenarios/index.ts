@@ -1,6 +1,7 @@
 import type { Scenario } from '../lib/types';
 import { baseline } from './baseline';
 import { dashboardPages } from './dashboard';
+import { databasePrepare } from './database-prepare';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
 import { health } from './health';
@@ -38,6 +39,7 @@ export const SCENARIOS: Scenario[] = [
   scannedScenario,
   dashboardPages,
   webhooksScenario,
+  databasePrepare,
   hostingCreate,
   hostingPublish,
   hostingEdge,
