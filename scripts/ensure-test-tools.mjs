@@ -13,6 +13,7 @@ export const TEST_TOOLS = {
   chromium: { pkg: 'chromium', why: 'the browser for the dashboard tests' },
   ffprobe: { pkg: 'ffmpeg', why: 'decodes every speech output format to check its duration' },
   sox: { pkg: 'sox', why: 'a second decoder for the speech output formats' },
+  pgbouncer: { pkg: 'pgbouncer', why: 'a transaction-pooling PgBouncer in front of Postgres for the pooler tests' },
 };
 
 function onPath(bin) {

@@ -122,7 +122,7 @@ async function run(argv: string[], config: Config): Promise<object> {
   });
   const [group, command, ...rest] = positionals;
   if (flags.help || !group) throw new UsageError('');
-  const { db, close } = connectDatabase(config.DATABASE_URL, { max: 1 });
+  const { db, close } = connectDatabase(config.DATABASE_URL, { max: 1, prepare: config.DATABASE_PREPARE });
   try {
     switch (`${group} ${command}`) {
       case 'accounts create': {

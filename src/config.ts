@@ -61,6 +61,13 @@ const envSchema = v.object({
   DATABASE_QUERY_TIMEOUT_MS: int(2_000, 100, 600_000),
   /** How long a query waits, retrying, while the server refuses more connections (too_many_connections), before 503. */
   DATABASE_POOL_TIMEOUT_MS: int(5_000, 0, 60_000),
+  /**
+   * Named prepared statements (postgres.js `prepare`). Off by default: behind a transaction pooler such as
+   * PgBouncer they land on server connections that never prepared them, and writes are lost silently.
+   */
+  DATABASE_PREPARE: bool(false),
+  /** A direct connection (not through a transaction pooler) for the release role's migrations; empty: DATABASE_URL. */
+  DATABASE_MIGRATION_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),

@@ -69,6 +69,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+    prepare: config.DATABASE_PREPARE,
+    log,
   });
   const redis = createRedis(config.REDIS_URL, 'command');
   const subscriber = createRedis(config.REDIS_URL, 'subscriber');

@@ -218,7 +218,7 @@ async function webhookFairness(ctx: BenchContext, flooder: As, small: As): Promi
 
   const sql = benchSql(ctx);
   const redis = new Redis(String(ctx.kilnEnv.REDIS_URL), { maxRetriesPerRequest: 1 });
-  const channel = webhookEventsChannel(String(ctx.kilnEnv.REDIS_PREFIX));
+  const channel = webhookEventsChannel(String(ctx.kilnEnv.REDIS_PREFIX), String(ctx.kilnEnv.REDIS_URL));
   const tag = Math.random().toString(36).slice(2, 8);
   const send = async (id: string) => {
     const t = performance.now();

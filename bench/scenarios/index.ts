@@ -2,6 +2,7 @@ import type { Scenario } from '../lib/types';
 import { baseline } from './baseline';
 import { dashboardPages } from './dashboard';
 import { fairnessScenario } from './fairness';
+import { databasePrepare } from './database-prepare';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
 import { health } from './health';
@@ -40,6 +41,7 @@ export const SCENARIOS: Scenario[] = [
   dashboardPages,
   webhooksScenario,
   fairnessScenario,
+  databasePrepare,
   hostingCreate,
   hostingPublish,
   hostingEdge,

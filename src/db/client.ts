@@ -2,6 +2,7 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { retryWhileServerFull } from './server-full-retry';
 import { watchedSocket } from './watched-socket';
+import type { Logger } from '../logger';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -23,10 +24,29 @@ export interface DatabaseDeadlines {
   queryTimeoutMs?: number;
   /** How long a query may keep retrying while the server refuses more connections (too_many_connections). */
   poolTimeoutMs?: number;
+  /**
+   * Named prepared statements. Off unless asked for: a transaction pooler (PgBouncer, pool_mode=transaction)
+   * hands each transaction any server connection, where a statement prepared on another one does not exist;
+   * postgres.js then re-prepares and retries it without a word. Through PgBouncer 1.18, a third of the
+   * transactions it reported committed were not, with no error (test/db/pgbouncer.test.ts).
+   */
+  prepare?: boolean;
+  /** Where the driver's notices and dropped connections go; without it they are dropped, as before. */
+  log?: Logger;
 }
 
 /** What a statement that outran statement_timeout may take to come back with its error before the server counts as gone. */
 const ANSWER_MARGIN_MS = 500;
+
+/** Notices Postgres sends and postgres.js would otherwise swallow: WARNING and above are an operator's business. */
+export function noticeLogger(log: Logger | undefined): (notice: postgres.Notice) => void {
+  if (!log) return () => {};
+  return (notice) => {
+    const fields = { severity: notice.severity, code: notice.code, notice: notice.message, where: notice.where };
+    if (notice.severity === 'WARNING') log.warn(fields, 'database warning');
+    else log.debug(fields, 'database notice');
+  };
+}
 
 export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Database {
   const queryTimeoutMs = opts.queryTimeoutMs ?? 2_000;
@@ -40,7 +60,11 @@ export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Data
     backoff: () => 0.05 + Math.random() * 0.05,
     // The server ends a statement that runs too long; the socket watch below ends a server that says nothing.
     connection: { statement_timeout: queryTimeoutMs },
-    onnotice: () => {},
+    prepare: opts.prepare ?? false,
+    onnotice: noticeLogger(opts.log),
+    // postgres.js reconnects a closed connection on its next query without a word; its own idle timeout
+    // closes them too, so this cannot tell a server's drop from ours and stays at debug.
+    onclose: (connection) => opts.log?.debug({ connection }, 'database connection closed'),
     // Supported by postgres.js (it calls it for every connection) though missing from its types.
     ...({ socket: (options: Parameters<typeof watchedSocket>[0]) => watchedSocket(options, queryTimeoutMs + ANSWER_MARGIN_MS) } as object),
   });
