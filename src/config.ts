@@ -59,6 +59,11 @@ const envSchema = v.object({
   DATABASE_CONNECT_TIMEOUT_MS: int(2_000, 100, 60_000),
   /** How long one statement may run (statement_timeout); a server silent this long (and 0.5 s) counts as gone: 503. */
   DATABASE_QUERY_TIMEOUT_MS: int(2_000, 100, 600_000),
+  /**
+   * The same deadline in a `worker` process, whose batched writes (passages, sentence vectors, CSV rows) may
+   * rightly run longer than a request should wait, and which has no caller waiting for a 503.
+   */
+  DATABASE_WORKER_QUERY_TIMEOUT_MS: int(60_000, 100, 600_000),
   /** How long a query waits, retrying, while the server refuses more connections (too_many_connections), before 503. */
   DATABASE_POOL_TIMEOUT_MS: int(5_000, 0, 60_000),
   /**

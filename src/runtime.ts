@@ -67,7 +67,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const database = connectDatabase(config.DATABASE_URL, {
     max: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    queryTimeoutMs: role === 'worker' ? config.DATABASE_WORKER_QUERY_TIMEOUT_MS : config.DATABASE_QUERY_TIMEOUT_MS,
     poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
     prepare: config.DATABASE_PREPARE,
     log,
