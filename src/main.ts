@@ -5,6 +5,7 @@ import { startupAddresses } from './roles/addresses';
 import { ensureDemoAccount } from './roles/demo-account';
 import { hostingDomainWarnings } from './roles/hosting-domain-warnings';
 import { release } from './roles/release';
+import { checkSharedSettings } from './roles/shared-settings';
 import { startWeb, type WebServer } from './roles/web';
 import { startEdge, type EdgeServers } from './hosting/edge/edge-server';
 import { createRuntime, waitForRedis, type Runtime } from './runtime';
@@ -25,6 +26,8 @@ async function main(role: Role, config: Config) {
   if (role === 'release') return;
 
   const rt: Runtime = createRuntime(config, role, log);
+  // Webs and workers build and serve each other's links; edges serve sites and build none.
+  if (role !== 'edge') await checkSharedSettings(rt.db, config);
   if (role === 'web' || role === 'edge' || role === 'all') {
     // Said by the processes that serve the dashboard or the sites, once each, in their own logs.
     for (const warning of hostingDomainWarnings(config)) log.warn({ HOSTING_DOMAIN: config.HOSTING_DOMAIN, PUBLIC_URL: config.PUBLIC_URL }, warning);

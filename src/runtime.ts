@@ -2,6 +2,7 @@ import { createFileChatProvider, type FileChatProvider } from './engines/filecha
 import type { Redis } from 'ioredis';
 import { KeyUseRecorder } from './accounts/key-use-recorder';
 import { PrincipalCache } from './accounts/principal-cache';
+import { s3OptionsOf } from './storage/s3-options';
 import { RateLimiter } from './billing/rate-limiter';
 import { UsageCache } from './billing/usage-cache';
 import { DeploymentIntake } from './hosting/deployment-intake';
@@ -80,16 +81,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const store = createBlobStore({
     driver: config.STORAGE_DRIVER,
     localDir: config.STORAGE_DIR,
-    s3: config.S3_BUCKET
-      ? {
-          bucket: config.S3_BUCKET,
-          endpoint: config.S3_ENDPOINT,
-          region: config.S3_REGION,
-          accessKeyId: config.S3_ACCESS_KEY_ID,
-          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
+    s3: s3OptionsOf(config),
   });
   const threads = new EngineThreads(config.ENGINE_THREADS);
   // The built-in engines run on the threads; a remote provider only waits on the network.

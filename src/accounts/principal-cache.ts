@@ -36,12 +36,17 @@ export class PrincipalCache {
     private readonly channels: PrincipalChannels,
   ) {}
 
-  /** Starts listening for revocations and account changes on a subscriber connection. */
+  /**
+   * Starts listening for revocations and account changes on a subscriber connection. A revocation
+   * published while the connection was down is never delivered, so every reconnect forgets everything:
+   * the next request of each key reads its row again, rather than a revoked key working up to a TTL.
+   */
   async listen(subscriber: Redis): Promise<void> {
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channels.keyRevoked) this.evictKey(message);
       else if (channel === this.channels.accountChanged) this.evictAccount(message);
     });
+    subscriber.on('ready', () => this.clear());
     await subscriber.subscribe(this.channels.keyRevoked, this.channels.accountChanged);
   }
 
@@ -93,6 +98,14 @@ export class PrincipalCache {
     if (!accountHashes) return;
     for (const hash of accountHashes) this.entries.delete(hash);
     this.byAccount.delete(accountId);
+  }
+
+  /** Forgets every cached principal (after a reconnect, when evictions may have been missed). */
+  clear(): void {
+    this.evictions++;
+    this.entries.clear();
+    this.hashes.clear();
+    this.byAccount.clear();
   }
 
   private forget(hash: string): void {

@@ -232,3 +232,90 @@ describe('Redis restarted with an empty dataset', () => {
     HANG_MS + 60_000,
   );
 });
+
+describe('Redis restarted empty while a build runs', () => {
+  it(
+    'the deployment left `building` (its job gone from Redis) is taken over and published',
+    async () => {
+      const archive = await site();
+      // The first download gets half the archive, then hangs until Redis is back; then its connection drops,
+      // so the attempt that began before the loss fails and BullMQ cannot even record that (its key is gone).
+      let requests = 0;
+      let first: import('node:http').ServerResponse | undefined;
+      let stalled!: () => void;
+      const downloadStalled = new Promise<void>((resolve) => (stalled = resolve));
+      const host: Server = createServer((_req, res) => {
+        requests++;
+        res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': archive.length });
+        if (requests === 1) {
+          first = res;
+          res.write(archive.subarray(0, archive.length >> 1));
+          stalled();
+          return;
+        }
+        res.end(archive);
+      });
+      await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+      cleanups.push(async () => {
+        host.closeAllConnections();
+        await new Promise((r) => host.close(r));
+      });
+      const sourceUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/site.zip`;
+
+      const port = await freePort();
+      let redis: RedisServer = await startRedisServer(port);
+      cleanups.push(() => redis.kill());
+      // A database of its own, so no other test file's sweeper (another Redis) takes this build over.
+      const own = new URL(testEnv().DATABASE_URL!);
+      const adminUrl = own.toString();
+      own.pathname = `/kiln_redisloss_${Math.random().toString(36).slice(2, 10)}`;
+      await release(testConfig({ DATABASE_URL: own.toString() }), createLogger({ level: 'silent', role: 'test' }));
+      cleanups.push(async () => {
+        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${own.pathname.slice(1)}" WITH (FORCE)`).finally(() => admin.end());
+      });
+      const env = testEnv({
+        DATABASE_URL: own.toString(),
+        REDIS_URL: redis.url,
+        FETCH_ALLOW_PRIVATE: 'true',
+        WORKER_QUEUES: 'deploy,maintenance',
+        LOG_LEVEL: 'info',
+      });
+      const svc = await startTestService({}, testConfig(env));
+      cleanups.push(() => svc.close());
+      const worker = spawnKiln('worker', env);
+      cleanups.push(stopProcess(worker));
+      await worker.waitForLine(/"workers started"/, 60_000);
+      const { auth } = await createTestAccount(svc.rt);
+      const created = await svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'lost-site', source_url: sourceUrl }, auth));
+      expect(created.status).toBe(201);
+      const { id } = await created.json();
+      const row = async () => (await svc.rt.db.select().from(deployments).where(eq(deployments.id, id)))[0]!;
+
+      await downloadStalled;
+      expect((await row()).status).toBe('building');
+      await redis.kill();
+      redis = await startRedisServer(port);
+      const returnedAt = Date.now();
+      first!.destroy();
+
+      const final = await until(
+        `deployment ${id} to finish`,
+        async () => {
+          const d = await row();
+          return d.status === 'published' || d.status === 'failed' ? d : null;
+        },
+        HANG_MS,
+        200,
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}; ${requests} downloads; the worker said:\n${worker.output().slice(-3_000)}`);
+      });
+      console.log(`[recovery] build caught by the Redis loss published ${seconds(Date.now() - returnedAt)} after Redis came back empty`);
+      expect(final.status).toBe('published');
+      expect(final.fileCount).toBe(2);
+      expect(requests).toBe(2);
+      expect(worker.output()).toContain('re-enqueued stale work');
+    },
+    HANG_MS + 60_000,
+  );
+});

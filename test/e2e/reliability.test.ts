@@ -70,6 +70,61 @@ describe('a job run twice leaves one result and one ledger entry', () => {
   });
 });
 
+describe('a row whose job ended without the row ending (its final write was lost)', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService();
+  });
+  afterAll(() => svc.close());
+
+  it('is run again once, though BullMQ still retains the completed job, and then left alone', async () => {
+    const { accountId } = await createTestAccount(svc.rt);
+    const id = newId('img');
+    await insertJob(svc.rt.db, {
+      id,
+      accountId,
+      keyId: null,
+      kind: 'image.generate',
+      input: { prompt: 'a lost write', style: 'abstract', size: '512x512', count: 1 },
+    });
+    await svc.rt.queues.enqueue('image.generate', { id }, { jobId: id, account: accountId });
+    const queue = svc.rt.queues.get('image');
+    const workers = await startWorkers(svc.rt, { queues: ['image'] });
+    try {
+      await until('the job to complete in BullMQ', async () => (await queue.getJob(id).then((j) => j?.getState())) === 'completed');
+      expect((await findJob(svc.rt.db, id))!.status).toBe('succeeded');
+      const finishedOn = (await queue.getJob(id))!.finishedOn!;
+      // The database lost the final write (a failover to a replica that had not seen it): the row is back at running.
+      await svc.rt.db
+        .update(jobs)
+        .set({ status: 'running', result: null, completedAt: null, updatedAt: sql`now() - interval '5 minutes'` })
+        .where(eq(jobs.id, id));
+      const ctx = { rt: svc.rt, job: {} as never, log: svc.rt.log };
+      // Measured from a clock past the job's end by more than the grace a row's final write may take.
+      const later = finishedOn + 15_000;
+      const first = await requeueStaleJobs(ctx, undefined, later);
+      expect(first.jobs).toBeGreaterThanOrEqual(1);
+      await until('the re-run to finish', async () => (await findJob(svc.rt.db, id))?.status === 'succeeded');
+      await until(
+        'its job to complete again',
+        async () => (await queue.getJob(id))?.finishedOn !== finishedOn && (await queue.getJob(id).then((j) => j?.getState())) === 'completed',
+      );
+      const rerun = await findJob(svc.rt.db, id);
+      expect(rerun!.attempts).toBe(2);
+      // The finished row is not news: the next sweeps add nothing for it.
+      const rerunFinishedOn = (await queue.getJob(id))!.finishedOn!;
+      await requeueStaleJobs(ctx, undefined, rerunFinishedOn + 15_000);
+      expect(await queue.getJob(id).then((j) => j?.getState())).toBe('completed');
+      expect((await queue.getJob(id))!.finishedOn).toBe(rerunFinishedOn);
+      expect((await findJob(svc.rt.db, id))!.attempts).toBe(2);
+      // Billed once: the ledger's unique key stops the re-run's bill.
+      expect(await ledgerFor(svc, id)).toHaveLength(1);
+    } finally {
+      await workers.close(5_000);
+    }
+  });
+});
+
 describe('bad input fails at once, without retries', () => {
   it('an invalid payload and an invalid request row each fail on the first attempt', async () => {
     const svc = await startTestService();

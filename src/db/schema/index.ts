@@ -9,3 +9,4 @@ export * from './documents';
 export * from './dashboard';
 export * from './integrations';
 export * from './conversations';
+export * from './installation';
