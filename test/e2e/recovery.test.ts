@@ -8,6 +8,7 @@ import { createLogger } from '../../src/logger';
 import { release } from '../../src/roles/release';
 import { deployments, jobs, voices } from '../../src/db/schema';
 import { startFileHost } from '../support/file-host';
+import { createOwnDatabase } from '../support/own-database';
 import { spawnKiln, type Spawned } from '../support/processes';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv } from '../support/runtime';
@@ -72,7 +73,11 @@ describe('a build worker killed mid-download', () => {
       // A Redis of its own: the suite's shared one is swept of every test prefix whenever any test run ends.
       const redis = await startRedisServer(await freePort());
       cleanups.push(() => redis.kill());
-      const env = testEnv({ REDIS_URL: redis.url, FETCH_ALLOW_PRIVATE: 'true', WORKER_QUEUES: 'deploy,maintenance', LOG_LEVEL: 'info' });
+      // A database of its own too: the workers run the maintenance sweeps, which take over any unfinished row
+      // whose job their Redis lacks, and would take other files' rows on the shared one.
+      const db = await createOwnDatabase('kiln_killed_build');
+      cleanups.push(() => db.drop());
+      const env = testEnv({ DATABASE_URL: db.url, REDIS_URL: redis.url, FETCH_ALLOW_PRIVATE: 'true', WORKER_QUEUES: 'deploy,maintenance', LOG_LEVEL: 'info' });
       const svc = await startTestService({}, testConfig(env));
       cleanups.push(() => svc.close());
       const { auth } = await createTestAccount(svc.rt);
