@@ -158,6 +158,12 @@ const envSchema = v.object({
    * three intervals expires. A publish waits for the edges in the registry (at most 10 s).
    */
   EDGE_HEARTBEAT_MS: int(5_000, 100, 60_000),
+  /**
+   * How often an edge reloads every live deployment, verified domain and certificate as a safety net.
+   * Between full reloads it reads only the routing changes since the last one (every 5 s and on each
+   * announcement), so its idle cost does not grow with the number of sites.
+   */
+  EDGE_FULL_RELOAD_MS: int(600_000, 5_000, 86_400_000),
   /** Sites are served at {site_id}.{HOSTING_DOMAIN}; `*.localhost` resolves to loopback on most systems. */
   HOSTING_DOMAIN: v.optional(
     v.pipe(v.string(), v.toLowerCase(), v.regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a hostname')),

@@ -208,3 +208,20 @@ export const acmeChallenges = pgTable('acme_challenges', {
   keyAuthorization: text('key_authorization').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * One row per change to what a host serves (live deployments, domains, certificates), written by
+ * triggers in the same transaction as the change, so no writer can forget it. Edges read the rows past
+ * the last id they applied instead of reloading every table; old rows are pruned.
+ */
+export const routingChanges = pgTable(
+  'routing_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `live` (key: site id), `domain` (key: domain name) or `certificate` (key: hostname). */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('routing_changes_created_at_idx').on(t.createdAt)],
+);

@@ -17,6 +17,7 @@ import { serveSite } from './serve-site';
 import { SiteRoutes } from './site-routes';
 
 const ACME_PREFIX = '/.well-known/acme-challenge/';
+/** Reads the routing changes since the last tick, in case an announcement was lost (a full reload only every EDGE_FULL_RELOAD_MS). */
 const SAFETY_RELOAD_MS = 5_000;
 
 function blobSource(store: BlobStore) {
@@ -68,7 +69,7 @@ async function ensureWildcardCertificate(rt: Runtime) {
 export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP_PORT, https: rt.config.EDGE_HTTPS_PORT }): Promise<EdgeServers> {
   const log: Logger = rt.log.child({ part: 'edge' });
   await ensureWildcardCertificate(rt);
-  const routes = new SiteRoutes(rt.db, rt.config.HOSTING_DOMAIN);
+  const routes = new SiteRoutes(rt.db, rt.config.HOSTING_DOMAIN, rt.config.EDGE_FULL_RELOAD_MS);
   const acme = new AcmeChallenges(rt.db);
   // Named in the registry of live edges, which publishers wait for.
   const edgeId = randomUUID();

@@ -3,6 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { allLiveDeployments, deploymentManifest } from '../../db/queries/deployments';
 import { allCertificates, verifiedDomains } from '../../db/queries/domains';
+import {
+  certificatesFor,
+  lastRoutingChangeId,
+  productionLiveDeploymentsOf,
+  pruneRoutingChanges,
+  routingChangeIdsBetween,
+  routingChangesAfter,
+  verifiedDomainsNamed,
+} from '../../db/queries/routing-changes';
 import { deployments, liveDeployments } from '../../db/schema';
 import { parseHostingHost } from '../urls';
 import { compileSiteRules } from '../site-rules/site-rule-matcher';
@@ -18,6 +27,17 @@ const MAX_CACHED_SITES = 500;
 /** Misses are remembered briefly (hosts nobody serves would otherwise cost a query each) and bounded. */
 const NEGATIVE_TTL_MS = 2_000;
 const MAX_MISSING = 10_000;
+/** More changes than this since the last tick: a full reload instead. */
+const MAX_CHANGES_PER_TICK = 1_000;
+/** How long an id skipped in the change sequence is looked for (its transaction may still commit). */
+const GAP_WAIT_MS = 60_000;
+const MAX_TRACKED_GAP = 256;
+/** Changes are kept at least this long (and three full-reload intervals) so no running edge misses one. */
+const PRUNE_AFTER_MS = 3_600_000;
+
+type ContextEntry = { context: SecureContext; version: number };
+type DomainRow = { domain: string; siteId: string; ssl: string; pairedWith: string | null; redirects: boolean };
+type CertificateRow = { hostname: string; certPem: string; keyPem: string; updatedAt: Date };
 
 /** What a host asks for. A preview names its deployment; production's comes from the live table. */
 interface Route {
@@ -36,8 +56,11 @@ const serves = (d: { siteId: string; environment: string }, r: Route) => d.siteI
 
 /**
  * What every host serves, held in memory by each edge process: live production deployments, verified
- * custom domains and certificates, reloaded whole when told that something changed (and every few
- * seconds in case a message was lost). Manifests load on first request and are immutable once
+ * custom domains and certificates. Triggers log every change to them in `routing_changes`; a reload
+ * (on each announcement, and every few seconds in case one was lost) reads only the changes past the
+ * last it applied and re-reads just the rows they name, so an idle edge costs one small query per tick
+ * however many sites there are. Every table is read whole at start and rarely after, as a safety net.
+ * Manifests load on first request and are immutable once
  * published, so they are cached by deployment id. A production site not in the table yet is read
  * through to the live table, so a site is served as soon as it is published.
  */
@@ -46,7 +69,15 @@ export class SiteRoutes {
   private domains = new Map<string, { siteId: string; httpsOnly: boolean }>();
   /** The redirecting name of a www/apex pair → its canonical name, present only while both are verified. */
   private redirects = new Map<string, { host: string; httpsOnly: boolean }>();
-  private contexts = new Map<string, { context: SecureContext; version: number }>();
+  private contexts = new Map<string, ContextEntry>();
+  private domainRows = new Map<string, DomainRow>();
+  /** The highest routing change applied; null until the first (full) load. */
+  private appliedId: number | null = null;
+  /** Ids not seen yet below the ones applied (open transactions) → when first missed. */
+  private readonly gaps = new Map<number, number>();
+  private lastFullAt = 0;
+  /** How many full and incremental reloads ran, and how many changes the incremental ones applied. */
+  readonly stats = { full: 0, incremental: 0, changesApplied: 0 };
   private readonly sites = new Map<string, LiveSite>();
   private loading = new Map<string, Promise<LiveSite | null>>();
   private readonly missing = new Map<string, number>();
@@ -58,6 +89,8 @@ export class SiteRoutes {
   constructor(
     private readonly db: Db,
     private readonly hostingDomain: string,
+    /** How often a reload reads every table instead of the changes since the last one: a safety net. */
+    private readonly fullReloadMs = 600_000,
   ) {}
 
   /** Reloads the tables; calls made while one runs are folded into one more run. */
@@ -80,31 +113,113 @@ export class SiteRoutes {
   }
 
   private async load() {
-    const [live, domains, certs] = await Promise.all([allLiveDeployments(this.db), verifiedDomains(this.db), allCertificates(this.db)]);
+    if (this.appliedId === null || Date.now() - this.lastFullAt >= this.fullReloadMs) return this.loadAll();
+    const floor = this.gaps.size > 0 ? Math.min(...this.gaps.keys()) - 1 : this.appliedId;
+    const changes = await routingChangesAfter(this.db, floor, MAX_CHANGES_PER_TICK);
+    // Further behind than a tick's worth: one full read is cheaper than many small ones.
+    if (changes.length === MAX_CHANGES_PER_TICK) return this.loadAll();
+    // Rows at or below the mark are read again only while a gap before them is open: apply just the new ones.
+    const fresh = changes.filter((c) => c.id > this.appliedId! || this.gaps.has(c.id));
+    this.trackGaps(changes.map((c) => c.id));
+    for (const c of changes) this.gaps.delete(c.id);
+    if (fresh.length === 0) return;
+    const keys = (kind: string) => [...new Set(fresh.filter((c) => c.kind === kind).map((c) => c.key))];
+    const live = keys('live');
+    const named = keys('domain');
+    // A domain's certificate is served only while the domain is verified: re-read both.
+    const hostnames = [...new Set([...keys('certificate'), ...named])];
+    const [liveRows, domainRows, certRows] = await Promise.all([
+      live.length ? productionLiveDeploymentsOf(this.db, live) : [],
+      named.length ? verifiedDomainsNamed(this.db, named) : [],
+      hostnames.length ? certificatesFor(this.db, hostnames) : [],
+    ]);
+    // Everything read: apply it in one synchronous step, so a request never sees half of it.
+    for (const siteId of live) this.production.delete(siteId);
+    for (const l of liveRows) this.production.set(l.siteId, l.deploymentId);
+    for (const name of named) this.domainRows.delete(name);
+    for (const d of domainRows) this.domainRows.set(d.domain, d);
+    if (named.length) this.deriveDomains();
+    const known = new Map(hostnames.flatMap((h) => (this.contexts.has(h) ? [[h, this.contexts.get(h)!] as const] : [])));
+    for (const hostname of hostnames) this.contexts.delete(hostname);
+    this.addContexts(certRows, known, this.contexts);
+    this.appliedId = Math.max(this.appliedId!, ...changes.map((c) => c.id));
+    this.stats.incremental++;
+    this.stats.changesApplied += fresh.length;
+    this.invalidate();
+  }
+
+  /** Ids skipped between the ones read belong to transactions not yet committed (or rolled back): read them again for a while. */
+  private trackGaps(ids: number[]) {
+    const now = Date.now();
+    for (const [id, since] of this.gaps) if (now - since > GAP_WAIT_MS) this.gaps.delete(id);
+    let expected = this.appliedId! + 1;
+    for (const id of ids) {
+      if (id < expected) continue;
+      // A huge jump is not worth tracking id by id: the periodic full reload covers it.
+      for (let gap = expected; gap < id && id - expected <= MAX_TRACKED_GAP; gap++) if (!this.gaps.has(gap)) this.gaps.set(gap, now);
+      expected = id + 1;
+    }
+  }
+
+  private async loadAll() {
+    // The high-water mark first: changes made while the tables are read are read again (applying one twice is harmless).
+    const lastId = await lastRoutingChangeId(this.db);
+    const [live, domains, certs, recent] = await Promise.all([
+      allLiveDeployments(this.db),
+      verifiedDomains(this.db),
+      allCertificates(this.db),
+      routingChangeIdsBetween(this.db, Math.max(0, lastId - MAX_TRACKED_GAP), lastId),
+    ]);
     const production = new Map<string, string>();
     for (const l of live) if (l.environment === 'production') production.set(l.siteId, l.deploymentId);
+    const domainRows = new Map<string, DomainRow>();
+    for (const d of domains) domainRows.set(d.domain, d);
+    const contexts = new Map<string, ContextEntry>();
+    // Swap whole tables so a request never sees half of a reload.
+    this.production = production;
+    this.domainRows = domainRows;
+    this.deriveDomains();
+    this.addContexts(certs, this.contexts, contexts);
+    this.contexts = contexts;
+    this.appliedId = lastId;
+    this.lastFullAt = Date.now();
+    // Ids below the mark not yet visible may belong to transactions still open.
+    const seen = new Set(recent);
+    this.gaps.clear();
+    const now = Date.now();
+    for (let id = Math.max(1, lastId - MAX_TRACKED_GAP + 1); id <= lastId; id++) if (!seen.has(id)) this.gaps.set(id, now);
+    this.stats.full++;
+    this.invalidate();
+    // Any edge may prune: rows older than a few full reloads are past every running edge's full reload.
+    await pruneRoutingChanges(this.db, new Date(Date.now() - Math.max(PRUNE_AFTER_MS, 3 * this.fullReloadMs))).catch(() => {});
+  }
+
+  /** The domain and redirect tables from the verified domain rows (all in memory: no query). */
+  private deriveDomains() {
     const domainMap = new Map<string, { siteId: string; httpsOnly: boolean }>();
-    for (const d of domains) domainMap.set(d.domain, { siteId: d.siteId, httpsOnly: d.ssl === 'active' });
+    for (const d of this.domainRows.values()) domainMap.set(d.domain, { siteId: d.siteId, httpsOnly: d.ssl === 'active' });
     const redirects = new Map<string, { host: string; httpsOnly: boolean }>();
-    for (const d of domains) {
+    for (const d of this.domainRows.values()) {
       const target = d.redirects && d.pairedWith ? domainMap.get(d.pairedWith) : undefined;
       // Until the canonical name is verified (and unless it is this very site's), the redirecting one serves the site itself.
       if (target && target.siteId === d.siteId) redirects.set(d.domain, { host: d.pairedWith!, httpsOnly: target.httpsOnly });
     }
-    const contexts = new Map<string, { context: SecureContext; version: number }>();
-    for (const c of certs) {
-      // A certificate outlives its domain only until the next reload: removed domains lose HTTPS too.
-      if (!c.hostname.startsWith('*.') && !domainMap.has(c.hostname)) continue;
-      // Building a context parses the key: reuse it until the certificate row changes.
-      const version = c.updatedAt.getTime();
-      const known = this.contexts.get(c.hostname);
-      contexts.set(c.hostname, known?.version === version ? known : { context: createSecureContext({ cert: c.certPem, key: c.keyPem }), version });
-    }
-    // Swap whole tables so a request never sees half of a reload.
-    this.production = production;
     this.domains = domainMap;
     this.redirects = redirects;
-    this.contexts = contexts;
+  }
+
+  private addContexts(certs: CertificateRow[], known: ReadonlyMap<string, ContextEntry>, into: Map<string, ContextEntry>) {
+    for (const c of certs) {
+      // A certificate outlives its domain only until the domain's change is applied: removed domains lose HTTPS too.
+      if (!c.hostname.startsWith('*.') && !this.domains.has(c.hostname)) continue;
+      // Building a context parses the key: reuse it until the certificate row changes.
+      const version = c.updatedAt.getTime();
+      const was = known.get(c.hostname);
+      into.set(c.hostname, was?.version === version ? was : { context: createSecureContext({ cert: c.certPem, key: c.keyPem }), version });
+    }
+  }
+
+  private invalidate() {
     this.generation++;
     this.missing.clear();
     this.loading = new Map();
