@@ -77,7 +77,7 @@ export class SiteRoutes {
   private readonly gaps = new Map<number, number>();
   private lastFullAt = 0;
   /** How many full and incremental reloads ran, and how many changes the incremental ones applied. */
-  readonly stats = { full: 0, incremental: 0, changesApplied: 0 };
+  readonly stats = { full: 0, incremental: 0, changesApplied: 0, rowsRead: 0, lastChanges: [] as { kind: string; key: string }[] };
   private readonly sites = new Map<string, LiveSite>();
   private loading = new Map<string, Promise<LiveSite | null>>();
   private readonly missing = new Map<string, number>();
@@ -118,6 +118,7 @@ export class SiteRoutes {
     const changes = await routingChangesAfter(this.db, floor, MAX_CHANGES_PER_TICK);
     // Further behind than a tick's worth: one full read is cheaper than many small ones.
     if (changes.length === MAX_CHANGES_PER_TICK) return this.loadAll();
+    this.stats.rowsRead += changes.length;
     // Rows at or below the mark are read again only while a gap before them is open: apply just the new ones.
     const fresh = changes.filter((c) => c.id > this.appliedId! || this.gaps.has(c.id));
     this.trackGaps(changes.map((c) => c.id));
@@ -145,6 +146,8 @@ export class SiteRoutes {
     this.appliedId = Math.max(this.appliedId!, ...changes.map((c) => c.id));
     this.stats.incremental++;
     this.stats.changesApplied += fresh.length;
+    this.stats.rowsRead += liveRows.length + domainRows.length + certRows.length;
+    this.stats.lastChanges = fresh.map((c) => ({ kind: c.kind, key: c.key }));
     this.invalidate();
   }
 
@@ -189,6 +192,7 @@ export class SiteRoutes {
     const now = Date.now();
     for (let id = Math.max(1, lastId - MAX_TRACKED_GAP + 1); id <= lastId; id++) if (!seen.has(id)) this.gaps.set(id, now);
     this.stats.full++;
+    this.stats.rowsRead += live.length + domains.length + certs.length + recent.length;
     this.invalidate();
     // Any edge may prune: rows older than a few full reloads are past every running edge's full reload.
     await pruneRoutingChanges(this.db, new Date(Date.now() - Math.max(PRUNE_AFTER_MS, 3 * this.fullReloadMs))).catch(() => {});
