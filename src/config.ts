@@ -57,7 +57,7 @@ const envSchema = v.object({
   DATABASE_POOL_SIZE: int(10, 1, 200),
   /** How long opening a database connection may take before the request answers 503. */
   DATABASE_CONNECT_TIMEOUT_MS: int(2_000, 100, 60_000),
-  /** How long one statement may run (statement_timeout); a server silent this long (and 0.5 s) counts as gone: 503. */
+  /** How long a statement's answer may take; a connection silent this long (and 0.5 s) is given up on: 503. */
   DATABASE_QUERY_TIMEOUT_MS: int(2_000, 100, 600_000),
   /**
    * The same deadline in a `worker` process, whose batched writes (passages, sentence vectors, CSV rows) may

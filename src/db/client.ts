@@ -20,7 +20,7 @@ export interface DatabaseDeadlines {
   max?: number;
   /** How long opening a connection may take (TCP, TLS, authentication). */
   connectTimeoutMs?: number;
-  /** How long one statement may run (the server's statement_timeout); a server silent for longer is given up on. */
+  /** How long a statement's answer may take; a connection silent for longer is given up on. */
   queryTimeoutMs?: number;
   /** How long a query may keep retrying while the server refuses more connections (too_many_connections). */
   poolTimeoutMs?: number;
@@ -35,7 +35,7 @@ export interface DatabaseDeadlines {
   log?: Logger;
 }
 
-/** What a statement that outran statement_timeout may take to come back with its error before the server counts as gone. */
+/** Slack past the deadline before a silent connection is given up on. */
 const ANSWER_MARGIN_MS = 500;
 
 /** Notices Postgres sends and postgres.js would otherwise swallow: WARNING and above are an operator's business. */
@@ -58,8 +58,9 @@ export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Data
     // Its default backoff between reconnects grows to 10-20 s during an outage, and a query waits for it:
     // requests hung until the database was back instead of answering 503. A failed attempt is cheap.
     backoff: () => 0.05 + Math.random() * 0.05,
-    // The server ends a statement that runs too long; the socket watch below ends a server that says nothing.
-    connection: { statement_timeout: queryTimeoutMs },
+    // The socket watch below ends a statement whose answer does not come in time, whether the server is gone
+    // or still at work. Not `statement_timeout` as a startup parameter: PgBouncer refuses unknown ones with
+    // its default settings (`unsupported startup parameter`), and Kiln must work behind it unchanged.
     prepare: opts.prepare ?? false,
     onnotice: noticeLogger(opts.log),
     // postgres.js reconnects a closed connection on its next query without a word; its own idle timeout

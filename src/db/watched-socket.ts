@@ -11,8 +11,8 @@ function endsWithReadyForQuery(chunk: Buffer): boolean {
  * `silentMs`. A server that is gone without closing its sockets (a host down, a network cut, a proxy
  * that stops forwarding) leaves a query waiting for ever otherwise: TCP notices only after minutes.
  * The watch runs only between a write and the ReadyForQuery that ends the exchange, so an idle
- * connection is never cut, and a statement the server is still running is bounded by statement_timeout,
- * which ends it (with an answer) before the watch fires. Destroying the socket makes postgres.js fail the
+ * connection is never cut; a statement the server is still running past it is given up on the same way
+ * (the connection goes, and with it the statement). Destroying the socket makes postgres.js fail the
  * query with a connection error, which the API answers with 503.
  */
 export function watchedSocket(options: { host: string[]; port: number[]; path?: string | false; ssl?: unknown }, silentMs: number): net.Socket {
@@ -20,7 +20,7 @@ export function watchedSocket(options: { host: string[]; port: number[]; path?: 
   if (options.path) socket.connect(options.path);
   else socket.connect(options.port[0]!, options.host[0]!);
   // TLS takes the socket's handle over, so its traffic would not pass here: the watch would cut a healthy
-  // connection. Over TLS a silent server is bounded by statement_timeout and TCP keepalive only.
+  // connection. Over TLS a silent server is bounded by TCP keepalive only.
   if (options.ssl) return socket;
   let timer: NodeJS.Timeout | null = null;
   const stop = () => {

@@ -43,7 +43,14 @@ describe('near the connection limit', () => {
   it('90 parallel text requests: none is refused for connections, and none whose job exists answers 5xx', async () => {
     const url = new URL(own.url);
     url.username = role;
-    const env = testEnv({ DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '10', PORT: '0', LOG_LEVEL: 'info', SYNC_TIMEOUT_MS: '10000' });
+    const env = testEnv({
+      DATABASE_URL: url.toString(),
+      DATABASE_POOL_SIZE: '10',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      SYNC_TIMEOUT_MS: '10000',
+      DATABASE_POOL_TIMEOUT_MS: '60000',
+    });
     const web = spawnKiln('web', env);
     const worker = spawnKiln('worker', { ...env, WORKER_QUEUES: 'text' });
     processes.push(web, worker);

@@ -24,6 +24,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     PUBLIC_URL: 'http://kiln.test',
     CDN_SIGNING_SECRET: 'test-signing-secret-0123456789',
     DATABASE_POOL_SIZE: '4',
+    // The 2 s default bounds how long a request waits on a database that is gone; a suite on two busy cores
+    // has statements that rightly take longer. The outage tests set it back.
+    DATABASE_QUERY_TIMEOUT_MS: '30000',
     // All test files share one database: only the webhook tests run the outbox relay (see config.ts).
     WEBHOOK_RELAY: 'false',
     ...overrides,

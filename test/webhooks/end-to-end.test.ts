@@ -156,6 +156,10 @@ async function setUp(overrides: Record<string, string> = {}): Promise<Setup> {
     FETCH_ALLOW_PRIVATE: 'true',
     WEBHOOK_RELAY: 'true',
     LOG_LEVEL: 'info',
+    // A worker binds no edge port but writes the edge's ports into deployment URLs: the same ones as this
+    // process's API, which answers with the same deployments.
+    EDGE_HTTP_PORT: '8080',
+    EDGE_HTTPS_PORT: '8443',
     ...overrides,
   });
   // The workers log (their "workers started" line is awaited); this process does not.
