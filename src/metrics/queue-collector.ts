@@ -12,7 +12,7 @@ let source: Queues | undefined;
  * current and nothing polls Redis between scrapes. A queue whose read fails is left out of that scrape
  * rather than failing the other series.
  */
-const queueJobs = new Gauge({
+export const queueJobs = new Gauge({
   name: 'kiln_queue_jobs',
   help: 'Jobs in each queue by state (waiting includes prioritized), read from Redis at scrape time',
   labelNames: ['queue', 'state'] as const,
