@@ -76,6 +76,8 @@ const envSchema = v.object({
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),
+  /** Prometheus text at /metrics on this port (every role); unset: no metrics server. 0 picks a free port. */
+  METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(65535, 'must be at most 65535'))),
   PUBLIC_URL: v.optional(url(['http:', 'https:'])),
   CDN_URL: v.optional(url(['http:', 'https:'])),
   CDN_SIGNING_SECRET: optionalString,

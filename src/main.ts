@@ -7,6 +7,7 @@ import { hostingDomainWarnings } from './roles/hosting-domain-warnings';
 import { release } from './roles/release';
 import { checkSharedSettings } from './roles/shared-settings';
 import { startWeb, type WebServer } from './roles/web';
+import { collectQueueCounts, startMetricsServer, type MetricsServer } from './metrics';
 import { startEdge, type EdgeServers } from './hosting/edge/edge-server';
 import { createRuntime, waitForRedis, type Runtime } from './runtime';
 import { startWorkers, type WorkerSet } from './workers/start-workers';
@@ -35,6 +36,7 @@ async function main(role: Role, config: Config) {
   let web: WebServer | undefined;
   let workers: WorkerSet | undefined;
   let edge: EdgeServers | undefined;
+  let metrics: MetricsServer | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -48,6 +50,7 @@ async function main(role: Role, config: Config) {
     await web?.close();
     await edge?.close();
     await workers?.close(config.SHUTDOWN_TIMEOUT_MS);
+    await metrics?.close();
     await rt.close();
     log.info('stopped');
     process.exit(0);
@@ -55,6 +58,11 @@ async function main(role: Role, config: Config) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  if (config.METRICS_PORT !== undefined) {
+    // The edge enqueues nothing, so only the roles that use the queues report their counts.
+    if (role !== 'edge') collectQueueCounts(rt.queues);
+    metrics = await startMetricsServer(config.METRICS_PORT, log);
+  }
   if (role === 'worker' || role === 'all') workers = await startWorkers(rt);
   if (role === 'web' || role === 'all') web = await startWeb(rt);
   if (role === 'edge' || role === 'all') {

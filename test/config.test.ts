@@ -26,6 +26,14 @@ describe('configuration', () => {
     }
   });
 
+  it('serves metrics only when METRICS_PORT is set (0: any free port)', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT="ninety": must be a whole number/);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT="70000": must be at most 65535/);
+  });
+
   it('takes SMTP_URL as smtp:// or smtps:// and never repeats its password in an error', () => {
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
     expect(loadConfig({}).MAIL_FROM).toBe('Kiln <no-reply@localhost>');

@@ -3,6 +3,7 @@ import { baseline } from './baseline';
 import { dashboardPages } from './dashboard';
 import { fairnessScenario } from './fairness';
 import { databasePrepare } from './database-prepare';
+import { metricsOverhead } from './metrics-overhead';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
 import { health } from './health';
@@ -42,6 +43,7 @@ export const SCENARIOS: Scenario[] = [
   webhooksScenario,
   fairnessScenario,
   databasePrepare,
+  metricsOverhead,
   hostingCreate,
   hostingPublish,
   hostingEdge,

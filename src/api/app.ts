@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import type { Runtime } from '../runtime';
 import { createDashboard } from '../dashboard/app';
+import { recordHttpMetrics } from '../metrics';
 import { createCdnApp } from '../storage';
 import { mountQueueDashboard } from './admin-queues';
 import { allowedMethodsOf } from './allowed-methods';
@@ -57,6 +58,7 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
 
 export function createApp(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use(recordHttpMetrics());
   app.use(requestId());
   app.use(requestLog(rt.log));
   app.onError(handleError);

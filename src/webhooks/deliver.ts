@@ -4,6 +4,7 @@ import { randomBase62 } from '../ids';
 import { FetchRefusedError } from '../net/fetch-refused-error';
 import { guardedPost } from '../net/guarded-post';
 import { PinnedAgents } from '../net/pinned-agents';
+import { webhookDeliveryLag } from '../metrics';
 import type { Runtime } from '../runtime';
 import { attemptBatchesFor } from './attempt-batch';
 import { attemptJobId } from './delivery-ids';
@@ -90,6 +91,7 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
     retrySecs: retryDelay === null ? null : retryDelay / 1000,
   });
   if (status === null) return 'gone';
+  if (status === 'succeeded') webhookDeliveryLag.observe((Date.now() - event.createdAt.getTime()) / 1000);
 
   if (status === 'pending' && rt.config.KILN_FAULT === 'crash-before-retry-queued') {
     rt.log.warn({ delivery: delivery.id }, 'fault injection: crashing between recording a failed attempt and queueing the next');

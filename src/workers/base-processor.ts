@@ -1,6 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import * as v from 'valibot';
 import { isJobName, JOBS, type JobName } from '../queue/registry';
+import { jobDuration, jobFailures } from '../metrics';
 import type { Runtime } from '../runtime';
 import { jobError } from '../db/schema';
 import { PermanentJobError } from './errors';
@@ -30,11 +31,15 @@ export function createProcessor(rt: Runtime) {
     try {
       // What a processor returns becomes the job's return value (the CLI reads a corpus batch's counts).
       const returned = await processor.run(ctx, payload.output);
-      log.info({ ms: Math.round(performance.now() - started) }, 'job done');
+      const ms = performance.now() - started;
+      jobDuration.observe({ queue: JOBS[name].queue, job: name, outcome: 'ok' }, ms / 1000);
+      log.info({ ms: Math.round(ms) }, 'job done');
       return returned;
     } catch (err) {
       const permanent = err instanceof PermanentJobError;
       const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      jobDuration.observe({ queue: JOBS[name].queue, job: name, outcome: 'failed' }, (performance.now() - started) / 1000);
+      jobFailures.inc({ queue: JOBS[name].queue, job: name, final: String(permanent || finalAttempt) });
       log.warn({ err: { message: (err as Error).message }, permanent, finalAttempt }, 'job attempt failed');
       if ((permanent || finalAttempt) && processor.onFinalFailure) {
         const error = permanent

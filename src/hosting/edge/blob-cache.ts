@@ -2,6 +2,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { isCompressible } from './content-type';
 import type { BlobSource } from './types';
+import { edgeCacheLookups } from '../../metrics/registry';
+
+const HIT = { result: 'hit' } as const;
+const MISS = { result: 'miss' } as const;
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -89,6 +93,7 @@ export class BlobCache {
     const node = this.maps[IDENTITY].get(hash);
     if (node === undefined) return undefined;
     this.counters.hits++;
+    edgeCacheLookups.inc(HIT);
     this.touch(node);
     return node.value;
   }
@@ -100,6 +105,7 @@ export class BlobCache {
     const pending = this.inflight.get(hash);
     if (pending) return pending;
     this.counters.misses++;
+    edgeCacheLookups.inc(MISS);
     // Cleared in a later microtask, i.e. always after the set below, even if read() throws synchronously.
     const load = this.load(hash).finally(() => this.inflight.delete(hash));
     this.inflight.set(hash, load);
@@ -114,6 +120,7 @@ export class BlobCache {
     const node = this.maps[slotOf(encoding)].get(hash);
     if (node === undefined) return undefined;
     this.counters.hits++;
+    edgeCacheLookups.inc(HIT);
     this.touch(node);
     return node.value === NOT_SMALLER ? null : node.value;
   }

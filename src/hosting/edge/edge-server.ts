@@ -13,6 +13,7 @@ import { acknowledgeRoutesChanged } from '../routes-events';
 import { needsRenewal } from '../tls';
 import { AcmeChallenges } from './acme-challenges';
 import { BlobCache } from './blob-cache';
+import { edgeRequests } from '../../metrics';
 import { serveSite } from './serve-site';
 import { SiteRoutes } from './site-routes';
 
@@ -93,6 +94,8 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
 
   const blobs = new BlobCache(blobSource(rt.store));
   const handler = (secure: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+    const scheme = secure ? 'https' : 'http';
+    res.once('finish', () => edgeRequests.inc({ scheme, status: String(res.statusCode) }));
     handle(req, res, secure).catch((err) => {
       log.error({ err: { message: (err as Error).message }, host: req.headers.host, url: req.url }, 'edge request failed');
       if (!res.headersSent) plain(res, 500, 'Internal error');
