@@ -54,7 +54,13 @@ export const databasePrepare: Scenario = {
       for (const s of setups) {
         const port = await freePort();
         const url = `http://127.0.0.1:${port}`;
-        const web = ctx.startChild(`kiln web (${s.label})`, ['src/main.ts', 'web'], { ...ctx.kilnEnv, ...s.env, PORT: String(port), PUBLIC_URL: url });
+        const web = ctx.startChild(`kiln web (${s.label})`, ['src/main.ts', 'web'], {
+          ...ctx.kilnEnv,
+          ...s.env,
+          PORT: String(port),
+          // The installation's PUBLIC_URL (every web and worker must share it); each web is loaded on its own port.
+          PUBLIC_URL: ctx.apiUrl,
+        });
         webs.push(web);
         await waitForHttp(web, `${url}/readyz`);
         urls.set(s.key, url);

@@ -17,7 +17,7 @@ export async function release(config: Config, log: Logger): Promise<void> {
   await runMigrations(url, log);
   log.info('migrations applied');
   await prepareBucket(config, log);
-  const database = connectDatabase(config.DATABASE_URL, { max: 1 });
+  const database = connectDatabase(url, { max: 1 });
   try {
     await recordSharedSettings(database.db, config);
   } finally {
