@@ -130,7 +130,7 @@ const envSchema = v.object({
   /** Cap on a clone's sample download, counted on bytes received. */
   VOICE_SAMPLE_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   /**
-   * What one uploaded file may cost to ingest (docs/notes/issue24-docs-caps.md): PDF pages, scanned pages
+   * What one uploaded file may cost to ingest (docs/security.md): PDF pages, scanned pages
    * read by text recognition, the pixels of one image and of all images on a page that is drawn for
    * recognition, characters of text and passages of a PDF or .docx, data rows of a CSV. Over one: 422
    * file_too_complex, decided before the work.
