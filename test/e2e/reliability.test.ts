@@ -6,6 +6,7 @@ import { newId } from '../../src/ids';
 import { requeueStaleJobs } from '../../src/workers/processors/requeue-stale';
 import { generateImages } from '../../src/workers/processors/image-generate';
 import { startWorkers } from '../../src/workers/start-workers';
+import { createOwnDatabase } from '../support/own-database';
 import { spawnKiln } from '../support/processes';
 import { until } from '../support/until';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
@@ -195,7 +196,10 @@ describe('graceful shutdown', () => {
   it('on SIGTERM the process answers in-flight requests, finishes the running job and exits 0', async () => {
     // The job does its work, then holds until SIGTERM before committing: the signal surely arrives mid-job,
     // and what is left after it is a commit, however slow the engine is on a loaded machine.
-    const env = testEnv({ LOG_LEVEL: 'info', KILN_FAULT: 'hold-before-commit-until-sigterm' });
+    // A database of its own: an `all` process runs the maintenance sweeps, which would take other files'
+    // unfinished rows over (and hold their jobs too) on the shared one.
+    const db = await createOwnDatabase('kiln_graceful');
+    const env = testEnv({ DATABASE_URL: db.url, LOG_LEVEL: 'info', KILN_FAULT: 'hold-before-commit-until-sigterm' });
     const svc = await startTestService({}, testConfig(env));
     const proc = spawnKiln('all', env);
     try {
@@ -215,7 +219,9 @@ describe('graceful shutdown', () => {
       expect(await ledgerFor(svc, id)).toHaveLength(1);
     } finally {
       proc.child.kill('SIGKILL');
+      await proc.exited;
       await svc.close();
+      await db.drop();
     }
   });
 });

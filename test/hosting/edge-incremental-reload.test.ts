@@ -4,6 +4,7 @@ import { deleteCertificate, deleteDomain, insertDomain, saveCertificate } from '
 import { domains } from '../../src/db/schema';
 import { SiteRoutes } from '../../src/hosting/edge/site-routes';
 import { createLocalCa, issueLocalCertificate, type LocalCa } from '../../src/hosting/tls';
+import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { zipBuffer } from './support/archive-fixtures';
 import { HOSTING_DOMAIN, startFileHost, startHostingHarness, type HostingHarness } from './support/hosting-harness';
 
@@ -12,16 +13,21 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 let h: HostingHarness;
 let files: Awaited<ReturnType<typeof startFileHost>>;
 let ca: LocalCa;
+let db: OwnDatabase;
 
 beforeAll(async () => {
-  h = await startHostingHarness();
+  // A database of its own: the change log is the whole database's, and other files publish and add domains
+  // while this one counts what each tick reads.
+  db = await createOwnDatabase('kiln_edge_reload');
+  h = await startHostingHarness({ DATABASE_URL: db.url });
   files = await startFileHost();
   for (const name of ['v1', 'v2']) files.put(`/${name}.zip`, await zipBuffer([{ name: 'index.html', data: `<h1>${name}</h1>` }]));
   ca = await createLocalCa();
 });
 afterAll(async () => {
-  await h.close();
-  await files.close();
+  await h?.close();
+  await files?.close();
+  await db?.drop();
 });
 
 const host = (label: string) => `${label}.${HOSTING_DOMAIN}`;
