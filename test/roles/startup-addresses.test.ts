@@ -23,7 +23,8 @@ describe('npm start prints where things are', () => {
   beforeAll(async () => {
     // Taken here if free (held by someone else otherwise): the spawned process must not need them.
     held = await Promise.all(DEFAULT_PORTS.map(occupy));
-    proc = spawnKiln('all', testEnv({ HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password' }));
+    // One queue, not the maintenance sweeps, which would take other files' unfinished rows on the shared database.
+    proc = spawnKiln('all', testEnv({ HOSTING_DOMAIN: 'kiln.test', ADMIN_USER: 'ops', ADMIN_PASSWORD: 'secret-password', WORKER_QUEUES: 'text' }));
   });
   afterAll(async () => {
     proc.child.kill('SIGTERM');
