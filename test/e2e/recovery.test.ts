@@ -2,10 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import postgres from 'postgres';
 import { deploymentLogLines } from '../../src/db/queries/deployments';
-import { createLogger } from '../../src/logger';
-import { release } from '../../src/roles/release';
 import { deployments, jobs, voices } from '../../src/db/schema';
 import { startFileHost } from '../support/file-host';
 import { createOwnDatabase } from '../support/own-database';
@@ -141,16 +138,10 @@ describe('Redis restarted with an empty dataset', () => {
 
       // A database of its own: another test file's stale-job sweeper (one database for the whole run) could
       // otherwise take this test's rows into its own Redis while this Redis is away, and leave them claimed.
-      const own = new URL(testEnv().DATABASE_URL!);
-      const adminUrl = own.toString();
-      own.pathname = `/kiln_recovery_${Math.random().toString(36).slice(2, 10)}`;
-      await release(testConfig({ DATABASE_URL: own.toString() }), createLogger({ level: 'silent', role: 'test' }));
-      cleanups.push(async () => {
-        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`DROP DATABASE IF EXISTS "${own.pathname.slice(1)}" WITH (FORCE)`).finally(() => admin.end());
-      });
+      const own = await createOwnDatabase('kiln_recovery');
+      cleanups.push(() => own.drop());
       const env = testEnv({
-        DATABASE_URL: own.toString(),
+        DATABASE_URL: own.url,
         REDIS_URL: redis.url,
         FETCH_ALLOW_PRIVATE: 'true',
         SYNC_TIMEOUT_MS: '500',
@@ -271,16 +262,10 @@ describe('Redis restarted empty while a build runs', () => {
       let redis: RedisServer = await startRedisServer(port);
       cleanups.push(() => redis.kill());
       // A database of its own, so no other test file's sweeper (another Redis) takes this build over.
-      const own = new URL(testEnv().DATABASE_URL!);
-      const adminUrl = own.toString();
-      own.pathname = `/kiln_redisloss_${Math.random().toString(36).slice(2, 10)}`;
-      await release(testConfig({ DATABASE_URL: own.toString() }), createLogger({ level: 'silent', role: 'test' }));
-      cleanups.push(async () => {
-        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`DROP DATABASE IF EXISTS "${own.pathname.slice(1)}" WITH (FORCE)`).finally(() => admin.end());
-      });
+      const own = await createOwnDatabase('kiln_redisloss');
+      cleanups.push(() => own.drop());
       const env = testEnv({
-        DATABASE_URL: own.toString(),
+        DATABASE_URL: own.url,
         REDIS_URL: redis.url,
         FETCH_ALLOW_PRIVATE: 'true',
         WORKER_QUEUES: 'deploy,maintenance',
