@@ -200,7 +200,7 @@ async function run(argv: string[], config: Config): Promise<object> {
         const accountId = rest[0];
         if (!accountId) throw new UsageError('accounts set-plan needs an ACCOUNT_ID');
         const plan = needPlan(flags);
-        const redis = createRedis(config.REDIS_URL, 'subscriber');
+        const redis = createRedis(config, 'subscriber');
         try {
           const change = await changePlan(
             db,
@@ -241,7 +241,7 @@ async function run(argv: string[], config: Config): Promise<object> {
         if (!keyId) throw new UsageError('keys revoke needs a KEY_ID');
         const revoked = await revokeApiKey(db, keyId);
         if (!revoked) throw new NotFoundError(`no active key ${keyId}`);
-        const redis = createRedis(config.REDIS_URL, 'subscriber');
+        const redis = createRedis(config, 'subscriber');
         try {
           await announceRevocation(redis, eventChannels(config.REDIS_PREFIX, config.REDIS_URL).keyRevoked, revoked.hash);
         } finally {

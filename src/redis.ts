@@ -16,8 +16,16 @@ export function redisOptions(role: RedisRole): RedisOptions {
   return { ...base, maxRetriesPerRequest: null };
 }
 
-export function createRedis(url: string, role: RedisRole): Redis {
-  const client = new Redis(url, redisOptions(role));
+/**
+ * Where Redis is. Every connection Kiln opens (commands, subscribers, workers, stream readers) is made from
+ * these settings, so a topology (one node, Sentinel, Cluster) is chosen in one place.
+ */
+export interface RedisSettings {
+  REDIS_URL: string;
+}
+
+export function createRedis(settings: RedisSettings, role: RedisRole): Redis {
+  const client = new Redis(settings.REDIS_URL, redisOptions(role));
   // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
   client.on('error', () => {});
   return client;

@@ -73,8 +73,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     prepare: config.DATABASE_PREPARE,
     log,
   });
-  const redis = createRedis(config.REDIS_URL, 'command');
-  const subscriber = createRedis(config.REDIS_URL, 'subscriber');
+  const redis = createRedis(config, 'command');
+  const subscriber = createRedis(config, 'subscriber');
   const prefix = config.REDIS_PREFIX;
   const channels = eventChannels(prefix, config.REDIS_URL);
   const queues = new Queues(redis, prefix);
@@ -119,7 +119,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
 
   const keyUses = new KeyUseRecorder(database.db, log, config.KEY_LAST_USED_INTERVAL_MS);
 
-  const jobStreams = new JobStreamReader(config.REDIS_URL, redis);
+  const jobStreams = new JobStreamReader(config, redis);
   const deploymentIntake = new DeploymentIntake(database.sql, queues);
 
   let closed: Promise<void> | null = null;

@@ -32,8 +32,8 @@ function checkUrl(url: string): string {
 
 /** Enqueues documents in batches and waits for a worker to index each; progress goes to `say`. */
 async function indexThroughQueue(config: Config, docs: AsyncIterable<CorpusDoc> | Iterable<CorpusDoc>, say: (line: string) => void): Promise<number> {
-  const redis = createRedis(config.REDIS_URL, 'command');
-  const eventsConnection = createRedis(config.REDIS_URL, 'worker');
+  const redis = createRedis(config, 'command');
+  const eventsConnection = createRedis(config, 'worker');
   const events = new QueueEvents('corpus', { connection: eventsConnection, prefix: config.REDIS_PREFIX });
   const queues = new Queues(redis, config.REDIS_PREFIX);
   try {

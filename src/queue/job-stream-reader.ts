@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRedis } from '../redis';
+import { createRedis, type RedisSettings } from '../redis';
 import { type JobStreamEvent, parseEntry } from './job-stream';
 
 interface Watch {
@@ -28,7 +28,7 @@ export class JobStreamReader {
   private closed = false;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly redisSettings: RedisSettings,
     private readonly control: Redis,
     private readonly blockMs = 10_000,
   ) {}
@@ -59,7 +59,7 @@ export class JobStreamReader {
   private connection(): Redis {
     if (!this.conn) {
       // Retries forever like a worker connection: a blocked read must survive a Redis restart.
-      this.conn = createRedis(this.redisUrl, 'worker');
+      this.conn = createRedis(this.redisSettings, 'worker');
       this.conn.on('ready', () => {
         this.connId = null;
       });

@@ -30,7 +30,7 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
   // The scheduler below goes through the fail-fast command connection, which must be open first.
   await waitForRedis(rt.redis);
   const processor = createProcessor(rt);
-  const connections = queues.map(() => createRedis(rt.config.REDIS_URL, 'worker'));
+  const connections = queues.map(() => createRedis(rt.config, 'worker'));
   const workers = queues.map((name, i) => {
     const cfg = QUEUE_CONFIGS[name];
     const worker = new Worker(name, processor, {

@@ -10,7 +10,7 @@ import { until } from '../support/until';
 
 it('a build that stopped its workers more often than the queue allows ends failed, not building for good', async () => {
   const svc = await startTestService({ QUEUE_LOCK_DURATION_MS: '1500', QUEUE_STALLED_INTERVAL_MS: '500' });
-  const connection = createRedis(svc.rt.config.REDIS_URL, 'worker');
+  const connection = createRedis(svc.rt.config, 'worker');
   try {
     const { auth } = await createTestAccount(svc.rt);
     const created = await svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'oom-site', source_url: 'https://example.com/site.zip' }, auth));
