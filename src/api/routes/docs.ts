@@ -13,6 +13,18 @@ const BEARER =
   " (each product, and `webhooks` for every /v1/webhooks route: an endpoint receives every product's events). " +
   "A route outside the key's scopes answers 403 `forbidden` naming the scope it needs; a key without scopes calls every route of its plan.";
 
+/** Every operation's tag, declared once with what the group is for (clients and reference pages group by them). */
+const TAGS = [
+  { name: 'Text', description: 'Write, rewrite and paraphrase text; check text for plagiarism.' },
+  { name: 'Images', description: 'Generate images from a prompt.' },
+  { name: 'Voice', description: 'Speak text in a built-in or cloned voice; clone a voice from a recording.' },
+  { name: 'Files', description: 'Upload PDF, .docx and CSV files and ask questions about them.' },
+  { name: 'Jobs', description: 'Results and live progress of requests that answered 202.' },
+  { name: 'Usage', description: 'What this billing period has used, against the plan’s quotas.' },
+  { name: 'Hosting', description: 'Static-site deployments (atomic publish and rollback), deploy hooks and custom domains.' },
+  { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks), their deliveries and replays.' },
+];
+
 const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 
 const DOCS_PAGE = `<!doctype html>
@@ -49,8 +61,11 @@ export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
             description:
               'Content generation and site hosting. Every `/v1` request needs `Authorization: Bearer <API key>`. ' +
               'Errors always answer `{ "error": { "code", "message" } }`. Every POST accepts an `Idempotency-Key` to make retries safe.',
+            // The installation's own reference page: the operator who runs this API is its contact.
+            contact: { name: 'Kiln API reference', url: `${opts.publicUrl}/docs` },
           },
           servers: [{ url: opts.publicUrl }],
+          tags: TAGS,
           components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: BEARER } } },
           security: [{ bearer: [] }],
         },

@@ -9,7 +9,7 @@ import { jsonBody } from '../middleware/json-body';
 import { IMAGE_SIZES, imageGenerateJob } from '../../queue/jobs';
 import { submitRequestJob } from '../request-jobs';
 import { requiredText } from '../schemas/fields';
-import { errorResponses } from '../schemas/responses';
+import { acceptedJobResponse, errorResponses } from '../schemas/responses';
 
 export const imageGenerateBody = v.object({
   prompt: v.pipe(requiredText(4000), v.description('What to draw.')),
@@ -39,7 +39,7 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
       requestBody: { content: { 'application/json': { schema: resolver(imageGenerateBody) } } },
       responses: {
         200: { description: 'The generated images', content: { 'application/json': { schema: resolver(imageGenerateJob.request.result) } } },
-        202: { description: 'Still rendering; poll the `Location` (GET /v1/jobs/{id})' },
+        202: acceptedJobResponse('Still rendering; poll the `Location` (GET /v1/jobs/{id})'),
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),

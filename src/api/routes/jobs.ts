@@ -1,11 +1,19 @@
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
 import { findAccountJob } from '../../db/queries/jobs';
 import type { Runtime } from '../../runtime';
 import type { App } from '../context';
 import { notFound } from '../errors';
 import { requireJobScope } from '../middleware/auth';
+import { JOB_DEFINITIONS } from '../../queue/jobs';
+import type { RequestJobDefinition } from '../../queue/jobs/define';
 import { respondWithJob } from '../request-jobs';
-import { errorResponses } from '../schemas/responses';
+import { acceptedJobResponse, errorResponses } from '../schemas/responses';
+
+/** Any request job's finished answer: the 200 body of the endpoint that started it. */
+const finishedResult = v.union(
+  JOB_DEFINITIONS.filter((def): def is (typeof JOB_DEFINITIONS)[number] & RequestJobDefinition => 'request' in def).map((def) => def.request.result),
+);
 
 export function registerJobs(app: App, rt: Pick<Runtime, 'db' | 'usage'>) {
   app.get(
@@ -16,8 +24,11 @@ export function registerJobs(app: App, rt: Pick<Runtime, 'db' | 'usage'>) {
       description:
         'While the job runs: 202 with `{ id, status: "processing" }`. Once done: exactly what the original endpoint answers ' + '(its 200 body, or its error).',
       responses: {
-        200: { description: 'The finished result, in the original endpoint’s shape' },
-        202: { description: 'Still running' },
+        200: {
+          description: 'The finished result, in the original endpoint’s shape',
+          content: { 'application/json': { schema: resolver(finishedResult) } },
+        },
+        202: acceptedJobResponse('Still running'),
         ...errorResponses(401, 403, 404),
       },
     }),

@@ -10,7 +10,7 @@ import { jsonBody } from '../../middleware/json-body';
 import { submitRequestJob } from '../../request-jobs';
 import { fileChatJob } from '../../../queue/jobs';
 import { fileChatBody } from '../../schemas/files';
-import { errorResponses } from '../../schemas/responses';
+import { acceptedJobResponse, errorResponse, errorResponses } from '../../schemas/responses';
 
 export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
   app.post(
@@ -29,9 +29,9 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
       requestBody: { content: { 'application/json': { schema: resolver(fileChatBody) } } },
       responses: {
         200: { description: 'The answer', content: { 'application/json': { schema: resolver(fileChatJob.request.result) } } },
-        202: { description: 'Still answering; poll the `Location` (GET /v1/jobs/{id})' },
+        202: acceptedJobResponse('Still answering; poll the `Location` (GET /v1/jobs/{id})'),
         ...errorResponses(400, 401, 403, 413, 429),
-        404: { description: 'No such file on this account (`file_not_found`), or no such conversation (`not_found`)' },
+        404: errorResponse('No such file on this account (`file_not_found`), or no such conversation (`not_found`)'),
       },
     }),
     requireFeature('files'),

@@ -16,7 +16,7 @@ import { storageExceeded } from '../../quota';
 import { submitRequestJob } from '../../request-jobs';
 import type { fileIngestJob } from '../../../queue/jobs';
 import { uploadedFileSchema } from '../../schemas/files';
-import { errorResponses } from '../../schemas/responses';
+import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 import { receiveFile } from '../../upload/receive-file';
 
 /** decisions.md: 20 × 1024 × 1024 bytes. */
@@ -46,7 +46,7 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
       },
       responses: {
         201: { description: 'The file, parsed and ready for chat', content: { 'application/json': { schema: resolver(uploadedFileSchema) } } },
-        202: { description: 'Still being parsed; poll the `Location` (GET /v1/jobs/{id})' },
+        202: acceptedJobResponse('Still being parsed; poll the `Location` (GET /v1/jobs/{id})'),
         ...errorResponses(400, 401, 403, 413, 415, 422, 429),
         413: {
           ...errorResponses(413)[413],

@@ -39,6 +39,9 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     describeRoute({
       tags: ['Hosting'],
       summary: 'Build log of a deployment',
+      description:
+        'What the build did, line by line with its level (`info`, `warn`, `error`): files taken, rules read, and why a failed ' +
+        "deployment failed. Lines are kept with the deployment; `status` is the deployment's status when the log was read.",
       responses: {
         200: { description: 'Log lines, oldest first', content: { 'application/json': { schema: resolver(logSchema) } } },
         ...errorResponses(401, 403, 404),

@@ -12,7 +12,7 @@ import { requestLogger } from '../../middleware/request-log';
 import { jsonBody } from '../../middleware/json-body';
 import { requiredText } from '../../schemas/fields';
 import { addedDomainSchema, domainDetailView, domainSchema, domainView, siteIdField } from '../../schemas/hosting';
-import { errorResponses } from '../../schemas/responses';
+import { errorResponse, errorResponses } from '../../schemas/responses';
 
 export const addDomainBody = v.object({
   site_id: siteIdField,
@@ -53,7 +53,7 @@ export function registerDomains(app: App, rt: Deps) {
       requestBody: { content: { 'application/json': { schema: resolver(addDomainBody) } } },
       responses: {
         201: { description: 'Domain added, pending verification', content: { 'application/json': { schema: resolver(addedDomainSchema) } } },
-        409: { description: 'Already attached (`domain_already_exists`)' },
+        409: errorResponse('Already attached (`domain_already_exists`)'),
         ...errorResponses(400, 401, 403, 404, 429),
       },
     }),

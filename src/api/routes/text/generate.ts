@@ -12,7 +12,7 @@ import { textGenerateJob } from '../../../queue/jobs';
 import { streamJobEvents } from '../../job-event-stream';
 import { createRequestJob, submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
-import { errorResponses } from '../../schemas/responses';
+import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 
 const MAX_PROMPT_CHARS = 100_000;
 
@@ -107,7 +107,7 @@ export function registerTextGenerate(
           },
           headers: { 'Kiln-Job-Id': { description: 'With `stream: true`: the job id, for `GET /v1/jobs/{id}/events`', schema: { type: 'string' } } },
         },
-        202: { description: 'Still generating; poll the `Location` (GET /v1/jobs/{id})' },
+        202: acceptedJobResponse('Still generating; poll the `Location` (GET /v1/jobs/{id})'),
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),

@@ -8,7 +8,7 @@ import { jsonBody } from '../../middleware/json-body';
 import { plagiarismCheckJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
-import { errorResponses } from '../../schemas/responses';
+import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 import { EXCLUSIONS, type Exclusion } from '../../../engines/plagiarism';
 
 const MAX_TEXT_CHARS = 200_000;
@@ -43,7 +43,7 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
       requestBody: { content: { 'application/json': { schema: resolver(plagiarismCheckBody) } } },
       responses: {
         200: { description: 'The check result', content: { 'application/json': { schema: resolver(plagiarismCheckJob.request.result) } } },
-        202: { description: 'Still checking; poll the `Location` (GET /v1/jobs/{id})' },
+        202: acceptedJobResponse('Still checking; poll the `Location` (GET /v1/jobs/{id})'),
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),

@@ -11,7 +11,7 @@ import { jsonBody } from '../../middleware/json-body';
 import { voiceSynthesizeJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../request-jobs';
 import { requiredText } from '../../schemas/fields';
-import { errorResponses } from '../../schemas/responses';
+import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 
 /** Spec 8 sets none; this bounds one job (the README states it). Non-Latin text can meet the 2 MB JSON body cap first. */
 const MAX_TEXT_CHARS = 1_000_000;
@@ -78,7 +78,7 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
       requestBody: { content: { 'application/json': { schema: resolver(synthesizeBody) } } },
       responses: {
         200: { description: 'The spoken audio', content: { 'application/json': { schema: resolver(voiceSynthesizeJob.request.result) } } },
-        202: { description: 'Still synthesising; poll the `Location` (GET /v1/jobs/{id})' },
+        202: acceptedJobResponse('Still synthesising; poll the `Location` (GET /v1/jobs/{id})'),
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),

@@ -36,6 +36,9 @@ export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
     describeRoute({
       tags: ['Voice'],
       summary: 'Read a voice (poll a clone)',
+      description:
+        "A built-in voice, or one of this account's cloned voices. A clone answers `processing` until its analysis is done, then " +
+        '`ready` (usable as `voice` in POST /v1/voice/synthesize) or `failed` with the reason in `error`.',
       responses: {
         200: { description: 'The voice', content: { 'application/json': { schema: resolver(voiceSchema) } } },
         ...errorResponses(401, 403, 404),

@@ -4,7 +4,7 @@ import { replayDelivery } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { requireKeyScope } from '../../middleware/auth';
-import { errorResponses } from '../../schemas/responses';
+import { errorResponse, errorResponses } from '../../schemas/responses';
 import { WEBHOOK_DELIVERY_ID_PATTERN, webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
 import { findEndpointOr404 } from './find-endpoint';
 
@@ -19,7 +19,7 @@ export function registerReplayWebhookDelivery(app: App, rt: Pick<Runtime, 'db' |
         'timestamp and signature; no retries follow it. Answers the delivery, `pending` until the attempt is made.',
       responses: {
         202: { description: 'Attempt queued', content: { 'application/json': { schema: resolver(webhookDeliverySchema) } } },
-        409: { description: 'Still being attempted (`webhook_delivery_pending`), or the endpoint is disabled (`webhook_endpoint_disabled`)' },
+        409: errorResponse('Still being attempted (`webhook_delivery_pending`), or the endpoint is disabled (`webhook_endpoint_disabled`)'),
         ...errorResponses(401, 403, 404),
       },
     }),

@@ -4,7 +4,7 @@ import { sendTestEvent } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireKeyScope } from '../../middleware/auth';
-import { errorResponses } from '../../schemas/responses';
+import { errorResponse, errorResponses } from '../../schemas/responses';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
 import { findEndpointOr404 } from './find-endpoint';
 
@@ -19,7 +19,7 @@ export function registerTestWebhook(app: App, rt: Pick<Runtime, 'db' | 'queues'>
         'Answers its delivery, `pending` until the first attempt is made; follow it in the delivery log.',
       responses: {
         202: { description: 'Test event queued', content: { 'application/json': { schema: resolver(webhookDeliverySchema) } } },
-        409: { description: 'The endpoint is disabled (`webhook_endpoint_disabled`)' },
+        409: errorResponse('The endpoint is disabled (`webhook_endpoint_disabled`)'),
         ...errorResponses(401, 403, 404, 429),
       },
     }),
