@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { currentBillingPeriod } from '../billing/period';
 import { findJob, insertJob, type JobRow } from '../db/queries/jobs';
 import { reserveUsage } from '../db/queries/usage';
-import { answeredJobError } from './schemas/jobs';
+import { answeredJobError } from '../queue/job-views';
 import type { RequestJobInput, RequestJobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';

@@ -1,4 +1,4 @@
-import { unavailableDependency } from '../api/infra-errors';
+import { unavailableDependency } from '../errors/infra-errors';
 
 /** How to create and migrate the database: `npm start` runs the release step first; so does the Procfile's release process. */
 export const MIGRATE_HINT = 'run `npm start` once (or `node --import tsx src/main.ts release`) to create and migrate it';

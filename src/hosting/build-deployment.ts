@@ -21,7 +21,7 @@ import { findAccountPlan } from '../db/queries/accounts';
 import { claimStorage } from '../db/queries/storage';
 import type { JobError } from '../db/schema';
 import { announceStorageChange } from '../billing/usage-cache';
-import { deploymentView } from '../api/schemas/hosting';
+import { deploymentView } from './views';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from './archive';
 import { siteBlobKey } from './blob-keys';

@@ -14,7 +14,7 @@ import type { DeploymentEnvironment } from '../db/schema';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
-import { deploymentView } from '../api/schemas/hosting';
+import { deploymentView } from './views';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { detectArchiveKind } from './archive';
 import { uploadedArchiveKey } from './blob-keys';

@@ -1,6 +1,6 @@
 import { findDomainById, recordDomainCheck, setNextDomainCheck, type DomainRow } from '../db/queries/domains';
 import type { Runtime } from '../runtime';
-import { domainDetailView } from '../api/schemas/hosting';
+import { domainDetailView } from './views';
 import type { DomainStatus } from '../db/schema';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { checkDomainRecords, createResolver, DnsLookupError, requiredRecords, type DomainCheckObservation } from './domains';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clonedVoiceView } from '../api/schemas/voices';
+import { clonedVoiceView } from './views';
 import { completeClone, failClone, startCloneAttempt, type VoiceRow } from '../db/queries/voices';
 import type { DbOrTx } from '../db/client';
 import type { JobError } from '../db/schema';

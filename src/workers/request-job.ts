@@ -6,7 +6,7 @@ import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
 import type { JobRun } from '../queue/job-run';
-import { finishedJobView } from '../api/schemas/jobs';
+import { finishedJobView } from '../queue/job-views';
 import { productOf } from '../queue/registry';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { PermanentJobError } from './errors';

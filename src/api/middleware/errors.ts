@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
 import type { ErrorCode } from '../../errors/codes';
 import { ApiError, envelope, serviceUnavailable } from '../errors';
-import { unavailableDependency } from '../infra-errors';
+import { unavailableDependency } from '../../errors/infra-errors';
 import { requestLogger } from './request-log';
 
 const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'payload_too_large' };

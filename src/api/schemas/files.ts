@@ -1,41 +1,5 @@
 import * as v from 'valibot';
-import type { DocumentRow } from '../../db/queries/documents';
-import { fileIngestJob } from '../../queue/jobs';
 import { requiredText } from './fields';
-
-export const uploadedFileSchema = fileIngestJob.request.result;
-
-/** A stored document as the upload answered it (the ingestion writes the same `created_at` to both). */
-export function uploadedFileView(d: DocumentRow) {
-  return { file_id: d.id, filename: d.filename, size_bytes: d.sizeBytes, created_at: d.createdAt.toISOString() };
-}
-
-/**
- * Semantic retrieval's state for a file: `pending` while the `file.embed` job gives its passages sentence
- * vectors (questions are answered meanwhile, by words and word vectors), `ready` once done, `none` for CSV
- * tables (the planner computes their answers) and documents not in English.
- */
-export const SEMANTIC_INDEX_STATES = ['pending', 'ready', 'none'] as const;
-
-export function semanticIndexOf(d: Pick<DocumentRow, 'kind' | 'searchConfig' | 'meaningIndexedAt'>): (typeof SEMANTIC_INDEX_STATES)[number] {
-  if (d.kind === 'csv' || d.searchConfig !== 'english') return 'none';
-  return d.meaningIndexedAt ? 'ready' : 'pending';
-}
-
-export const listedFileSchema = v.object({
-  ...uploadedFileSchema.entries,
-  semantic_index: v.pipe(
-    v.picklist(SEMANTIC_INDEX_STATES),
-    v.description(
-      '`pending` while the file’s sentences are being encoded for semantic retrieval (questions are answered meanwhile, by words and word vectors), `ready` once done, `none` for CSV tables and documents not in English.',
-    ),
-  ),
-});
-
-/** A file as the list shows it: the upload's answer and the state of its semantic index. */
-export function listedFileView(d: DocumentRow) {
-  return { ...uploadedFileView(d), semantic_index: semanticIndexOf(d) };
-}
 
 export const MAX_CHAT_MESSAGE_CHARS = 4_000;
 

@@ -1,4 +1,4 @@
-import { domainDetailView } from '../../api/schemas/hosting';
+import { domainDetailView } from '../../hosting/views';
 import { certificatesExpiringBefore, findDomainById, setSslStatus, verifiedDomains } from '../../db/queries/domains';
 import type { SslStatus } from '../../db/schema';
 import { issueAndStoreCertificate } from '../../hosting/certificates';

@@ -10,8 +10,8 @@ import { DocumentTooComplexError, InvalidDocumentError } from '../../engines/doc
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError } from '../errors';
 import { failRequestJob, runRequestJob } from '../request-job';
-import { answeredJobError } from '../../api/schemas/jobs';
-import { uploadedFileView } from '../../api/schemas/files';
+import { answeredJobError } from '../../queue/job-views';
+import { uploadedFileView } from '../../documents/views';
 import { recordWebhookEvent } from '../../webhooks/outbox';
 
 const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as const;

@@ -6,7 +6,7 @@ import { invalidParameter } from '../../errors';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';
-import { listedFileSchema, listedFileView } from '../../schemas/files';
+import { listedFileSchema, listedFileView } from '../../../documents/views';
 import { errorResponses } from '../../schemas/responses';
 
 const ID_PATTERN = /^file_[a-z0-9]{1,64}$/;

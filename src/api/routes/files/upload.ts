@@ -15,7 +15,7 @@ import { claimStreamedRequest } from '../../middleware/idempotency';
 import { storageExceeded } from '../../quota';
 import { submitRequestJob } from '../../request-jobs';
 import type { fileIngestJob } from '../../../queue/jobs';
-import { uploadedFileSchema } from '../../schemas/files';
+import { uploadedFileSchema } from '../../../documents/views';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 import { receiveFile } from '../../upload/receive-file';
 

@@ -8,7 +8,7 @@ import { invalidParameter } from '../../errors';
 import { listParameters, readListQuery, type ListFilter } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';
-import { deploymentSchema, deploymentView } from '../../schemas/hosting';
+import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
 const ID_PATTERN = /^dep_[a-z0-9]{1,64}$/;

@@ -5,7 +5,7 @@ import type { App } from '../../context';
 import { conflict, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
-import { deploymentSchema, deploymentView } from '../../schemas/hosting';
+import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
 export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>) {

@@ -5,7 +5,7 @@ import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
-import { deploymentSchema, deploymentView } from '../../schemas/hosting';
+import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
 const logSchema = v.object({

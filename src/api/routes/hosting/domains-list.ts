@@ -10,7 +10,7 @@ import { invalidParameter } from '../../errors';
 import { listParameters, readListQuery, type ListFilter } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';
-import { domainDetailView, domainSchema } from '../../schemas/hosting';
+import { domainDetailView, domainSchema } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
 const FILTERS = {

@@ -11,7 +11,8 @@ import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { jsonBody } from '../../middleware/json-body';
 import { requiredText } from '../../schemas/fields';
-import { addedDomainSchema, domainDetailView, domainSchema, domainView, siteIdField } from '../../schemas/hosting';
+import { siteIdField } from '../../schemas/hosting';
+import { addedDomainSchema, domainDetailView, domainSchema, domainView } from '../../../hosting/views';
 import { errorResponse, errorResponses } from '../../schemas/responses';
 
 export const addDomainBody = v.object({

@@ -5,7 +5,7 @@ import { clientAddress } from '../../../net/client-address';
 import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
 import { ApiError, forbidden, notFound } from '../../errors';
-import { deploymentSchema, deploymentView } from '../../schemas/hosting';
+import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
 export const HOOK_TRIGGER_PATH = '/v1/hosting/hooks/:hook_id/:secret';

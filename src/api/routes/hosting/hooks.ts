@@ -8,7 +8,8 @@ import { conflict, notFound } from '../../errors';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
-import { createDeployHookBody, createdDeployHookSchema, deployHookSchema, deployHookView } from '../../schemas/deploy-hooks';
+import { createDeployHookBody } from '../../schemas/deploy-hooks';
+import { createdDeployHookSchema, deployHookSchema, deployHookView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
 const noSite = (siteId: string) => notFound(`No site ${SITE_ID_PATTERN.test(siteId) ? siteId : 'with that id'} on this account.`);

@@ -10,7 +10,7 @@ import { requestLogger } from '../../middleware/request-log';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { requiredText } from '../../schemas/fields';
 import { errorResponses } from '../../schemas/responses';
-import { clonedVoiceView, voiceSchema } from '../../schemas/voices';
+import { clonedVoiceView, voiceSchema } from '../../../voices/views';
 
 export const cloneBody = v.object({
   name: v.pipe(requiredText(100), v.description('Display name of the voice.')),

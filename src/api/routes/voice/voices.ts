@@ -8,7 +8,7 @@ import type { App } from '../../context';
 import { invalidParameter, notFound } from '../../errors';
 import { requireFeature } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { builtinVoiceView, clonedVoiceView, voiceSchema } from '../../schemas/voices';
+import { builtinVoiceView, clonedVoiceView, voiceSchema } from '../../../voices/views';
 
 const unknownVoice = (id: string) => notFound(`No voice ${id} on this account.`);
 

@@ -7,7 +7,8 @@ import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
-import { createdWebhookEndpointSchema, createWebhookBody, webhookEndpointView } from '../../schemas/webhooks';
+import { createWebhookBody } from '../../schemas/webhooks';
+import { createdWebhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerCreateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
   app.post(

@@ -7,7 +7,8 @@ import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { WEBHOOK_DELIVERY_ID_PATTERN, webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../schemas/webhooks';
+import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
 
 export function registerListWebhookDeliveries(app: App, rt: Pick<Runtime, 'db'>) {

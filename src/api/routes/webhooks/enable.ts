@@ -5,7 +5,8 @@ import type { App } from '../../context';
 import { notFound } from '../../errors';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { WEBHOOK_ENDPOINT_ID_PATTERN, webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerEnableWebhook(app: App, rt: Pick<Runtime, 'db'>) {
   app.post(

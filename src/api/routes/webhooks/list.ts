@@ -7,7 +7,8 @@ import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { WEBHOOK_ENDPOINT_ID_PATTERN, webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerListWebhooks(app: App, rt: Pick<Runtime, 'db'>) {
   app.get(

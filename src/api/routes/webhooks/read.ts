@@ -3,7 +3,7 @@ import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
+import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
 
 export function registerReadWebhook(app: App, rt: Pick<Runtime, 'db'>) {

@@ -5,7 +5,8 @@ import type { App } from '../../context';
 import { ApiError, notFound } from '../../errors';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponse, errorResponses } from '../../schemas/responses';
-import { WEBHOOK_DELIVERY_ID_PATTERN, webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../schemas/webhooks';
+import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
 
 export function registerReplayWebhookDelivery(app: App, rt: Pick<Runtime, 'db' | 'queues'>) {

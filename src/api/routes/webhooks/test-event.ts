@@ -5,7 +5,7 @@ import type { App } from '../../context';
 import { ApiError } from '../../errors';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponse, errorResponses } from '../../schemas/responses';
-import { webhookDeliverySchema, webhookDeliveryView } from '../../schemas/webhooks';
+import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
 
 export function registerTestWebhook(app: App, rt: Pick<Runtime, 'db' | 'queues'>) {

@@ -7,7 +7,8 @@ import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
-import { updateWebhookBody, WEBHOOK_ENDPOINT_ID_PATTERN, webhookEndpointSchema, webhookEndpointView } from '../../schemas/webhooks';
+import { updateWebhookBody, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerUpdateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
   app.patch(

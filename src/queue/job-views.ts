@@ -1,6 +1,6 @@
-import type { JobRow } from '../../db/queries/jobs';
-import { jobError } from '../../db/schema';
-import { type ErrorCode, isErrorCode } from '../../errors/codes';
+import type { JobRow } from '../db/queries/jobs';
+import { jobError } from '../db/schema';
+import { type ErrorCode, isErrorCode } from '../errors/codes';
 
 /**
  * The error a failed job answers with. Rows store the code; a code this version no longer knows is

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { VoiceRow } from '../../db/queries/voices';
-import { SUPPORTED_LANGUAGES, type BuiltinVoice } from '../../engines/voice/catalogue';
-import { speechEngineFor } from '../../engines/voice/engine-choice';
-import type { VoiceSettings } from '../../engines/voice/types';
+import type { VoiceRow } from '../db/queries/voices';
+import { SUPPORTED_LANGUAGES, type BuiltinVoice } from '../engines/voice/catalogue';
+import { speechEngineFor } from '../engines/voice/engine-choice';
+import type { VoiceSettings } from '../engines/voice/types';
 
 export const voiceSchema = v.object({
   voice_id: v.string(),
