@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
  * file is an integration test, so a new file lands there unless it is listed here on purpose.
  */
 const UNIT = [
+  'test/architecture/**/*.test.ts',
   'test/config.test.ts',
   'test/dashboard/passwords.test.ts',
   'test/lib-batcher.test.ts',

@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../src/api/app';
+import { createWebApp } from '../src/roles/web-app';
 import { loadConfig } from '../src/config';
 import { createAccount, createApiKey } from '../src/db/queries/accounts';
 import { createLogger } from '../src/logger';
@@ -111,7 +111,7 @@ async function main(run: EvalRun): Promise<number> {
   rt = createRuntime(config, 'eval', createLogger({ level: config.LOG_LEVEL, role: 'eval' }));
   await waitForRedis(rt.redis);
   await rt.listenForInvalidations();
-  const app = createApp(rt);
+  const app = createWebApp(rt);
   workers = await startWorkers(rt, { queues: ['files', 'meaning', 'text'] });
   const account = await createAccount(rt.db, { name: 'file chat eval', planId: 'pro' });
   const key = await createApiKey(rt.db, { accountId: account.id, label: 'eval' });

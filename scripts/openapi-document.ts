@@ -2,7 +2,7 @@
 // the document is generated from the routes' own schemas, so the app is built and asked once.
 // Usage: node --import tsx scripts/openapi-document.ts [out.json]
 import { writeFileSync } from 'node:fs';
-import { createApp } from '../src/api/app';
+import { createWebApp } from '../src/roles/web-app';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { createRuntime } from '../src/runtime';
@@ -10,7 +10,7 @@ import { createRuntime } from '../src/runtime';
 const config = loadConfig(process.env);
 const rt = createRuntime(config, 'web', createLogger({ level: 'warn', role: 'openapi' }));
 try {
-  const res = await createApp(rt).request('/openapi.json');
+  const res = await createWebApp(rt).request('/openapi.json');
   if (!res.ok) throw new Error(`/openapi.json answered ${res.status}`);
   const text = `${JSON.stringify(await res.json(), null, 2)}\n`;
   if (process.argv[2]) writeFileSync(process.argv[2], text);

@@ -1,19 +1,11 @@
 import { type Context, Hono } from 'hono';
 import type { Runtime } from '../runtime';
-import { createDashboard } from '../dashboard/app';
-import { recordHttpMetrics } from '../metrics';
-import { createCdnApp } from '../storage';
-import { mountQueueDashboard } from './admin-queues';
-import { allowedMethodsOf } from './allowed-methods';
 import type { AppEnv } from './context';
 import { authenticate } from './middleware/auth';
 import { limitBody as limitRequestBody } from './middleware/body-limit';
-import { handleError, notFoundHandler } from './middleware/errors';
 import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
-import { requestId } from './middleware/request-id';
-import { requestLog } from './middleware/request-log';
 import { registerDocs } from './routes/docs';
 import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerListDeployments } from './routes/hosting/deployments-list';
@@ -50,28 +42,14 @@ import { registerUpdateWebhook } from './routes/webhooks/update';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
-/** The mount point of the CDN inside the API, when CDN_URL points at this service itself. */
-function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
-  if (!cdnUrl.startsWith(`${publicUrl}/`)) return null;
-  return cdnUrl.slice(publicUrl.length);
-}
-
-export function createApp(rt: Runtime): Hono<AppEnv> {
+/**
+ * The API face: health, the OpenAPI document and its reference page, the deploy hook trigger and every /v1
+ * route. Mounted at the root of the web process's app (src/roles/web-app.ts), beside the dashboard and the CDN.
+ */
+export function createApi(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(recordHttpMetrics());
-  app.use(requestId());
-  app.use(requestLog(rt.log));
-  app.onError(handleError);
-  app.notFound(notFoundHandler(allowedMethodsOf(app)));
-
   registerHealth(app, rt);
   registerDocs(app, { publicUrl: rt.config.PUBLIC_URL });
-  if (rt.config.ADMIN_USER && rt.config.ADMIN_PASSWORD) {
-    mountQueueDashboard(app, rt, { username: rt.config.ADMIN_USER, password: rt.config.ADMIN_PASSWORD });
-  }
-  app.route('/dashboard', createDashboard(rt));
-  const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);
-  if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
 
   // Before /v1 is mounted: its one route that takes no API key (the URL's secret is the credential).
   registerDeployHookTrigger(app, rt);

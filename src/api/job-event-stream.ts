@@ -6,7 +6,7 @@ import { isErrorCode } from '../errors/codes';
 import { isTerminal, type JobStreamEvent, jobStreamKey, readJobStream, shownText } from '../queue/job-stream';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
-import { envelope } from './errors';
+import { envelope } from '../errors/api-error';
 import { requestLogger } from './middleware/request-log';
 
 type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'jobEvents' | 'jobStreams' | 'usage'>;

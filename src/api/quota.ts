@@ -3,7 +3,7 @@ import type { Principal } from '../db/queries/accounts';
 import type { RefusedReservation } from '../db/queries/usage';
 import type { StorageRefusal } from '../db/queries/storage';
 import type { UsageMetric } from '../db/schema';
-import { ApiError } from './errors';
+import { ApiError } from '../errors/api-error';
 
 const METRIC_NOUNS: Record<UsageMetric, string> = {
   text_tokens: 'text tokens',

@@ -6,7 +6,7 @@ import { answeredJobError } from '../queue/job-views';
 import type { RequestJobInput, RequestJobName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
-import { ApiError } from './errors';
+import { ApiError } from '../errors/api-error';
 import { requestLogger } from './middleware/request-log';
 import { type QuotaHold, quotaExceeded } from './quota';
 

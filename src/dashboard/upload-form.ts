@@ -1,7 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import type { Context } from 'hono';
-import { ApiError } from '../api/errors';
-import { type ReceivedFile, receiveFile } from '../api/upload/receive-file';
+import { ApiError } from '../errors/api-error';
+import { type ReceivedFile, receiveFile } from '../net/receive-file';
 import type { DashEnv } from './context';
 import { assertFormToken, CSRF_FIELD } from './csrf';
 

@@ -1,5 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from '../api/app';
+import { createWebApp } from './web-app';
 import { warmUpLanguageDetection } from '../engines/text';
 import { waitForRedis, type Runtime } from '../runtime';
 
@@ -14,7 +14,7 @@ export async function startWeb(rt: Runtime, port = rt.config.PORT): Promise<WebS
   // Text requests have their prompt's language detected here. Parsing the detector's tables blocks the
   // event loop for up to a second: done before listening, it delays no request.
   await warmUpLanguageDetection().catch((err: unknown) => rt.log.warn({ err }, 'language detector failed to load; it is retried on first use'));
-  const app = createApp(rt);
+  const app = createWebApp(rt);
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) =>

@@ -50,8 +50,8 @@ describe('error envelope on every path', () => {
   });
 
   it('an unexpected failure is 500 internal_error with the request id and no stack', async () => {
-    const { createApp } = await import('../../src/api/app');
-    const app = createApp(svc.rt);
+    const { createWebApp } = await import('../../src/roles/web-app');
+    const app = createWebApp(svc.rt);
     app.get('/v1/test-boom', () => {
       throw new Error('secret internals at /srv/kiln/file.ts:12');
     });
@@ -135,10 +135,10 @@ describe('dependencies down', () => {
   it('Redis unreachable: 503 service_unavailable', async () => {
     const config = testConfig({ REDIS_URL: 'redis://127.0.0.1:1' });
     const { createRuntime } = await import('../../src/runtime');
-    const { createApp } = await import('../../src/api/app');
+    const { createWebApp } = await import('../../src/roles/web-app');
     const rt = createRuntime(config, 'test');
     try {
-      const app = createApp(rt);
+      const app = createWebApp(rt);
       const res = await app.request('/v1/usage', { headers: auth });
       await expectError(res, 503, 'service_unavailable');
       expect(res.headers.get('retry-after')).toBe('5');

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors';
-import { receiveFile } from '../../src/api/upload/receive-file';
+import { ApiError } from '../../src/errors/api-error';
+import { receiveFile } from '../../src/net/receive-file';
 import { filesUnder, uploadForm, uploadTmpDir } from './helpers';
 
 const dir = uploadTmpDir();

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { createApp } from '../../src/api/app';
+import { createWebApp } from '../../src/roles/web-app';
 import { loadConfig, type Config } from '../../src/config';
 import { createAccount, createApiKey, type PlanId } from '../../src/db/queries/accounts';
 import { createLogger } from '../../src/logger';
@@ -39,7 +39,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export interface TestService {
   rt: Runtime;
-  app: ReturnType<typeof createApp>;
+  app: ReturnType<typeof createWebApp>;
   close(): Promise<void>;
 }
 
@@ -48,7 +48,7 @@ export async function startTestService(overrides: Record<string, string> = {}, c
   const rt = createRuntime(config, 'test', createLogger({ level: config.LOG_LEVEL, role: 'test' }));
   await waitForRedis(rt.redis);
   await rt.listenForInvalidations();
-  return { rt, app: createApp(rt), close: () => rt.close() };
+  return { rt, app: createWebApp(rt), close: () => rt.close() };
 }
 
 export async function createTestAccount(rt: Pick<Runtime, 'db'>, plan: PlanId = 'business', rateLimitOverride?: number) {

@@ -5,7 +5,7 @@ import type { PrincipalCache } from '../../accounts/principal-cache';
 import type { Feature, Principal, Scope } from '../../db/queries/accounts';
 import { productOf } from '../../queue/registry';
 import type { AppEnv } from '../context';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../../errors/api-error';
 
 /** `Authorization: Bearer kiln_…` → `c.var.principal`, or 401. Notes the key's use (written later, off the request's path). */
 export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRecorder, 'record'>): MiddlewareHandler<AppEnv> {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../../errors/api-error';
 
 /**
  * Refuses a request body over `maxBytes` with 413 `payload_too_large`. A body with a declared length

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
 import type { ErrorCode } from '../../errors/codes';
-import { ApiError, envelope, serviceUnavailable } from '../errors';
+import { ApiError, envelope, serviceUnavailable } from '../../errors/api-error';
 import { unavailableDependency } from '../../errors/infra-errors';
 import { requestLogger } from './request-log';
 

@@ -10,7 +10,7 @@ import {
 } from '../../db/queries/idempotency';
 import type { Runtime } from '../../runtime';
 import type { AppEnv } from '../context';
-import { ApiError, invalidParameter } from '../errors';
+import { ApiError, invalidParameter } from '../../errors/api-error';
 import { requestLogger } from './request-log';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../context';
-import { ApiError, invalidParameter } from '../errors';
+import { ApiError, invalidParameter } from '../../errors/api-error';
 import { findUnstorableText } from '../schemas/storable-text';
 import { unknownFieldMessage } from '../schemas/unknown-fields';
 

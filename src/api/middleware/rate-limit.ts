@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimiter } from '../../billing/rate-limiter';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../../errors/api-error';
 import { setResponseHeader } from '../response-headers';
 
 /**

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from '../context';
-import { invalidParameter } from '../errors';
+import { invalidParameter } from '../../errors/api-error';
 import { unstorableCharacter } from '../schemas/storable-text';
 
 /** Why a percent-encoded piece of the URL cannot be used, or null when it decodes to storable text. */

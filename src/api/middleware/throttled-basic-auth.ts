@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { basicAuth } from 'hono/basic-auth';
 import type { AppEnv } from '../context';
-import { ApiError } from '../errors';
+import { ApiError } from '../../errors/api-error';
 import type { FailedLoginThrottle } from '../failed-login-throttle';
 
 export interface ThrottledBasicAuthOptions {

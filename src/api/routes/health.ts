@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Runtime } from '../../runtime';
 import type { AppEnv } from '../context';
-import { serviceUnavailable } from '../errors';
+import { serviceUnavailable } from '../../errors/api-error';
 
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -2,7 +2,7 @@ import { describeRoute } from 'hono-openapi';
 import { findAccountJob } from '../../db/queries/jobs';
 import type { Runtime } from '../../runtime';
 import type { App } from '../context';
-import { notFound } from '../errors';
+import { notFound } from '../../errors/api-error';
 import { requireJobScope } from '../middleware/auth';
 import { resumePoint, streamJobEvents } from '../job-event-stream';
 import { errorResponses } from '../schemas/responses';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { findAccountJob } from '../../db/queries/jobs';
 import type { Runtime } from '../../runtime';
 import type { App } from '../context';
-import { notFound } from '../errors';
+import { notFound } from '../../errors/api-error';
 import { requireJobScope } from '../middleware/auth';
 import { JOB_DEFINITIONS } from '../../queue/jobs';
 import type { RequestJobDefinition } from '../../queue/jobs/define';

@@ -5,7 +5,7 @@ import { type UsageBreakdown, usageBreakdown, USAGE_GROUPINGS, type UsageGroupin
 import { PRODUCTS, USAGE_METRICS } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import type { App, AppEnv } from '../context';
-import { invalidParameter } from '../errors';
+import { invalidParameter } from '../../errors/api-error';
 import { requireFeature } from '../middleware/auth';
 import { errorResponses } from '../schemas/responses';
 import type { Context } from 'hono';

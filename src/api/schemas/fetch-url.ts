@@ -1,5 +1,5 @@
 import { nonPublicLiteralHost } from '../../net/address-policy';
-import { invalidParameter } from '../errors';
+import { invalidParameter } from '../../errors/api-error';
 
 /**
  * A URL the workers will fetch, refused at once when its host alone says the fetch would be refused (an

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
-import { createWebhookBody, WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../api/schemas/webhooks';
+import { createWebhookBody, WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../webhooks/endpoint-input';
 import {
   deleteAccountWebhookEndpoint,
   enableAccountWebhookEndpoint,

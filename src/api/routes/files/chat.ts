@@ -4,7 +4,7 @@ import { findAccountDocument } from '../../../db/queries/documents';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { submitRequestJob } from '../../request-jobs';

@@ -2,7 +2,7 @@ import { describeRoute } from 'hono-openapi';
 import { deleteUploadedFile, FILE_ID_PATTERN } from '../../../documents/delete-file';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';

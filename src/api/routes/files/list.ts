@@ -2,7 +2,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { findAccountDocument, listAccountDocuments } from '../../../db/queries/documents';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { invalidParameter } from '../../errors';
+import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';

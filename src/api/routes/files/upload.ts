@@ -9,7 +9,7 @@ import { DOCUMENT_MEDIA_TYPES } from '../../../engines/documents/media-types';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { claimStreamedRequest } from '../../middleware/idempotency';
 import { storageExceeded } from '../../quota';
@@ -17,7 +17,7 @@ import { submitRequestJob } from '../../request-jobs';
 import type { fileIngestJob } from '../../../queue/jobs';
 import { uploadedFileSchema } from '../../../documents/views';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
-import { receiveFile } from '../../upload/receive-file';
+import { receiveFile } from '../../../net/receive-file';
 
 /** decisions.md: 20 × 1024 × 1024 bytes. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { notAnArchive, requestDeployment, requestUploadDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App, AppEnv } from '../../context';
-import { ApiError, invalidParameter, notFound } from '../../errors';
+import { ApiError, invalidParameter, notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { claimStreamedRequest } from '../../middleware/idempotency';
 import { jsonBody, validateBody } from '../../middleware/json-body';
@@ -14,7 +14,7 @@ import { siteIdField } from '../../schemas/hosting';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 import { storageExceeded } from '../../quota';
-import { receiveFile } from '../../upload/receive-file';
+import { receiveFile } from '../../../net/receive-file';
 
 export const DEPLOYMENTS_PATH = '/hosting/deployments';
 

@@ -2,7 +2,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { promoteDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { deploymentLogLines, findAccountDeployment } from '../../../db/queries/deployments';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { rollbackDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { invalidParameter, notFound } from '../../errors';
+import { invalidParameter, notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';

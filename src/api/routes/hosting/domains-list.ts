@@ -6,7 +6,7 @@ import { normalizeDomain } from '../../../hosting/domains';
 import { SITE_ID_PATTERN } from '../../../hosting/urls';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { invalidParameter } from '../../errors';
+import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery, type ListFilter } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';

@@ -6,7 +6,7 @@ import { recordsFor } from '../../../hosting/domain-verification';
 import { normalizeDomain } from '../../../hosting/domains';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { ApiError, invalidParameter, notFound } from '../../errors';
+import { ApiError, invalidParameter, notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { jsonBody } from '../../middleware/json-body';

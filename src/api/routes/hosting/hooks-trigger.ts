@@ -4,7 +4,7 @@ import { triggerDeployHook } from '../../../hosting/deploy-hooks';
 import { clientAddress } from '../../../net/client-address';
 import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
-import { ApiError, forbidden, notFound } from '../../errors';
+import { ApiError, forbidden, notFound } from '../../../errors/api-error';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 

@@ -4,7 +4,7 @@ import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE } from '../../../
 import { SITE_ID_PATTERN } from '../../../hosting/urls';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound } from '../../../errors/api-error';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';

@@ -4,7 +4,7 @@ import { countTokens, decideLanguage, MAX_MAX_TOKENS, MIN_MAX_TOKENS, TEXT_MODES
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { invalidParameter } from '../../errors';
+import { invalidParameter } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import type { QuotaHold } from '../../quota';

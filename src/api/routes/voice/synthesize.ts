@@ -5,7 +5,7 @@ import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import { resolveSpeakingVoice } from '../../../voices/speaking-voice';
 import type { App } from '../../context';
-import { invalidParameter } from '../../errors';
+import { invalidParameter } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { voiceSynthesizeJob } from '../../../queue/jobs';

@@ -5,7 +5,7 @@ import { BUILTIN_VOICES, findBuiltinVoice } from '../../../engines/voice/catalog
 import type { Runtime } from '../../../runtime';
 import { deleteClonedVoice } from '../../../voices/delete-voice';
 import type { App } from '../../context';
-import { invalidParameter, notFound } from '../../errors';
+import { invalidParameter, notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { builtinVoiceView, clonedVoiceView, voiceSchema } from '../../../voices/views';

@@ -1,13 +1,13 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import type { Runtime } from '../../../runtime';
 import { createWebhookEndpoint, EndpointLimitError } from '../../../webhooks/endpoints';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../../errors/api-error';
 import type { App } from '../../context';
 import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
-import { createWebhookBody } from '../../schemas/webhooks';
+import { createWebhookBody } from '../../../webhooks/endpoint-input';
 import { createdWebhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerCreateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config'>) {

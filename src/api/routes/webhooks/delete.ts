@@ -2,10 +2,10 @@ import { describeRoute } from 'hono-openapi';
 import { deleteAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../../errors/api-error';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 
 export function registerDeleteWebhook(app: App, rt: Pick<Runtime, 'db'>) {
   app.delete(

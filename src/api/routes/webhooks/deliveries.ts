@@ -2,12 +2,12 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { findEndpointDelivery, listEndpointDeliveries } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { invalidParameter } from '../../errors';
+import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../schemas/webhooks';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
 

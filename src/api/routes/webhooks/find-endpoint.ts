@@ -1,7 +1,7 @@
 import { findAccountWebhookEndpoint, type WebhookEndpointRow } from '../../../db/queries/webhooks';
 import type { DbOrTx } from '../../../db/client';
-import { notFound } from '../../errors';
-import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { notFound } from '../../../errors/api-error';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 
 /** The `{id}` of the path as an endpoint of the caller's account, or 404 (another account's endpoint is not found). */
 export async function findEndpointOr404(db: DbOrTx, accountId: string, id: string): Promise<WebhookEndpointRow> {

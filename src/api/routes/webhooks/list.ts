@@ -2,12 +2,12 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { findAccountWebhookEndpoint, listAccountWebhookEndpoints } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { invalidParameter } from '../../errors';
+import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
-import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerListWebhooks(app: App, rt: Pick<Runtime, 'db'>) {

@@ -2,10 +2,10 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { Runtime } from '../../../runtime';
 import { replayDelivery } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
-import { ApiError, notFound } from '../../errors';
+import { ApiError, notFound } from '../../../errors/api-error';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponse, errorResponses } from '../../schemas/responses';
-import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../schemas/webhooks';
+import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
 

@@ -2,7 +2,7 @@ import { describeRoute, resolver } from 'hono-openapi';
 import type { Runtime } from '../../../runtime';
 import { sendTestEvent } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../../errors/api-error';
 import { requireKeyScope } from '../../middleware/auth';
 import { errorResponse, errorResponses } from '../../schemas/responses';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';

@@ -2,12 +2,12 @@ import { describeRoute, resolver } from 'hono-openapi';
 import { updateAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { notFound } from '../../errors';
+import { notFound } from '../../../errors/api-error';
 import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
-import { updateWebhookBody, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../schemas/webhooks';
+import { updateWebhookBody, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 
 export function registerUpdateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config'>) {

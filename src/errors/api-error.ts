@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorStatus, statusOf } from '../errors/codes';
+import { type ErrorCode, type ErrorStatus, statusOf } from './codes';
 
 /**
  * The one error type of the API. Everything a route or middleware refuses is thrown as an ApiError and

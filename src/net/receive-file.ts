@@ -7,8 +7,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { ApiError, invalidParameter } from '../errors';
-import { sanitizeFilename } from './filename';
+import { ApiError, invalidParameter } from '../errors/api-error';
+import { sanitizeFilename } from './upload-filename';
 
 export interface ReceivedFile {
   /** A temporary file the caller owns and must delete. */

@@ -1,5 +1,6 @@
+/** What a caller sends to create or change a webhook endpoint: the API's bodies and the dashboard's form check the same schema. */
 import * as v from 'valibot';
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types';
+import { WEBHOOK_EVENT_TYPES } from './event-types';
 
 export const WEBHOOK_ENDPOINT_ID_PATTERN = /^whep_[a-z0-9]{1,64}$/;
 export const WEBHOOK_DELIVERY_ID_PATTERN = /^whd_[a-z0-9]{1,64}$/;
