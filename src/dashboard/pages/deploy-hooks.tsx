@@ -9,8 +9,7 @@ import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { readForm } from '../form';
-import { signedIn } from '../guards';
-import { hostingOnPlan } from '../hosting-plan';
+import { requireHosting, signedIn } from '../guards';
 import { EnvironmentSelect, Field, Notice, PostForm, Time } from '../views/forms';
 import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, refusalPage, renderPage } from '../views/render';
@@ -71,13 +70,16 @@ export const DeployHooksSection: FC<{ siteId: string; hooks: DeployHookRow[]; cs
  */
 export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
+  // Without hosting on the plan a site's hooks are as absent as another account's.
+  const siteOnPlan = requireHosting(db, (c) => notFoundPage(c, 'site'));
+  const hookOnPlan = requireHosting(db, (c) => notFoundPage(c, 'deploy hook'));
   const siteOf = async (c: Context<DashEnv>) => {
     const siteId = c.req.param('site') ?? '';
     return SITE_ID_PATTERN.test(siteId) ? findAccountSite(db, signedIn(c).accountId, siteId) : null;
   };
 
-  app.post('/sites/:site/hooks', async (c) => {
-    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
+  app.post('/sites/:site/hooks', siteOnPlan, async (c) => {
+    const site = await siteOf(c);
     if (!site) return notFoundPage(c, 'site');
     const form = await readForm(c, createForm);
     const back = `/dashboard/sites/${site.id}`;
@@ -125,8 +127,8 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
     return (await listSiteDeployHooks(db, signedIn(c).accountId, siteId)).find((h) => h.id === id) ?? null;
   };
 
-  app.get('/sites/:site/hooks/:hook/delete', async (c) => {
-    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
+  app.get('/sites/:site/hooks/:hook/delete', hookOnPlan, async (c) => {
+    const site = await siteOf(c);
     const hook = site && (await hookOf(c, site.id));
     if (!site || !hook) return notFoundPage(c, 'deploy hook');
     return confirmPage(
@@ -144,8 +146,8 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
     );
   });
 
-  app.post('/sites/:site/hooks/:hook/delete', async (c) => {
-    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
+  app.post('/sites/:site/hooks/:hook/delete', hookOnPlan, async (c) => {
+    const site = await siteOf(c);
     const id = c.req.param('hook');
     if (!site || !HOOK_ID_PATTERN.test(id)) return notFoundPage(c, 'deploy hook');
     const deleted = await db.transaction(async (tx) => {
