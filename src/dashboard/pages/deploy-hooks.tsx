@@ -2,9 +2,7 @@ import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
 import { type DeployHookRow, deleteDeployHook, listSiteDeployHooks } from '../../db/queries/deploy-hooks';
-import { findAccountSite } from '../../db/queries/sites';
 import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE } from '../../hosting/deploy-hooks';
-import { SITE_ID_PATTERN } from '../../hosting/urls';
 import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
@@ -13,6 +11,7 @@ import { requireHosting, signedIn } from '../guards';
 import { EnvironmentSelect, Field, Notice, PostForm, Time } from '../views/forms';
 import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, refusalPage, renderPage } from '../views/render';
+import { siteInPath } from '../site-in-path';
 
 const createForm = v.object({
   name: v.optional(
@@ -73,13 +72,9 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   // Without hosting on the plan a site's hooks are as absent as another account's.
   const siteOnPlan = requireHosting(db, (c) => notFoundPage(c, 'site'));
   const hookOnPlan = requireHosting(db, (c) => notFoundPage(c, 'deploy hook'));
-  const siteOf = async (c: Context<DashEnv>) => {
-    const siteId = c.req.param('site') ?? '';
-    return SITE_ID_PATTERN.test(siteId) ? findAccountSite(db, signedIn(c).accountId, siteId) : null;
-  };
 
   app.post('/sites/:site/hooks', siteOnPlan, async (c) => {
-    const site = await siteOf(c);
+    const site = await siteInPath(db, c);
     if (!site) return notFoundPage(c, 'site');
     const form = await readForm(c, createForm);
     const back = `/dashboard/sites/${site.id}`;
@@ -128,7 +123,7 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   };
 
   app.get('/sites/:site/hooks/:hook/delete', hookOnPlan, async (c) => {
-    const site = await siteOf(c);
+    const site = await siteInPath(db, c);
     const hook = site && (await hookOf(c, site.id));
     if (!site || !hook) return notFoundPage(c, 'deploy hook');
     return confirmPage(
@@ -147,7 +142,7 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   });
 
   app.post('/sites/:site/hooks/:hook/delete', hookOnPlan, async (c) => {
-    const site = await siteOf(c);
+    const site = await siteInPath(db, c);
     const id = c.req.param('hook');
     if (!site || !HOOK_ID_PATTERN.test(id)) return notFoundPage(c, 'deploy hook');
     const deleted = await db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { requireHosting, signedIn } from '../guards';
+import { siteInPath } from '../site-in-path';
 import { DeploymentDetail, DeploymentsTable, promotable } from '../views/deployments';
 import { Notice, Pager, Time } from '../views/forms';
 import { confirmPage, notFoundPage, refusalPage, renderPage } from '../views/render';
@@ -226,13 +227,8 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   });
 
   // ---- redeploy ------------------------------------------------------------------------------------
-  const redeploySite = async (c: Context<DashEnv>) => {
-    const siteId = c.req.param('site') ?? '';
-    return SITE_ID_PATTERN.test(siteId) ? findAccountSite(db, signedIn(c).accountId, siteId) : null;
-  };
-
   app.get('/sites/:site/redeploy', onPlan, async (c) => {
-    const site = await redeploySite(c);
+    const site = await siteInPath(db, c);
     if (!site) return notFoundPage(c, 'site');
     const source = await latestPublishedDeployment(db, site.id);
     return confirmPage(
@@ -268,7 +264,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   });
 
   app.post('/sites/:site/redeploy', onPlan, async (c) => {
-    const site = await redeploySite(c);
+    const site = await siteInPath(db, c);
     if (!site) return notFoundPage(c, 'site');
     const accountId = signedIn(c).accountId;
     // POST /v1/hosting/deployments without source_url: the same function, so the same build.
