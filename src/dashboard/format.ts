@@ -76,3 +76,25 @@ export function minutesText(ms: number): string {
   const m = Math.ceil(ms / 60_000);
   return m === 1 ? '1 minute' : `${m} minutes`;
 }
+
+const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB'];
+
+/**
+ * The dashboard's one way to show a size: 1 KB = 1024 bytes, as file managers show sizes; one decimal below
+ * 10 of a unit. 512 → "512 bytes", 2048 → "2.0 KB", 200 MiB → "200 MB".
+ */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${BYTE_UNITS[unit]}`;
+}
+
+/** A size with the exact count after the rounded one, "1.2 KB (1,234 bytes)": a deployment's size is compared to the byte. */
+export function formatBytesExact(bytes: number): string {
+  return bytes < 1024 ? formatBytes(bytes) : `${formatBytes(bytes)} (${grouped.format(bytes)} bytes)`;
+}

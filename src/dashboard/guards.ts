@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client';
+import { findAccountPlan } from '../db/queries/accounts';
 import type { DashEnv, SignedIn } from './context';
 import { notFoundPage } from './views/render';
 
@@ -15,6 +17,17 @@ export function requireSignIn(): MiddlewareHandler<DashEnv> {
 /** Owner-only pages look absent to members, as another account's resources do. */
 export function requireOwner(): MiddlewareHandler<DashEnv> {
   return async (c, next) => (c.get('session')?.role === 'owner' ? next() : notFoundPage(c));
+}
+
+/**
+ * Hosting pages (sites, deployments, deploy hooks, domains) answer only when the plan includes hosting, as
+ * the API's requireFeature('hosting') does; otherwise `refuse` answers, each section in its own words.
+ */
+export function requireHosting(db: Db, refuse: (c: Context<DashEnv>) => Response | Promise<Response>): MiddlewareHandler<DashEnv> {
+  return async (c, next) => {
+    const plan = await findAccountPlan(db, signedIn(c).accountId);
+    return plan?.features.includes('hosting') ? next() : refuse(c);
+  };
 }
 
 export function signedIn(c: Context<DashEnv>): SignedIn {

@@ -1,6 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from '../logger';
@@ -11,6 +9,7 @@ import type { DocumentLimits } from '../engines/documents/limits';
 import { InvalidDocumentError, type CsvColumn, type DocumentKind } from '../engines/documents/types';
 import type { BlobStore } from '../storage';
 import type { EngineThreads } from '../threads/pool';
+import { withTempDir } from '../lib/temp-dir';
 import { PassageWriter } from './passage-writer';
 
 export interface IngestTarget {
@@ -74,8 +73,7 @@ export async function ingestDocument(
   // Parsing runs on an engine thread (so a big file never holds this event loop), which reads the
   // upload from a temp file; pdf.js and the zip reader need the whole file anyway. Each page or batch
   // of rows is stored before the thread reads on, so memory holds one at a time.
-  const dir = await mkdtemp(join(tmpdir(), 'kiln-ingest-'));
-  try {
+  return withTempDir('ingest', async (dir) => {
     const path = join(dir, target.kind);
     await pipeline(blob.body, createWriteStream(path));
     if (target.kind === 'csv') {
@@ -118,9 +116,7 @@ export async function ingestDocument(
       );
     }
     return { searchConfig: await writer.finish(), pageCount, passageCount: writer.count };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Logs where a long ingestion is, at most every few seconds. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -28,6 +27,7 @@ import { siteBlobKey } from './blob-keys';
 import { contentTypeFor } from './edge/content-type';
 import { FetchRefusedError, guardedDownload, minDownloadRate } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
+import { withTempDir } from '../lib/temp-dir';
 import { tellEdges } from './publishing';
 import { isRuleFile, RULE_FILES, readSiteRules } from './site-rules';
 import type { SiteRules } from './site-rules/types';
@@ -175,24 +175,20 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
   let entries: ManifestEntry[];
   let siteRules: SiteRules | null;
   if (d.sourceUrl || d.archiveKey) {
-    const dir = await mkdtemp(join(tmpdir(), 'kiln-build-'));
-    try {
+    ({ entries, siteRules } = await withTempDir('build', async (dir) => {
       const archivePath = join(dir, 'source');
       if (d.archiveKey) await readUploadedArchive(ctx, d.archiveKey, archivePath, log);
       else await downloadSource(ctx, d.sourceUrl!, archivePath, log);
       try {
         const stored = await storeSiteFiles(ctx, d, archivePath, log);
-        entries = stored.entries;
         const read = readSiteRules(stored.ruleFiles);
-        siteRules = read.rules;
         for (const m of read.messages) await log(m.message, m.level);
+        return { entries: stored.entries, siteRules: read.rules };
       } catch (err) {
         if (err instanceof ArchiveError) throw buildFailure(`The archive was refused: ${err.message}`);
         throw err;
       }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    }));
   } else {
     const previous = await latestPublishedDeployment(rt.db, d.siteId);
     if (!previous) throw buildFailure(`Site ${d.siteId} has no earlier successful deployment to redeploy; send a source_url.`);

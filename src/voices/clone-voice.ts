@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clonedVoiceView } from './views';
 import { completeClone, failClone, startCloneAttempt, type VoiceRow } from '../db/queries/voices';
@@ -10,6 +8,7 @@ import { AudioDecodeError, SampleRejectedError, voiceSettingsFromProfile } from 
 import { FetchRefusedError, guardedDownload, minDownloadRate } from '../net/guarded-fetch';
 import { attemptOf, type JobRun, PermanentJobError } from '../queue/job-run';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
+import { withTempDir } from '../lib/temp-dir';
 
 const cloneFailure = (message: string) => new PermanentJobError({ code: 'clone_failed', message });
 
@@ -25,8 +24,7 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
     ctx.log.info({ voiceId: payload.id }, 'voice already finished or deleted; nothing to do');
     return;
   }
-  const dir = await mkdtemp(join(tmpdir(), 'kiln-clone-'));
-  try {
+  await withTempDir('clone', async (dir) => {
     const samplePath = join(dir, 'sample');
     let bytes: number;
     try {
@@ -65,9 +63,7 @@ export async function cloneVoice(ctx: JobRun, payload: { id: string }): Promise<
       },
       'voice cloned',
     );
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** A clone out of attempts (or refused outright) ends `failed`, with the reason for whoever polls. */

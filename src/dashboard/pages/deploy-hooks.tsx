@@ -2,18 +2,16 @@ import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
 import { type DeployHookRow, deleteDeployHook, listSiteDeployHooks } from '../../db/queries/deploy-hooks';
-import { findAccountSite } from '../../db/queries/sites';
 import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE } from '../../hosting/deploy-hooks';
-import { SITE_ID_PATTERN } from '../../hosting/urls';
 import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { readForm } from '../form';
-import { signedIn } from '../guards';
-import { hostingOnPlan } from '../hosting-plan';
+import { requireHosting, signedIn } from '../guards';
 import { EnvironmentSelect, Field, Notice, PostForm, Time } from '../views/forms';
 import { DangerLink, ListTable } from '../views/list-table';
 import { confirmPage, notFoundPage, refusalPage, renderPage } from '../views/render';
+import { siteInPath } from '../site-in-path';
 
 const createForm = v.object({
   name: v.optional(
@@ -71,13 +69,12 @@ export const DeployHooksSection: FC<{ siteId: string; hooks: DeployHookRow[]; cs
  */
 export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
-  const siteOf = async (c: Context<DashEnv>) => {
-    const siteId = c.req.param('site') ?? '';
-    return SITE_ID_PATTERN.test(siteId) ? findAccountSite(db, signedIn(c).accountId, siteId) : null;
-  };
+  // Without hosting on the plan a site's hooks are as absent as another account's.
+  const siteOnPlan = requireHosting(db, (c) => notFoundPage(c, 'site'));
+  const hookOnPlan = requireHosting(db, (c) => notFoundPage(c, 'deploy hook'));
 
-  app.post('/sites/:site/hooks', async (c) => {
-    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
+  app.post('/sites/:site/hooks', siteOnPlan, async (c) => {
+    const site = await siteInPath(db, c);
     if (!site) return notFoundPage(c, 'site');
     const form = await readForm(c, createForm);
     const back = `/dashboard/sites/${site.id}`;
@@ -125,8 +122,8 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
     return (await listSiteDeployHooks(db, signedIn(c).accountId, siteId)).find((h) => h.id === id) ?? null;
   };
 
-  app.get('/sites/:site/hooks/:hook/delete', async (c) => {
-    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
+  app.get('/sites/:site/hooks/:hook/delete', hookOnPlan, async (c) => {
+    const site = await siteInPath(db, c);
     const hook = site && (await hookOf(c, site.id));
     if (!site || !hook) return notFoundPage(c, 'deploy hook');
     return confirmPage(
@@ -144,8 +141,8 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
     );
   });
 
-  app.post('/sites/:site/hooks/:hook/delete', async (c) => {
-    const site = (await hostingOnPlan(db, c)) ? await siteOf(c) : null;
+  app.post('/sites/:site/hooks/:hook/delete', hookOnPlan, async (c) => {
+    const site = await siteInPath(db, c);
     const id = c.req.param('hook');
     if (!site || !HOOK_ID_PATTERN.test(id)) return notFoundPage(c, 'deploy hook');
     const deleted = await db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { deleteUploadedFile, FILE_ID_PATTERN } from '../../documents/delete-file
 import { audit } from '../audit';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
+import { formatBytes } from '../format';
 import { signedIn } from '../guards';
 import { listPageLinks, readListPage } from '../list-pages';
 import { Notice, Pager, Time } from '../views/forms';
@@ -14,19 +15,6 @@ const KIND_LABELS: Record<string, string> = { pdf: 'PDF', docx: 'Word (.docx)', 
 
 /** How many unfinished uploads are shown: they are the exception, and failed ones are kept. */
 const UNFINISHED_SHOWN = 20;
-
-/** 1 KB = 1024 bytes, as file managers show sizes; one decimal below 10 of a unit. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  if (unit === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 interface UploadInput {
   filename?: unknown;

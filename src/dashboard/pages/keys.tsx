@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
-import { describeScopes, isExpired, parseKeyRateLimit } from '../../accounts/key-settings';
+import { parseKeyRateLimit } from '../../accounts/key-settings';
 import { announceRevocation } from '../../accounts/principal-cache';
 import { createApiKey, findAccountPlan, findApiKey, listApiKeys, revokeApiKey, type Scope, SCOPES } from '../../db/queries/accounts';
 import type { Dashboard, DashEnv } from '../context';
@@ -9,58 +8,10 @@ import type { DashboardDeps } from '../deps';
 import { audit } from '../audit';
 import { labelField, readForm } from '../form';
 import { signedIn } from '../guards';
-import { Field, Notice, PostForm, Time } from '../views/forms';
-import { DangerLink, ListTable } from '../views/list-table';
+import { Field, Notice, PostForm } from '../views/forms';
+import { KeyTable } from '../views/keys';
 import { confirmPage, notFoundPage, renderPage } from '../views/render';
 
-type KeyRow = Awaited<ReturnType<typeof listApiKeys>>[number];
-
-/** "Never", the time it expires, or the time it expired with an "Expired" badge. */
-const Expiry: FC<{ at: Date | null; now: Date }> = ({ at, now }) =>
-  at === null ? (
-    <span class="muted">Never</span>
-  ) : isExpired(at, now) ? (
-    <>
-      <span class="badge error">Expired</span> <Time at={at} />
-    </>
-  ) : (
-    <Time at={at} />
-  );
-
-/** Active keys get a revoke link; revoked ones say when instead. */
-const KeyTable: FC<{ keys: KeyRow[]; now: Date }> = ({ keys, now }) => (
-  <ListTable
-    rows={keys}
-    columns={['Label', 'Key', 'Scopes', 'Limit', 'Expires', 'Created', 'Last used']}
-    actions={keys[0]?.revokedAt ? 'Revoked' : true}
-    row={(k) => (
-      <tr data-key-id={k.id}>
-        <td>{k.label}</td>
-        <td class="mono">{k.prefix}…</td>
-        <td data-scopes>{describeScopes(k.scopes)}</td>
-        <td data-limit>{k.rateLimitPerMinute === null ? <span class="muted">Account’s</span> : `${k.rateLimitPerMinute}/min`}</td>
-        <td data-expires>
-          <Expiry at={k.expiresAt} now={now} />
-        </td>
-        <td>
-          <Time at={k.createdAt} />
-        </td>
-        <td data-last-used>
-          <Time at={k.lastUsedAt} never="Never" />
-        </td>
-        <td>
-          {k.revokedAt ? (
-            <Time at={k.revokedAt} />
-          ) : (
-            <DangerLink href={`/dashboard/keys/${k.id}/revoke`} label={`Revoke ${k.label}`}>
-              Revoke
-            </DangerLink>
-          )}
-        </td>
-      </tr>
-    )}
-  />
-);
 /** What a key id looks like; anything else (NUL, odd bytes Postgres refuses) is no key, without a query. */
 const KEY_ID = /^key_[a-z0-9]{1,64}$/;
 

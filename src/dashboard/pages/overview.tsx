@@ -6,10 +6,9 @@ import { USAGE_METRICS, type UsageMetric } from '../../db/schema';
 import { renderUsageChart } from '../charts/usage-chart';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
-import { formatQuantity, METRIC_UNIT } from '../format';
+import { formatBytes, formatQuantity, METRIC_UNIT } from '../format';
 import { signedIn } from '../guards';
 import { notFoundPage, renderPage } from '../views/render';
-import { formatBytes } from './files';
 
 export const METRIC_LABELS: Record<UsageMetric, string> = {
   text_tokens: 'Text tokens',

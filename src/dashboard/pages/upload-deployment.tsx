@@ -7,8 +7,8 @@ import { SITE_ID_PATTERN } from '../../hosting/urls';
 import { audit } from '../audit';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
-import { signedIn } from '../guards';
-import { hostingOnPlan } from '../hosting-plan';
+import { formatBytes } from '../format';
+import { requireHosting, signedIn } from '../guards';
 import { receiveUploadForm, UPLOAD_FORM_PATH } from '../upload-form';
 import { EnvironmentSelect, Field, PostForm } from '../views/forms';
 import { notFoundPage, refusalPage } from '../views/render';
@@ -40,7 +40,7 @@ export const UploadDeploymentForm: FC<{ csrfToken: string; siteId?: string; maxB
         <label for="f-upload-file">Archive</label>
         <input id="f-upload-file" name="file" type="file" required accept=".zip,.tar.gz,.tgz" aria-describedby="f-upload-file-hint" />
         <p class="hint" id="f-upload-file-hint">
-          A .zip or .tar.gz of the site’s files, up to {Math.floor(maxBytes / (1024 * 1024))} MB.
+          A .zip or .tar.gz of the site’s files, up to {formatBytes(maxBytes)}.
         </p>
       </div>
       <button type="submit">Upload and deploy</button>
@@ -54,26 +54,30 @@ export const UploadDeploymentForm: FC<{ csrfToken: string; siteId?: string; maxB
  */
 export function registerUploadDeploymentPage(app: Dashboard, { rt }: DashboardDeps) {
   const db = rt.db;
-  app.post('/deployments', async (c) => {
-    if (!(await hostingOnPlan(db, c))) return notFoundPage(c, 'site');
-    const refuse = (message: string, status: ContentfulStatusCode, back = '/dashboard/sites') =>
-      refusalPage(c, { title: 'Upload refused', section: 'sites' }, message, { href: back, label: 'Back' }, status);
-    const received = await receiveUploadForm(c, { maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES, dir: rt.config.UPLOAD_TMP_DIR });
-    if (!received.ok) return refuse(received.message, received.status);
-    const { file } = received;
-    try {
-      const form = v.safeParse(uploadForm, file.fields);
-      if (!form.success) return refuse(form.issues[0].message, 400);
-      const { site_id: siteId, environment } = form.output;
-      const back = `/dashboard/sites/${siteId}`;
-      const outcome = await requestUploadDeployment(rt, { accountId: signedIn(c).accountId, siteId, environment, archivePath: file.path });
-      if (outcome.kind === 'not_an_archive') return refuse(notAnArchive(file.filename), 415, back);
-      if (outcome.kind === 'site_taken') return notFoundPage(c, 'site');
-      const d = outcome.deployment;
-      await audit(c, db, 'deployment.uploaded', d.id, { site: siteId, environment, filename: file.filename, size: file.size });
-      return c.redirect(`/dashboard/deployments/${d.id}?done=uploaded`, 303);
-    } finally {
-      await unlink(file.path).catch(() => undefined);
-    }
-  });
+  // Without hosting on the plan no site is the account's, so the upload finds none.
+  app.post(
+    '/deployments',
+    requireHosting(db, (c) => notFoundPage(c, 'site')),
+    async (c) => {
+      const refuse = (message: string, status: ContentfulStatusCode, back = '/dashboard/sites') =>
+        refusalPage(c, { title: 'Upload refused', section: 'sites' }, message, { href: back, label: 'Back' }, status);
+      const received = await receiveUploadForm(c, { maxBytes: rt.config.DEPLOY_MAX_ARCHIVE_BYTES, dir: rt.config.UPLOAD_TMP_DIR });
+      if (!received.ok) return refuse(received.message, received.status);
+      const { file } = received;
+      try {
+        const form = v.safeParse(uploadForm, file.fields);
+        if (!form.success) return refuse(form.issues[0].message, 400);
+        const { site_id: siteId, environment } = form.output;
+        const back = `/dashboard/sites/${siteId}`;
+        const outcome = await requestUploadDeployment(rt, { accountId: signedIn(c).accountId, siteId, environment, archivePath: file.path });
+        if (outcome.kind === 'not_an_archive') return refuse(notAnArchive(file.filename), 415, back);
+        if (outcome.kind === 'site_taken') return notFoundPage(c, 'site');
+        const d = outcome.deployment;
+        await audit(c, db, 'deployment.uploaded', d.id, { site: siteId, environment, filename: file.filename, size: file.size });
+        return c.redirect(`/dashboard/deployments/${d.id}?done=uploaded`, 303);
+      } finally {
+        await unlink(file.path).catch(() => undefined);
+      }
+    },
+  );
 }

@@ -6,27 +6,10 @@
  */
 import type { Sentence, Token } from './nlp';
 import { lowerUnlessProper } from './token-edit';
+import { COMPARATIVES, DETERMINERS } from './determiners';
 
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'his',
-  'her',
-  'its',
-  'their',
-  'our',
-  'my',
-  'your',
-  'some',
-  'many',
-  'more',
-  'fewer',
-]);
+/** What each side of a swapped pair may open with. */
+const PAIR_DETERMINERS = new Set([...DETERMINERS, ...COMPARATIVES]);
 
 export function swapCoordination(sentence: Sentence): Sentence | undefined {
   for (let k = 2; k < sentence.length - 2; k++) {
@@ -40,7 +23,8 @@ export function swapCoordination(sentence: Sentence): Sentence | undefined {
     const b = sentence.slice(k + 1, right);
     // Same shape on both sides ("the land and the funding", "Oslo and Bergen"), so the pair really is two
     // noun phrases and not "taking the stairs or cycling to work".
-    const shape = (p: readonly Token[]): string => (DETERMINERS.has(p[0]!.text.toLowerCase()) ? 'det' : p.every((t) => t.pos === 'PROPN') ? 'name' : 'other');
+    const shape = (p: readonly Token[]): string =>
+      PAIR_DETERMINERS.has(p[0]!.text.toLowerCase()) ? 'det' : p.every((t) => t.pos === 'PROPN') ? 'name' : 'other';
     if (shape(a) !== shape(b) || shape(a) === 'other') continue;
     const after = sentence[right];
     if (after && !['PUNCT', 'ADP', 'SCONJ', 'CCONJ', 'PART'].includes(after.pos)) continue;
@@ -67,14 +51,14 @@ function phraseBefore(tokens: Sentence, end: number): number | undefined {
   let i = end - 1;
   if (!tokens[i] || !['NOUN', 'PROPN'].includes(tokens[i]!.pos)) return undefined;
   while (i - 1 >= 0 && inPhrase(tokens[i - 1]!) && end - i < 4) i--;
-  if (i - 1 >= 0 && DETERMINERS.has(tokens[i - 1]!.text.toLowerCase())) i--;
+  if (i - 1 >= 0 && PAIR_DETERMINERS.has(tokens[i - 1]!.text.toLowerCase())) i--;
   return i;
 }
 
 /** End (exclusive) of a [determiner] (adjective | noun)* noun phrase starting at `start`. */
 function phraseAfter(tokens: Sentence, start: number): number | undefined {
   let i = start;
-  if (tokens[i] && DETERMINERS.has(tokens[i]!.text.toLowerCase())) i++;
+  if (tokens[i] && PAIR_DETERMINERS.has(tokens[i]!.text.toLowerCase())) i++;
   let last: Token | undefined;
   while (i < tokens.length && inPhrase(tokens[i]!) && i - start < 4) last = tokens[i++];
   if (!last || !['NOUN', 'PROPN'].includes(last.pos)) return undefined;

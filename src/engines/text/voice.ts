@@ -7,6 +7,7 @@
 import type { Sentence, Token } from './nlp';
 import { verbForm, verbFormsOf } from './inflect';
 import { assemble, bodyEnd, lowerUnlessProper, makeToken } from './token-edit';
+import { DETERMINERS, POSSESSIVES, QUANTIFIERS } from './determiners';
 
 const SUBJECT_TO_OBJECT: Record<string, string> = { i: 'me', he: 'him', she: 'her', we: 'us', they: 'them', it: 'it', you: 'you' };
 const OBJECT_TO_SUBJECT: Record<string, string> = { me: 'I', him: 'he', her: 'she', us: 'we', them: 'they', it: 'it', you: 'you' };
@@ -70,32 +71,8 @@ const NO_PASSIVE = new Set([
   'help',
 ]);
 
-const POSSESSIVES = new Set(['its', 'his', 'her', 'their', 'our', 'my', 'your']);
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'his',
-  'her',
-  'its',
-  'their',
-  'our',
-  'my',
-  'your',
-  'some',
-  'many',
-  'several',
-  'each',
-  'every',
-  'both',
-  'all',
-  'most',
-  'few',
-]);
+/** What a moved subject or object may open with. */
+const PHRASE_DETERMINERS = new Set([...DETERMINERS, ...QUANTIFIERS]);
 const PHRASE_ENDERS = new Set(['ADP', 'SCONJ', 'PUNCT']);
 
 interface NounPhrase {
@@ -209,8 +186,8 @@ function nounPhrase(tokens: Sentence, start: number, role: 'subject' | 'object')
   }
   let i = start;
   let determined = false;
-  if (possessive || first.pos === 'DET' || DETERMINERS.has(lower)) {
-    if (!DETERMINERS.has(lower)) return undefined;
+  if (possessive || first.pos === 'DET' || PHRASE_DETERMINERS.has(lower)) {
+    if (!PHRASE_DETERMINERS.has(lower)) return undefined;
     determined = true;
     i++;
   } else if ((first.pos === 'PROPN' || first.pos === 'NOUN') && tokens[start + 1]?.text === "'s") {

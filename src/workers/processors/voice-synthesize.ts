@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { audioFormat } from '../../engines/voice/audio-format';
@@ -9,6 +7,7 @@ import { resolveSpeakingVoice } from '../../voices/speaking-voice';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
 import { runRequestJob } from '../request-job';
+import { withTempDir } from '../../lib/temp-dir';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const PROGRESS_EVERY_MS = 5_000;
@@ -28,8 +27,7 @@ export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Pr
     if (!speaking.ok) throw new PermanentJobError({ code: 'invalid_parameter', message: speaking.message });
 
     const format = audioFormat(input.format);
-    const dir = await mkdtemp(join(tmpdir(), 'kiln-tts-'));
-    try {
+    return withTempDir('tts', async (dir) => {
       const outPath = join(dir, `speech.${format.extension}`);
       const started = performance.now();
       let lastSaid = started;
@@ -86,8 +84,6 @@ export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Pr
         bill: [{ metric: 'audio_seconds', quantity: Math.max(1, Math.ceil(spoken.durationSeconds)) }],
         files: [{ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: format.contentType, sizeBytes: spoken.bytes, expiresAt }],
       };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 }

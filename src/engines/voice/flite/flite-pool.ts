@@ -1,8 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { makeTempDirSync } from '../../../lib/temp-dir';
 import { fileURLToPath } from 'node:url';
 
 /** The child's entry: plain JS, so a child needs no TypeScript loader (see flite-child.mjs). */
@@ -123,7 +122,7 @@ export class FlitePool {
   }
 
   private start(): Slot {
-    const workDir = mkdtempSync(join(tmpdir(), 'kiln-flite-'));
+    const workDir = makeTempDirSync('flite');
     const { NODE_OPTIONS: _, ...env } = process.env;
     const child = fork(CHILD, [this.wasmPath, workDir], {
       // Nothing of the parent's loaders or flags: the child is plain JS and should start lean.
