@@ -1,37 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that need no Postgres, Redis or child process: engines, parsers, archive and domain rules, the
- * edge's resolution and the address policy. They run on a bare machine (`npm run test:unit`). Every other
- * file is an integration test, so a new file lands there unless it is listed here on purpose.
+ * A file named `*.unit.test.ts` needs no Postgres, Redis or child process (engines, parsers, archive and domain
+ * rules, the edge's resolution, the address policy): they run on a bare machine (`npm run test:unit`). Every
+ * other test file is an integration test. The name says which, so a new file chooses by its name alone.
  */
-const UNIT = [
-  'test/architecture/**/*.test.ts',
-  'test/config.test.ts',
-  'test/dashboard/passwords.test.ts',
-  'test/lib-batcher.test.ts',
-  'test/db/byte-budget-cache.test.ts',
-  'test/engines/**/*.test.ts',
-  'test/hosting/archive-*.test.ts',
-  'test/hosting/domains.test.ts',
-  'test/hosting/acme-problem.test.ts',
-  'test/hosting/edge-resolve.test.ts',
-  'test/hosting/site-rules.test.ts',
-  'test/hosting/segment-trie.test.ts',
-  'test/roles/hosting-domain-warnings.test.ts',
-  'test/net/address-policy.test.ts',
-  'test/net/address-bucket.test.ts',
-  'test/api/strip-external-links.test.ts',
-  'test/storage/create-blob-store.test.ts',
-  'test/storage/local-store.test.ts',
-  'test/storage/signed-url.test.ts',
-  'test/files/receive-file.test.ts',
-  'test/workers/refused-by-provider.test.ts',
-  'test/dashboard/usage-chart.test.ts',
-  'test/dashboard/activity-text.test.ts',
-  'test/webhooks/signature.test.ts',
-  'test/webhooks/attempt-batch.test.ts',
-];
+const UNIT = ['test/**/*.unit.test.ts'];
 
 export default defineConfig({
   test: {

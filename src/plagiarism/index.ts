@@ -34,14 +34,21 @@ export {
   type IndexResult,
   type IndexStatus,
   type ListOptions,
-  type MatchDetail,
-  type PlagiarismMatch,
-  type PlagiarismLexicon,
   type PlagiarismOptions,
 } from './service';
 export { readableText, readableDocument, htmlTitle } from './readable';
 export type { CorpusDocumentRow, CorpusDocumentSummary } from '../db/queries/corpus';
-export { DEFAULT_PARAMS, schemeOf, verdictFor, VERDICT_THRESHOLDS, type PlagiarismParams, type Verdict } from '../engines/plagiarism';
+export {
+  DEFAULT_PARAMS,
+  schemeOf,
+  verdictFor,
+  VERDICT_THRESHOLDS,
+  type MatchDetail,
+  type PlagiarismLexicon,
+  type PlagiarismMatch,
+  type PlagiarismParams,
+  type Verdict,
+} from '../engines/plagiarism';
 
 /**
  * A plagiarism index with its own options. `lexicon`: omitted → the shared WordNet lexicon (loaded once);

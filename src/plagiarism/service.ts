@@ -34,10 +34,21 @@ import {
   type PlagiarismParams,
   type Verdict,
   type Exclusion,
+  type MatchDetail,
+  type PlagiarismLexicon,
+  type PlagiarismMatch,
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
 import type { EngineThreads } from '../threads/pool';
-import { alignCandidates, prepareQuery, queryLookup, type Alignment, type CandidateText, type PreparedQuery, type QueryLookup } from './check-work';
+import {
+  alignCandidates,
+  prepareQuery,
+  queryLookup,
+  type Alignment,
+  type CandidateText,
+  type PreparedQuery,
+  type QueryLookup,
+} from '../engines/plagiarism/check-work';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const newDocumentId = () => `doc_${randomString(20, ID_ALPHABET)}`;
@@ -66,8 +77,6 @@ export interface PlagiarismOptions {
    */
   threadLexicon?: PlagiarismLexicon;
 }
-
-export type PlagiarismLexicon = 'wordnet' | 'none';
 
 export interface CheckOptions {
   /** Parts of the text left out of matching and of the score: quotations, a trailing references section. */
@@ -127,41 +136,11 @@ export interface BulkIndexOptions {
   onProgress?: (done: BulkIndexResult) => void;
 }
 
-export interface PlagiarismMatch {
-  url: string;
-  /** 0..1, similarity of the submitted passage to the source passage. */
-  similarity: number;
-  /** The matching passage of the submitted text, in its original wording. */
-  excerpt: string;
-  /** Shares of the passage's content words: the same word, another form of it, another word (3 decimals, sum 1). */
-  breakdown: MatchBreakdown;
-}
-
-export interface MatchBreakdown {
-  identical: number;
-  lightly_changed: number;
-  paraphrased: number;
-}
-
 export interface CheckResult {
   /** 0..1, share of the submitted text (normalised tokens) covered by matched passages; 3 decimals. */
   score: number;
   verdict: Verdict;
   matches: PlagiarismMatch[];
-}
-
-export interface MatchDetail extends PlagiarismMatch {
-  documentId: string;
-  title: string | null;
-  /** Character range of the excerpt in the submitted text. */
-  start: number;
-  end: number;
-  /** Character range of the passage in the source document's text. */
-  sourceStart: number;
-  sourceEnd: number;
-  /** Normalised tokens of the passage in the submission, and how many of them aligned with the source. */
-  tokens: number;
-  matchedTokens: number;
 }
 
 export interface CheckStats {

@@ -1,7 +1,7 @@
 import { type ErrorCode, statusOf } from '../errors/codes';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { parseRange, type RangeResult } from '../hosting/edge/range';
+import { parseRange, type RangeResult } from './range-header';
 import { isValidBlobKey } from './blob-key';
 import type { BlobInfo, BlobObject, BlobStore, ByteRange } from './blob-store';
 import { InvalidByteRangeError } from './byte-range';

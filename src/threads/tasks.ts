@@ -6,8 +6,8 @@ import type { Passage } from '../engines/documents/types';
 import type { ImageRequest } from '../engines/image/types';
 import type { Exclusion, Normalizer, PlagiarismParams } from '../engines/plagiarism';
 import type { SpeakerProfile, SpeechProgress, SpeechRequest, SpeechResult } from '../engines/voice/types';
-import type { Alignment, CandidateText, QueryLookup } from '../plagiarism/check-work';
-import type { PlagiarismLexicon } from '../plagiarism/service';
+import type { Alignment, CandidateText, QueryLookup } from '../engines/plagiarism/check-work';
+import type { PlagiarismLexicon } from '../engines/plagiarism/index';
 
 /**
  * The work an engine thread can do: one entry per CPU-heavy engine call, taking and returning plain
@@ -134,13 +134,13 @@ export const TASKS = {
 
   /** A plagiarism check's submission normalised: its token count and the k-gram hashes to look up. */
   'plagiarism.query': (async ({ text, k, lexicon, exclude }) => {
-    const { prepareQuery, queryLookup } = await import('../plagiarism/check-work');
+    const { prepareQuery, queryLookup } = await import('../engines/plagiarism/check-work');
     return queryLookup(prepareQuery(await plagiarismNormalizer(lexicon), text, k, exclude));
   }) satisfies Task<{ text: string; k: number; lexicon: PlagiarismLexicon; exclude: Exclusion[] }, QueryLookup>,
 
   /** A plagiarism check's passages against the candidate documents the caller loaded, and its score. */
   'plagiarism.align': (async ({ text, candidates, params, lexicon, exclude }) => {
-    const { alignCandidates } = await import('../plagiarism/check-work');
+    const { alignCandidates } = await import('../engines/plagiarism/check-work');
     return alignCandidates(await plagiarismNormalizer(lexicon), text, candidates, params, exclude);
   }) satisfies Task<{ text: string; candidates: CandidateText[]; params: PlagiarismParams; lexicon: PlagiarismLexicon; exclude: Exclusion[] }, Alignment>,
 

@@ -7,7 +7,7 @@ import type { App } from '../context';
 import { requireFeature } from '../middleware/auth';
 import { jsonBody } from '../middleware/json-body';
 import { IMAGE_SIZES, imageGenerateJob } from '../../queue/jobs';
-import { submitRequestJob } from '../request-jobs';
+import { submitRequestJob } from '../submit-request-job';
 import { requiredText } from '../schemas/fields';
 import { acceptedJobResponse, errorResponses } from '../schemas/responses';
 

@@ -7,7 +7,7 @@ import { notFound } from '../../errors/api-error';
 import { requireJobScope } from '../middleware/auth';
 import { JOB_DEFINITIONS } from '../../queue/jobs';
 import type { RequestJobDefinition } from '../../queue/jobs/define';
-import { respondWithJob } from '../request-jobs';
+import { respondWithJob } from '../submit-request-job';
 import { acceptedJobResponse, errorResponses } from '../schemas/responses';
 
 /** Any request job's finished answer: the 200 body of the endpoint that started it. */

@@ -1,5 +1,5 @@
 export * from './accounts';
-export * from './files';
+export * from './cdn-files';
 export * from './jobs';
 export * from './usage';
 export * from './hosting';

@@ -87,3 +87,35 @@ export interface Passage {
 }
 
 export type Verdict = 'original' | 'mostly_original' | 'mixed' | 'plagiarised';
+
+export type PlagiarismLexicon = 'wordnet' | 'none';
+
+export interface PlagiarismMatch {
+  url: string;
+  /** 0..1, similarity of the submitted passage to the source passage. */
+  similarity: number;
+  /** The matching passage of the submitted text, in its original wording. */
+  excerpt: string;
+  /** Shares of the passage's content words: the same word, another form of it, another word (3 decimals, sum 1). */
+  breakdown: MatchBreakdown;
+}
+
+export interface MatchBreakdown {
+  identical: number;
+  lightly_changed: number;
+  paraphrased: number;
+}
+
+export interface MatchDetail extends PlagiarismMatch {
+  documentId: string;
+  title: string | null;
+  /** Character range of the excerpt in the submitted text. */
+  start: number;
+  end: number;
+  /** Character range of the passage in the source document's text. */
+  sourceStart: number;
+  sourceEnd: number;
+  /** Normalised tokens of the passage in the submission, and how many of them aligned with the source. */
+  tokens: number;
+  matchedTokens: number;
+}

@@ -16,7 +16,7 @@ import { fixSentenceStarts } from './sentence-start';
 import { substituteWords, type Substitution } from './substitute';
 import { lowerUnlessProper } from './token-edit';
 import type { TextLines } from './text-lines';
-import { switchVoice } from './voice';
+import { switchVoice } from './active-passive';
 
 export interface RewriteOutcome {
   lines: TextLines;

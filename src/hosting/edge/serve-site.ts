@@ -3,7 +3,7 @@ import { negotiateEncoding } from './accept-encoding';
 import type { BlobCache } from './blob-cache';
 import { ifNoneMatchHits, ifRangeHolds, notModifiedSince } from './conditionals';
 import { encodingOf, entryHeaders, IDENTITY, variantFor, type EntryHeaders, type VariantIndex } from './entry-headers';
-import { parseRange } from './range';
+import { parseRange } from '../../storage/range-header';
 import { applyHeaderSet, type HeaderSet, type RedirectMatch, type SiteRuleMatcher } from '../site-rules/site-rule-matcher';
 import { type ResolvedFile, type ResolvedPath, resolveSitePath } from './resolve-path';
 import type { LiveSite, SiteFileEntry } from './types';

@@ -5,7 +5,7 @@ import { findAccountDocument } from '../../db/queries/documents';
 import { answerChatTurn } from '../../documents/answer-chat';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
-import { runRequestJob } from '../request-job';
+import { runRequestJob } from '../run-request-job';
 
 /** Answers one file chat message, records it as a turn of its conversation, and bills it as one file chat. */
 export async function answerFileChat(ctx: JobRun, payload: { id: string }): Promise<void> {

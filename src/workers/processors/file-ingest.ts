@@ -9,7 +9,7 @@ import { documentLimits, ingestDocument } from '../../documents/ingest-document'
 import { DocumentTooComplexError, InvalidDocumentError } from '../../engines/documents/types';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError } from '../errors';
-import { failRequestJob, runRequestJob } from '../request-job';
+import { failRequestJob, runRequestJob } from '../run-request-job';
 import { answeredJobError } from '../../queue/job-views';
 import { uploadedFileView } from '../../documents/views';
 import { recordWebhookEvent } from '../../webhooks/outbox';

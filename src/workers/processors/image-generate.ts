@@ -4,7 +4,7 @@ import { imageGenerateJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, refusedByProvider } from '../errors';
-import { runRequestJob } from '../request-job';
+import { runRequestJob } from '../run-request-job';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

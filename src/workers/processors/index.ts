@@ -5,7 +5,7 @@ import { issueCertificate, renewCertificates } from './certificate-issue';
 import { buildDeployment, failDeployment } from '../../hosting/build-deployment';
 import { sweepUploadedArchives } from '../../hosting/sweep-uploaded-archives';
 import { verifyDomain } from './domain-verify';
-import { failRequestJob } from '../request-job';
+import { failRequestJob } from '../run-request-job';
 import { indexCorpusBatch } from './corpus-index';
 import { generateImages } from './image-generate';
 import { checkPlagiarism } from './plagiarism-check';

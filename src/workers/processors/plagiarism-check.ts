@@ -3,7 +3,7 @@ import { plagiarismCheckJob } from '../../queue/jobs';
 import { checkTextDetailed } from '../../plagiarism';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput } from '../errors';
-import { runRequestJob } from '../request-job';
+import { runRequestJob } from '../run-request-job';
 
 /** Checks one text against the public corpus and the account's own private documents (never another's). */
 export async function checkPlagiarism(ctx: JobRun, payload: { id: string }): Promise<void> {

@@ -1,4 +1,4 @@
-import { findExpiredCdnFiles, markCdnFilesDeleted } from '../../db/queries/files';
+import { findExpiredCdnFiles, markCdnFilesDeleted } from '../../db/queries/cdn-files';
 import type { JobRun } from '../../queue/job-run';
 
 const BATCH = 500;

@@ -6,7 +6,7 @@ import { textGenerateJob } from '../../queue/jobs';
 import type { JobRun } from '../../queue/job-run';
 import { jobStreamKey, JobStreamWriter } from '../../queue/job-stream';
 import { invalidJobInput, refusedByProvider } from '../errors';
-import { failRequestJob, runRequestJob } from '../request-job';
+import { failRequestJob, runRequestJob } from '../run-request-job';
 
 /**
  * Generates one text and bills prompt + output tokens (o200k, or the server's own count). A request

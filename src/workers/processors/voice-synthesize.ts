@@ -6,7 +6,7 @@ import { cdnUrl } from '../../storage';
 import { resolveSpeakingVoice } from '../../voices/speaking-voice';
 import type { JobRun } from '../../queue/job-run';
 import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
-import { runRequestJob } from '../request-job';
+import { runRequestJob } from '../run-request-job';
 import { withTempDir } from '../../lib/temp-dir';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;

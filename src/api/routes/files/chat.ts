@@ -7,7 +7,7 @@ import type { App } from '../../context';
 import { ApiError } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
-import { submitRequestJob } from '../../request-jobs';
+import { submitRequestJob } from '../../submit-request-job';
 import { fileChatJob } from '../../../queue/jobs';
 import { fileChatBody } from '../../schemas/files';
 import { acceptedJobResponse, errorResponse, errorResponses } from '../../schemas/responses';

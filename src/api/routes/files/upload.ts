@@ -13,7 +13,7 @@ import { ApiError } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { claimStreamedRequest } from '../../middleware/idempotency';
 import { storageExceeded } from '../../quota';
-import { submitRequestJob } from '../../request-jobs';
+import { submitRequestJob } from '../../submit-request-job';
 import type { fileIngestJob } from '../../../queue/jobs';
 import { uploadedFileSchema } from '../../../documents/views';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';

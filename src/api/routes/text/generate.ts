@@ -10,7 +10,7 @@ import { jsonBody } from '../../middleware/json-body';
 import type { QuotaHold } from '../../quota';
 import { textGenerateJob } from '../../../queue/jobs';
 import { streamJobEvents } from '../../job-event-stream';
-import { createRequestJob, submitRequestJob } from '../../request-jobs';
+import { createRequestJob, submitRequestJob } from '../../submit-request-job';
 import { requiredText } from '../../schemas/fields';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 

@@ -6,7 +6,7 @@ import type { App } from '../../context';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { plagiarismCheckJob } from '../../../queue/jobs';
-import { submitRequestJob } from '../../request-jobs';
+import { submitRequestJob } from '../../submit-request-job';
 import { requiredText } from '../../schemas/fields';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 import { EXCLUSIONS, type Exclusion } from '../../../engines/plagiarism';

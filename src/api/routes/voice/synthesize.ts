@@ -9,7 +9,7 @@ import { invalidParameter } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { voiceSynthesizeJob } from '../../../queue/jobs';
-import { submitRequestJob } from '../../request-jobs';
+import { submitRequestJob } from '../../submit-request-job';
 import { requiredText } from '../../schemas/fields';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 

@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client';
 import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
-import { recordCdnFiles, type NewCdnFile } from '../db/queries/files';
+import { recordCdnFiles, type NewCdnFile } from '../db/queries/cdn-files';
 import { recordUsage, releaseReservation } from '../db/queries/usage';
 import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';

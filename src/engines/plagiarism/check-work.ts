@@ -10,9 +10,9 @@ import {
   type Normalizer,
   type PlagiarismParams,
   type QueryHashes,
-} from '../engines/plagiarism';
-import { embed } from '../engines/embeddings';
-import type { MatchBreakdown, MatchDetail } from './service';
+} from './index';
+import { embed } from '../embeddings';
+import type { MatchBreakdown, MatchDetail } from './types';
 
 /**
  * The CPU-heavy phases of a check, apart from its SQL: plain (structured-cloneable) inputs and outputs, so

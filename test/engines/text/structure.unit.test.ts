@@ -7,7 +7,7 @@ import { swapConnectors } from '../../../src/engines/text/connectors';
 import { swapCoordination } from '../../../src/engines/text/coordination';
 import { analyse, renderSentence, type Sentence } from '../../../src/engines/text/nlp';
 import { fixSentenceStarts } from '../../../src/engines/text/sentence-start';
-import { switchVoice } from '../../../src/engines/text/voice';
+import { switchVoice } from '../../../src/engines/text/active-passive';
 
 let lexicon: Lexicon;
 
