@@ -6,18 +6,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { databaseProblem } from './db/database-problem';
 import { describeScopes, isExpired, KEY_RATE_LIMIT_MAX, parseDuration, parseKeyRateLimit, parseScopes } from './accounts/key-settings';
-import {
-  createAccount,
-  createApiKey,
-  findAccount,
-  listAccounts,
-  listApiKeys,
-  PLAN_IDS,
-  revokeApiKey,
-  type PlanId,
-  type Scope,
-  SCOPES,
-} from './db/queries/accounts';
+import { createAccount, findAccount, listAccounts, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId, type Scope, SCOPES } from './db/queries/accounts';
+import { createApiKey } from './accounts/create-api-key';
 import * as v from 'valibot';
 import { emailField } from './dashboard/form';
 import { inviteLink, LinkRefused, passwordResetLink } from './dashboard/links';

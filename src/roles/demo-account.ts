@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { hashPassword } from '../dashboard/passwords';
 import type { Db } from '../db/client';
-import { createAccount, createApiKey, findDemoAccount } from '../db/queries/accounts';
+import { createAccount, findDemoAccount } from '../db/queries/accounts';
+import { createApiKey } from '../accounts/create-api-key';
 import { createMember, findUserByEmail } from '../db/queries/users';
 
 export const DEMO_EMAIL = 'demo@example.com';

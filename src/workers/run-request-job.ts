@@ -1,7 +1,8 @@
 import type { Tx } from '../db/client';
 import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
 import { recordCdnFiles, type NewCdnFile } from '../db/queries/cdn-files';
-import { recordUsage, releaseReservation } from '../db/queries/usage';
+import { releaseReservation } from '../db/queries/usage';
+import { billUsage } from '../billing/bill-usage';
 import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
@@ -60,7 +61,7 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
     // Filed under the key the request came with and the product its kind names, for the usage breakdown.
     const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: id, periodKey };
     for (const line of outcome.bill) {
-      const usage = await recordUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity });
+      const usage = await billUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity });
       if (!usage) continue;
       billed = true;
       events += usage.events;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PrincipalCache } from '../../src/accounts/principal-cache';
 import { connectDatabase } from '../../src/db/client';
-import { createApiKey } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { createTestAccount } from '../support/runtime';
 
 // The cache's own bookkeeping, driven directly; the pub/sub path is covered in test/api/keys-and-limits.test.ts.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/db/queries/accounts';
+import { createAccount } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { plans } from '../../src/db/schema';
 import { createTestAccount, jsonRequest, startTestService, testConfig, type TestService } from '../support/runtime';
 

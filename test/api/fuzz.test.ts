@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { ERROR_STATUS } from '../../src/errors/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/db/queries/accounts';
+import { createAccount } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { plans } from '../../src/db/schema';
 import { startDnsServer, type FakeDnsServer } from '../hosting/support/dns-server';
 import { createTestAccount, jsonRequest, startTestService, testConfig, type TestService } from '../support/runtime';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey, type Scope } from '../../src/db/queries/accounts';
+import { createAccount, type Scope } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { insertJob } from '../../src/db/queries/jobs';
 import { newId } from '../../src/ids';
 import { cli } from '../support/cli';

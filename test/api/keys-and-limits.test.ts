@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPeriodOf } from '../../src/billing/period';
 import { insertJob } from '../../src/db/queries/jobs';
-import { recordUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { cli } from '../support/cli';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 import { until } from '../support/until';
@@ -102,7 +102,7 @@ describe('quota', () => {
     const { accountId, auth } = await createTestAccount(a.rt, 'free');
     const period = billingPeriodOf(new Date());
     await a.rt.db.transaction((tx) =>
-      recordUsage(tx, {
+      billUsage(tx, {
         accountId,
         keyId: null,
         product: null,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentBillingPeriod } from '../../src/billing/period';
 import { completeJob, insertJob } from '../../src/db/queries/jobs';
-import { recordUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { newId } from '../../src/ids';
 import { createTestAccount, startTestService, type TestService } from '../support/runtime';
 
@@ -31,7 +31,7 @@ describe('usage read right after a finished job', () => {
     expect(await textTokens(auth)).toBe(0);
 
     await svc.rt.db.transaction(async (tx) => {
-      await recordUsage(tx, {
+      await billUsage(tx, {
         accountId,
         keyId: null,
         product: 'text',

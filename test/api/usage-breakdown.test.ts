@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentBillingPeriod } from '../../src/billing/period';
-import { createApiKey } from '../../src/db/queries/accounts';
-import { recordUsage } from '../../src/db/queries/usage';
+import { createApiKey } from '../../src/accounts/create-api-key';
+import { billUsage } from '../../src/billing/bill-usage';
 import { USAGE_METRICS, type UsageMetric } from '../../src/db/schema';
 import { newId } from '../../src/ids';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
@@ -131,7 +131,7 @@ describe('GET /v1/usage?group_by=…, billed through the real path', () => {
     const theirs = await createTestAccount(svc.rt);
     const period = currentBillingPeriod();
     await svc.rt.db.transaction(async (tx) => {
-      await recordUsage(tx, {
+      await billUsage(tx, {
         accountId: mine.accountId,
         keyId: mine.second.keyId,
         product: 'voice',
@@ -140,7 +140,7 @@ describe('GET /v1/usage?group_by=…, billed through the real path', () => {
         sourceId: newId('tts'),
         periodKey: period.key,
       });
-      await recordUsage(tx, {
+      await billUsage(tx, {
         accountId: theirs.accountId,
         keyId: theirs.keyId,
         product: 'voice',
@@ -149,7 +149,7 @@ describe('GET /v1/usage?group_by=…, billed through the real path', () => {
         sourceId: newId('tts'),
         periodKey: period.key,
       });
-      await recordUsage(tx, {
+      await billUsage(tx, {
         accountId: theirs.accountId,
         keyId: theirs.keyId,
         product: 'files',
@@ -177,8 +177,8 @@ describe('GET /v1/usage?group_by=…, billed through the real path', () => {
     const { accountId, auth, keyId, key } = await createTestAccount(svc.rt);
     const period = currentBillingPeriod();
     await svc.rt.db.transaction(async (tx) => {
-      await recordUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 500, sourceId: newId('gen'), periodKey: period.key });
-      await recordUsage(tx, { accountId, keyId, product: 'text', metric: 'text_tokens', quantity: 25, sourceId: newId('gen'), periodKey: period.key });
+      await billUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 500, sourceId: newId('gen'), periodKey: period.key });
+      await billUsage(tx, { accountId, keyId, product: 'text', metric: 'text_tokens', quantity: 25, sourceId: newId('gen'), periodKey: period.key });
     });
     const byKey = await usage(auth, '?group_by=key');
     expect(byKey.usage).toEqual({ ...zero, text_tokens: 525 });
@@ -198,8 +198,8 @@ describe('GET /v1/usage?group_by=…, billed through the real path', () => {
     const groupings = ['day', 'key', 'product'];
     for (let round = 0; round < 30; round++) {
       const bill = svc.rt.db.transaction(async (tx) => {
-        await recordUsage(tx, { accountId, keyId, product: 'image', metric: 'images_generated', quantity: 1, sourceId: newId('img'), periodKey: period.key });
-        await recordUsage(tx, { accountId, keyId: null, product: 'text', metric: 'text_tokens', quantity: 3, sourceId: newId('gen'), periodKey: period.key });
+        await billUsage(tx, { accountId, keyId, product: 'image', metric: 'images_generated', quantity: 1, sourceId: newId('img'), periodKey: period.key });
+        await billUsage(tx, { accountId, keyId: null, product: 'text', metric: 'text_tokens', quantity: 3, sourceId: newId('gen'), periodKey: period.key });
       });
       const [, ...reports] = await Promise.all([bill, ...groupings.map((g) => usage(auth, `?group_by=${g}`))]);
       for (const report of reports) expect(sumOf(report.breakdown!)).toEqual(report.usage);
@@ -239,7 +239,7 @@ describe('the dashboard overview', () => {
     const { client, user } = await signedInClient(svc.app, svc.rt);
     const period = currentBillingPeriod();
     await svc.rt.db.transaction(async (tx) => {
-      await recordUsage(tx, {
+      await billUsage(tx, {
         accountId: user.accountId,
         keyId: null,
         product: 'text',
@@ -248,7 +248,7 @@ describe('the dashboard overview', () => {
         sourceId: newId('gen'),
         periodKey: period.key,
       });
-      await recordUsage(tx, {
+      await billUsage(tx, {
         accountId: user.accountId,
         keyId: null,
         product: 'image',

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentBillingPeriod } from '../../src/billing/period';
 import { findJob, insertJob } from '../../src/db/queries/jobs';
-import { recordUsage, reserveUsage } from '../../src/db/queries/usage';
+import { reserveUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { usageLedger, usageReservations, usageTotals } from '../../src/db/schema';
 import { newId } from '../../src/ids';
 import { generateImages } from '../../src/workers/processors/image-generate';
@@ -46,7 +47,7 @@ afterAll(async () => {
 async function freeAccountWithImagesUsed(used: number) {
   const account = await createTestAccount(svc.rt, 'free');
   await svc.rt.db.transaction((tx) =>
-    recordUsage(tx, {
+    billUsage(tx, {
       accountId: account.accountId,
       keyId: null,
       product: null,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createApiKey } from '../../src/db/queries/accounts';
+import { createAccount } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import type { Job } from 'bullmq';
 import { insertJob } from '../../src/db/queries/jobs';
 import { claimStorage, getStoredBytes } from '../../src/db/queries/storage';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { findAccountDomain, setSslStatus } from '../../src/db/queries/domains';
 import { auditEvents, type AuditAction } from '../../src/db/schema';
 import { issueAndStoreCertificate } from '../../src/hosting/certificates';

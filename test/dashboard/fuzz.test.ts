@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { createDashboardUser, type DashboardUser, signedInClient } from '../support/dashboard';
 import { type MailServer, startMailServer } from '../support/mail-server';
 import { startTestService, testConfig, type TestService } from '../support/runtime';

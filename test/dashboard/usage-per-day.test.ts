@@ -4,7 +4,8 @@ import { usageAgainstQuota } from '../../src/billing/quota';
 import { UsageCache } from '../../src/billing/usage-cache';
 import { connectDatabase, type Database } from '../../src/db/client';
 import { createAccount } from '../../src/db/queries/accounts';
-import { recordUsage, usagePerDay } from '../../src/db/queries/usage';
+import { usagePerDay } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { type UsageMetric, usageLedger } from '../../src/db/schema';
 import { newId } from '../../src/ids';
 
@@ -88,8 +89,8 @@ describe('usageAgainstQuota', () => {
     const accountId = await newAccount('free');
     const period = currentBillingPeriod();
     await database.db.transaction(async (tx) => {
-      await recordUsage(tx, { accountId, keyId: null, product: null, metric: 'images_generated', quantity: 3, sourceId: newId('gen'), periodKey: period.key });
-      await recordUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 1234, sourceId: newId('gen'), periodKey: period.key });
+      await billUsage(tx, { accountId, keyId: null, product: null, metric: 'images_generated', quantity: 3, sourceId: newId('gen'), periodKey: period.key });
+      await billUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 1234, sourceId: newId('gen'), periodKey: period.key });
     });
     const cache = new UsageCache(database.db, 'unused');
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { billingPeriodOf } from '../../src/billing/period';
 import { documents } from '../../src/db/schema';
-import { recordUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { makeCsv, makeDocx, makePdf } from '../support/document-fixtures';
 import { sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
 import { createTestAccount, jsonRequest, type TestService } from '../support/runtime';
@@ -232,7 +232,7 @@ describe('POST /v1/file/chat errors', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
     const fileId = (await uploadOk(svc, auth, makeCsv(['x', 'y'], [[1, 2]]), 'a.csv')).file_id;
     await svc.rt.db.transaction((tx) =>
-      recordUsage(tx, {
+      billUsage(tx, {
         accountId,
         keyId: null,
         product: null,

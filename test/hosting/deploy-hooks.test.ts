@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { auditEvents, deployHooks, webhookEvents } from '../../src/db/schema';
 import { hashHookSecret } from '../../src/hosting/deploy-hooks';
 import { zipBuffer } from './support/archive-fixtures';

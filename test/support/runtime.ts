@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createWebApp } from '../../src/roles/web-app';
 import { loadConfig, type Config } from '../../src/config';
-import { createAccount, createApiKey, type PlanId } from '../../src/db/queries/accounts';
+import { createAccount, type PlanId } from '../../src/db/queries/accounts';
+import { createApiKey } from '../../src/accounts/create-api-key';
 import { createLogger } from '../../src/logger';
 import { createRuntime, waitForRedis, type Runtime } from '../../src/runtime';
 

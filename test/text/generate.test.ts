@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPeriodOf } from '../../src/billing/period';
-import { recordUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { countTokens } from '../../src/engines/text';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
@@ -145,7 +145,7 @@ describe('POST /v1/text/generate errors (spec 7)', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     const period = billingPeriodOf(new Date());
     await svc.rt.db.transaction((tx) =>
-      recordUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 50_000, sourceId: `seed_${accountId}`, periodKey: period.key }),
+      billUsage(tx, { accountId, keyId: null, product: null, metric: 'text_tokens', quantity: 50_000, sourceId: `seed_${accountId}`, periodKey: period.key }),
     );
     const res = await svc.app.request('/v1/text/generate', jsonRequest({ prompt: 'one more' }, auth));
     await expectError(res, 429, 'quota_exceeded', /text tokens/);

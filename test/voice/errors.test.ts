@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPeriodOf } from '../../src/billing/period';
-import { recordUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 
 // No workers: every case here is refused before anything is queued.
@@ -64,7 +64,7 @@ describe('POST /v1/voice/synthesize errors (spec 7)', () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'pro');
     const period = billingPeriodOf(new Date());
     await svc.rt.db.transaction((tx) =>
-      recordUsage(tx, {
+      billUsage(tx, {
         accountId,
         keyId: null,
         product: null,

@@ -6,7 +6,7 @@ import { billingPeriodOf } from '../../src/billing/period';
 import { findAccountQuotas } from '../../src/db/queries/accounts';
 import { findDomainById } from '../../src/db/queries/domains';
 import { insertJob } from '../../src/db/queries/jobs';
-import { recordUsage } from '../../src/db/queries/usage';
+import { billUsage } from '../../src/billing/bill-usage';
 import { domains, usageTotals, webhookEndpoints, webhookEvents } from '../../src/db/schema';
 import { newId } from '../../src/ids';
 import type { Runtime } from '../../src/runtime';
@@ -83,7 +83,7 @@ describe('the outbox writer', () => {
     const period = billingPeriodOf(new Date());
     await expect(
       svc.rt.db.transaction(async (tx) => {
-        await recordUsage(tx, {
+        await billUsage(tx, {
           accountId: all.accountId,
           keyId: null,
           product: 'files',
@@ -108,7 +108,7 @@ describe('the outbox writer', () => {
     const period = billingPeriodOf(new Date());
     const bill = (account: string, quantity: number) =>
       svc.rt.db.transaction((tx) =>
-        recordUsage(tx, {
+        billUsage(tx, {
           accountId: account,
           keyId: null,
           product: 'image',

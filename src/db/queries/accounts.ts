@@ -1,5 +1,4 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { generateApiKey } from '../../accounts/api-key';
 import { newId } from '../../ids';
 import type { Db, DbOrTx } from '../client';
 import { accounts, apiKeys, plans } from '../schema';
@@ -128,23 +127,22 @@ export interface NewApiKey {
   rateLimitPerMinute?: number | null;
 }
 
-/** Creates a key and returns the only copy of its secret. */
-export async function createApiKey(db: DbOrTx, input: NewApiKey) {
-  const fresh = generateApiKey();
+/** Stores a key by its hash and display prefix; the secret itself is never written (see accounts/create-api-key.ts). */
+export async function insertApiKey(db: DbOrTx, input: NewApiKey & { hash: string; displayPrefix: string }) {
   const [row] = await db
     .insert(apiKeys)
     .values({
       id: newId('key'),
       accountId: input.accountId,
       label: input.label,
-      displayPrefix: fresh.displayPrefix,
-      hash: fresh.hash,
+      displayPrefix: input.displayPrefix,
+      hash: input.hash,
       scopes: input.scopes ? [...input.scopes] : null,
       expiresAt: input.expiresAt ?? null,
       rateLimitPerMinute: input.rateLimitPerMinute ?? null,
     })
     .returning();
-  return { ...row!, key: fresh.key };
+  return row!;
 }
 
 export async function findApiKey(db: DbOrTx, accountId: string, keyId: string) {

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type BillingPeriod, billingPeriodOf } from '../../billing/period';
-import { recordWebhookEvent } from '../../webhooks/outbox';
+import type { BillingPeriod } from '../../billing/period';
 import type { Db, DbOrTx, Tx } from '../client';
 import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageReservations, usageTotals, type UsageMetric } from '../schema';
 
@@ -16,11 +15,10 @@ export async function getUsageTotals(db: DbOrTx, accountId: string, periodKey: s
   return totals;
 }
 
-/** What one ledger line did: the period's new total, the plan's quota, and the quota events it recorded. */
-export interface BilledUsage {
+/** What one ledger line did: the period's new total and the plan's quota (null: unlimited). */
+export interface LedgerLine {
   total: number;
   quota: number | null;
-  events: number;
 }
 
 /** Each plan's quota column per metric (fixed names, so safe to write into the statement). */
@@ -31,17 +29,12 @@ const QUOTA_COLUMNS = {
   file_chats: sql.raw('p.quota_file_chats'),
 } satisfies Record<UsageMetric, unknown>;
 
-/** Warned at this share of the quota; `usage.quota_exceeded` at all of it. */
-export const QUOTA_WARNING_SHARE = 0.8;
-
 /**
- * Bills `quantity` of `metric` for the result `sourceId`. Must run inside the transaction that stores
- * the result. Returns null when that source was already billed (a retried job), and then changes nothing.
- * When the line takes the period's total across 80 % or 100 % of the plan's quota, records
- * `usage.quota_warning` / `usage.quota_exceeded` in the same transaction: once per metric and period,
- * since the total only grows and only the line that crosses (before < threshold ≤ after) records it.
+ * Writes one ledger line for the result `sourceId` and adds it to the period's total. Must run inside the
+ * transaction that stores the result. Returns null when that source was already billed (a retried job), and
+ * then changes nothing.
  */
-export async function recordUsage(
+export async function insertUsageLine(
   tx: Tx,
   entry: {
     accountId: string;
@@ -54,7 +47,7 @@ export async function recordUsage(
     sourceId: string;
     periodKey: string;
   },
-): Promise<BilledUsage | null> {
+): Promise<LedgerLine | null> {
   const inserted = await tx
     .insert(usageLedger)
     .values({
@@ -81,18 +74,7 @@ export async function recordUsage(
       total: usageTotals.total,
       quota: sql<string | null>`(SELECT ${QUOTA_COLUMNS[entry.metric]} FROM plans p JOIN accounts a ON a.plan_id = p.id WHERE a.id = ${entry.accountId})`,
     });
-  const after = Number(row!.total);
-  const quota = row!.quota === null ? null : Number(row!.quota);
-  let events = 0;
-  if (quota !== null && quota > 0) {
-    const before = after - entry.quantity;
-    const period = billingPeriodOf(new Date(`${entry.periodKey}T00:00:00Z`));
-    const data = { metric: entry.metric, used: after, quota, period_start: period.startIso, period_end: period.endIso };
-    const crossed = (threshold: number) => before < threshold && threshold <= after;
-    if (crossed(quota * QUOTA_WARNING_SHARE) && (await recordWebhookEvent(tx, { accountId: entry.accountId, type: 'usage.quota_warning', data }))) events++;
-    if (crossed(quota) && (await recordWebhookEvent(tx, { accountId: entry.accountId, type: 'usage.quota_exceeded', data }))) events++;
-  }
-  return { total: after, quota, events };
+  return { total: Number(row!.total), quota: row!.quota === null ? null : Number(row!.quota) };
 }
 
 /** A refused reservation: what the period's row held when it said no. */
