@@ -96,7 +96,7 @@ export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Data
       socket: (options: Parameters<typeof watchedSocket>[0]) => connections.add(watchedSocket(options, queryTimeoutMs + ANSWER_MARGIN_MS)),
     } as object),
   });
-  const sql = pooledSql(raw, gate, opts.poolTimeoutMs ?? 5_000);
+  const sql = pooledSql(raw, gate, opts.poolTimeoutMs ?? 2_000);
   const db = drizzle(sql, { schema });
   const pool: PoolUsage = {
     size: max,
