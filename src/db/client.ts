@@ -43,7 +43,9 @@ export interface DatabaseDeadlines {
   queryTimeoutMs?: number;
   /**
    * How long a statement or transaction may wait for a connection: for a free one of the pool, and while
-   * the server refuses more (too_many_connections). Nothing is sent when it runs out.
+   * the server refuses more (too_many_connections). Nothing is sent when it runs out. The runtime passes
+   * DATABASE_POOL_TIMEOUT_MS; without it (the CLI, the release role, scripts: one small pool and statements
+   * of their own in line, nobody waiting for a 503) a minute.
    */
   poolTimeoutMs?: number;
   /**
@@ -96,7 +98,7 @@ export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Data
       socket: (options: Parameters<typeof watchedSocket>[0]) => connections.add(watchedSocket(options, queryTimeoutMs + ANSWER_MARGIN_MS)),
     } as object),
   });
-  const sql = pooledSql(raw, gate, opts.poolTimeoutMs ?? 2_000);
+  const sql = pooledSql(raw, gate, opts.poolTimeoutMs ?? 60_000);
   const db = drizzle(sql, { schema });
   const pool: PoolUsage = {
     size: max,
