@@ -10,6 +10,7 @@ const UNIT = [
   'test/dashboard/passwords.test.ts',
   'test/lib-batcher.test.ts',
   'test/db/byte-budget-cache.test.ts',
+  'test/db/pool-gate.test.ts',
   'test/engines/**/*.test.ts',
   'test/hosting/archive-*.test.ts',
   'test/hosting/domains.test.ts',
