@@ -15,7 +15,8 @@
  * create load queued and time it; otherwise those builds are discarded), BENCH_DRAIN_TIMEOUT (seconds
  * to wait for that drain, default 900), BENCH_HOSTING_DIAG=1 (a create row with a new site per request),
  * BENCH_CPU_PROF=<dir> (the create scenario's Kiln web process writes a CPU profile there),
- * BENCH_SYNTH_CHARS (characters of the long synthesis the responsiveness scenario runs, default 200000).
+ * BENCH_SYNTH_CHARS (characters of the long synthesis the responsiveness scenario runs, default 200000),
+ * BENCH_EDGE_RELOAD_WINDOW (seconds the idle edge's routing table ticks each way, default 30).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -66,7 +67,17 @@ const machine = {
 };
 const command = [
   'npm run bench',
-  ...['BENCH_DURATION', 'BENCH_WARMUP', 'BENCH_ONLY', 'BENCH_STRICT', 'BENCH_DRAIN_TIMEOUT', 'BENCH_CREATE_ROUNDS', 'BENCH_HOSTING_DRAIN', 'BENCH_HOSTING_DIAG']
+  ...[
+    'BENCH_DURATION',
+    'BENCH_WARMUP',
+    'BENCH_ONLY',
+    'BENCH_STRICT',
+    'BENCH_DRAIN_TIMEOUT',
+    'BENCH_CREATE_ROUNDS',
+    'BENCH_HOSTING_DRAIN',
+    'BENCH_HOSTING_DIAG',
+    'BENCH_EDGE_RELOAD_WINDOW',
+  ]
     .filter((k) => process.env[k])
     .map((k) => `${k}=${process.env[k]}`),
 ].join('  ');

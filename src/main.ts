@@ -7,7 +7,7 @@ import { hostingDomainWarnings } from './roles/hosting-domain-warnings';
 import { release } from './roles/release';
 import { checkSharedSettings } from './roles/shared-settings';
 import { startWeb, type WebServer } from './roles/web';
-import { collectQueueCounts, startMetricsServer, type MetricsServer } from './metrics';
+import { collectDatabasePool, collectQueueCounts, startMetricsServer, type MetricsServer } from './metrics';
 import { startEdge, type EdgeServers } from './hosting/edge/edge-server';
 import { createRuntime, waitForRedis, type Runtime } from './runtime';
 import { startWorkers, type WorkerSet } from './workers/start-workers';
@@ -61,6 +61,7 @@ async function main(role: Role, config: Config) {
   if (config.METRICS_PORT !== undefined) {
     // The edge enqueues nothing, so only the roles that use the queues report their counts.
     if (role !== 'edge') collectQueueCounts(rt.queues);
+    collectDatabasePool(rt.database.pool);
     metrics = await startMetricsServer(config.METRICS_PORT, log);
   }
   if (role === 'worker' || role === 'all') workers = await startWorkers(rt);

@@ -69,7 +69,9 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     max: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: role === 'worker' ? config.DATABASE_WORKER_QUERY_TIMEOUT_MS : config.DATABASE_QUERY_TIMEOUT_MS,
-    poolTimeoutMs: config.DATABASE_POOL_TIMEOUT_MS,
+    // A worker's statements may run DATABASE_WORKER_QUERY_TIMEOUT_MS, so a job may wait as long for one to
+    // free its connection: nobody waits on a job for a 503, and a failed wait is a failed attempt, run again.
+    poolTimeoutMs: role === 'worker' ? Math.max(config.DATABASE_POOL_TIMEOUT_MS, config.DATABASE_WORKER_QUERY_TIMEOUT_MS) : config.DATABASE_POOL_TIMEOUT_MS,
     prepare: config.DATABASE_PREPARE,
     log,
   });

@@ -3,6 +3,7 @@ import { baseline } from './baseline';
 import { dashboardPages } from './dashboard';
 import { fairnessScenario } from './fairness';
 import { databasePrepare } from './database-prepare';
+import { edgeReloadIdle } from './edge-reload-idle';
 import { metricsOverhead } from './metrics-overhead';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
@@ -49,4 +50,5 @@ export const SCENARIOS: Scenario[] = [
   hostingEdge,
   hostingEdgeRules,
   hostingEdgeFlood,
+  edgeReloadIdle,
 ];

@@ -1,6 +1,8 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { retryWhileServerFull } from './server-full-retry';
+import { OpenConnections } from './open-connections';
+import { PoolGate } from './pool-gate';
+import { pooledSql } from './pooled-sql';
 import { watchedSocket } from './watched-socket';
 import type { Logger } from '../logger';
 import * as schema from './schema';
@@ -10,9 +12,26 @@ export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** What the pool metrics read at each scrape. */
+export interface PoolUsage {
+  /** DATABASE_POOL_SIZE: the most connections the pool opens. */
+  readonly size: number;
+  /** Connections open (or opening) now. */
+  readonly open: number;
+  /** Statements and transactions running, each on a connection of its own. */
+  readonly inUse: number;
+  /** Statements and transactions waiting for a free connection (each until DATABASE_POOL_TIMEOUT_MS). */
+  readonly waiting: number;
+}
+
 export interface Database {
   db: Db;
+  /**
+   * The postgres.js client. `unsafe` and `begin` wait for a free connection with a deadline and count in
+   * the pool metrics, as drizzle's statements do; tagged templates (tests, tools) pass straight through.
+   */
   sql: postgres.Sql;
+  pool: PoolUsage;
   close(): Promise<void>;
 }
 
@@ -22,7 +41,12 @@ export interface DatabaseDeadlines {
   connectTimeoutMs?: number;
   /** How long a statement's answer may take; a connection silent for longer is given up on. */
   queryTimeoutMs?: number;
-  /** How long a query may keep retrying while the server refuses more connections (too_many_connections). */
+  /**
+   * How long a statement or transaction may wait for a connection: for a free one of the pool, and while
+   * the server refuses more (too_many_connections). Nothing is sent when it runs out. The runtime passes
+   * DATABASE_POOL_TIMEOUT_MS; without it (the CLI, the release role, scripts: one small pool and statements
+   * of their own in line, nobody waiting for a 503) a minute.
+   */
   poolTimeoutMs?: number;
   /**
    * Named prepared statements. Off unless asked for: a transaction pooler (PgBouncer, pool_mode=transaction)
@@ -50,8 +74,11 @@ export function noticeLogger(log: Logger | undefined): (notice: postgres.Notice)
 
 export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Database {
   const queryTimeoutMs = opts.queryTimeoutMs ?? 2_000;
-  const sql = postgres(url, {
-    max: opts.max ?? 10,
+  const max = opts.max ?? 10;
+  const connections = new OpenConnections();
+  const gate = new PoolGate(max);
+  const raw = postgres(url, {
+    max,
     // postgres.js counts in seconds; fractions work (it multiplies by 1000).
     connect_timeout: (opts.connectTimeoutMs ?? 2_000) / 1000,
     idle_timeout: 30,
@@ -67,8 +94,23 @@ export function connectDatabase(url: string, opts: DatabaseDeadlines = {}): Data
     // closes them too, so this cannot tell a server's drop from ours and stays at debug.
     onclose: (connection) => opts.log?.debug({ connection }, 'database connection closed'),
     // Supported by postgres.js (it calls it for every connection) though missing from its types.
-    ...({ socket: (options: Parameters<typeof watchedSocket>[0]) => watchedSocket(options, queryTimeoutMs + ANSWER_MARGIN_MS) } as object),
+    ...({
+      socket: (options: Parameters<typeof watchedSocket>[0]) => connections.add(watchedSocket(options, queryTimeoutMs + ANSWER_MARGIN_MS)),
+    } as object),
   });
-  const db = drizzle(retryWhileServerFull(sql, opts.poolTimeoutMs ?? 5_000), { schema });
-  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+  const sql = pooledSql(raw, gate, opts.poolTimeoutMs ?? 60_000);
+  const db = drizzle(sql, { schema });
+  const pool: PoolUsage = {
+    size: max,
+    get open() {
+      return connections.count;
+    },
+    get inUse() {
+      return gate.inUse;
+    },
+    get waiting() {
+      return gate.waiting;
+    },
+  };
+  return { db, sql, pool, close: () => raw.end({ timeout: 5 }) };
 }

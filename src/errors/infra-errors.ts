@@ -14,6 +14,7 @@ const PG_CONNECTION_CODES = new Set([
   '57P01', // admin_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections (after DATABASE_POOL_TIMEOUT_MS of retries)
+  'POOL_WAIT_TIMEOUT', // no free connection of the pool within DATABASE_POOL_TIMEOUT_MS (src/db/pool-gate.ts)
   '57014', // query_canceled: statement_timeout (DATABASE_QUERY_TIMEOUT_MS), the server is too slow now
 ]);
 

@@ -35,7 +35,7 @@ describe('a database that goes away', () => {
     proxy = await startCuttableProxy({ host: postgresUrl.hostname, port: Number(postgresUrl.port || 5432) });
     const viaProxy = new URL(postgresUrl);
     viaProxy.port = String(proxy.port);
-    svc = await startTestService({ DATABASE_URL: viaProxy.toString(), DATABASE_QUERY_TIMEOUT_MS: '2000' });
+    svc = await startTestService({ DATABASE_URL: viaProxy.toString(), DATABASE_QUERY_TIMEOUT_MS: '2000', DATABASE_POOL_TIMEOUT_MS: '2000' });
     ({ auth, accountId } = await createTestAccount(svc.rt));
     direct = await startTestService();
   });

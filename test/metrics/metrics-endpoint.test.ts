@@ -2,21 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { type Spawned, spawnKiln } from '../support/processes';
 import { createTestAccount, jsonRequest, startTestService, testEnv, type TestService } from '../support/runtime';
+import { samples } from '../support/prometheus';
 import { until } from '../support/until';
-
-/** The samples of one series in Prometheus text, as label sets (`{a="b",c="d"}` → record) with values. */
-function samples(text: string, name: string): { labels: Record<string, string>; value: number }[] {
-  const out: { labels: Record<string, string>; value: number }[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const m = /^[^{ ]+(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m) continue;
-    const labels: Record<string, string> = {};
-    for (const pair of (m[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)) labels[pair[1]!] = pair[2]!;
-    out.push({ labels, value: Number(m[2]) });
-  }
-  return out;
-}
 
 /**
  * A `web` and a `worker` started as `src/main.ts ROLE` with METRICS_PORT=0: each serves Prometheus text

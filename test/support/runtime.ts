@@ -28,6 +28,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // The 2 s default bounds how long a request waits on a database that is gone; a suite on two busy cores
     // has statements that rightly take longer. The outage tests set it back.
     DATABASE_QUERY_TIMEOUT_MS: '30000',
+    // Likewise the wait for a free connection of the pool (4 here): a statement queued behind slow ones
+    // would answer 503 after the 2 s default.
+    DATABASE_POOL_TIMEOUT_MS: '30000',
     // All test files share one database: only the webhook tests run the outbox relay (see config.ts).
     WEBHOOK_RELAY: 'false',
     ...overrides,
