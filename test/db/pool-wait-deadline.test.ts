@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { unavailableDependency } from '../../src/api/infra-errors';
+import { unavailableDependency } from '../../src/errors/infra-errors';
 import { connectDatabase } from '../../src/db/client';
 import { type CuttableProxy, startCuttableProxy } from '../support/cuttable-proxy';
 import { until } from '../support/until';
