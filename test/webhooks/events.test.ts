@@ -11,7 +11,7 @@ import { domains, usageTotals, webhookEndpoints, webhookEvents } from '../../src
 import { newId } from '../../src/ids';
 import type { Runtime } from '../../src/runtime';
 import type { Tx } from '../../src/db/client';
-import { issueCertificate } from '../../src/workers/processors/certificate-issue';
+import { issueCertificate } from '../../src/hosting/certificates';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { recordWebhookEvent } from '../../src/webhooks/outbox';
 import { zipBuffer } from '../hosting/support/archive-fixtures';

@@ -1,7 +1,7 @@
 import type { JobError } from '../../db/schema';
 import type { JobName, JobPayload } from '../../queue/registry';
 import type { JobRun } from '../../queue/job-run';
-import { issueCertificate, renewCertificates } from './certificate-issue';
+import { issueCertificate, renewCertificates } from '../../hosting/certificates';
 import { buildDeployment, failDeployment } from '../../hosting/build-deployment';
 import { sweepUploadedArchives } from '../../hosting/sweep-uploaded-archives';
 import { verifyDomain } from './domain-verify';
