@@ -1,6 +1,6 @@
 import type { FliteSettings, FliteVoiceName, SpeakerProfile } from '../types';
 import { FLITE_VOICE_CALIBRATION, STRETCH_EXPONENT } from './flite-calibration';
-import { FEMALE_FROM_HZ } from './voice-settings';
+import { FEMALE_FROM_HZ } from './pitch';
 
 /**
  * Maps a measured speaker onto the nearest Flite voice, shaped to measure like the sample: the voice

@@ -2,11 +2,10 @@ export { analyzeSpeaker, type AnalyzeSpeakerOptions } from './analyze-speaker';
 export { AudioDecodeError, SampleRejectedError, type SampleRejectionReason } from './analysis-errors';
 export { decodeAudio, DEFAULT_MAX_SECONDS, type DecodeAudioOptions, type DecodedAudio } from './decode-audio';
 export { ANALYSIS_SAMPLE_RATE } from './resample';
-export { trackPitch, type PitchOptions, type PitchTrack } from './pitch';
+export { FEMALE_FROM_HZ, trackPitch, type PitchOptions, type PitchTrack } from './pitch';
 export { measureSpeakingRate, type SpeakingRate, type SpeakingRateOptions, type VoicingTrack } from './speaking-rate';
 export { measureBrightness } from './brightness';
 export {
-  FEMALE_FROM_HZ,
   MAX_WORDS_PER_MINUTE,
   MIN_WORDS_PER_MINUTE,
   voiceSettingsFromProfile,

@@ -1,6 +1,13 @@
 import { lowpass } from './biquad';
 
 /**
+ * Median F0 from which a female variant is used. Adult male speech centres around 85–180 Hz and
+ * female around 165–255 Hz; 160 Hz splits them and both sides can still reach it (male variants go up
+ * to ~170 Hz, female ones down to ~115 Hz), so a speaker near the line loses nothing either way.
+ */
+export const FEMALE_FROM_HZ = 160;
+
+/**
  * Fundamental frequency per frame by YIN (de Cheveigné & Kawahara, 2002, JASA 111(4)): the
  * difference function, its cumulative-mean normalisation, an absolute threshold, and parabolic
  * interpolation of the chosen lag. A frame is voiced when its best lag is periodic enough (low

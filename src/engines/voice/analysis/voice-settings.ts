@@ -9,6 +9,7 @@ import {
   type CalibratedVariant,
 } from './espeak-calibration';
 import { fliteSettingsFromProfile } from './flite-settings';
+import { FEMALE_FROM_HZ } from './pitch';
 
 /**
  * Maps a measured speaker onto espeak-ng settings so that the synthetic voice *measures* like the
@@ -28,13 +29,6 @@ import { fliteSettingsFromProfile } from './flite-settings';
  */
 export const MIN_WORDS_PER_MINUTE = 160;
 export const MAX_WORDS_PER_MINUTE = 225;
-
-/**
- * Median F0 from which a female variant is used. Adult male speech centres around 85–180 Hz and
- * female around 165–255 Hz; 160 Hz splits them and both sides can still reach it (male variants go up
- * to ~170 Hz, female ones down to ~115 Hz), so a speaker near the line loses nothing either way.
- */
-export const FEMALE_FROM_HZ = 160;
 
 /** Defaults for a field the profile could not provide (not finite): espeak's own. */
 const DEFAULT_PITCH_RANGE = 50;
