@@ -3,6 +3,8 @@ import type { Runtime } from '../runtime';
 import { createDashboard } from '../dashboard/app';
 import { recordHttpMetrics } from '../metrics';
 import { createCdnApp } from '../storage';
+import { traceHttpRequests } from '../tracing/http-server-span';
+import { tracingOn } from '../tracing/switch';
 import { mountQueueDashboard } from './admin-queues';
 import { allowedMethodsOf } from './allowed-methods';
 import type { AppEnv } from './context';
@@ -58,6 +60,8 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
 
 export function createApp(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First, so the request's log line and everything else it does happen inside its span.
+  if (tracingOn()) app.use(traceHttpRequests());
   app.use(recordHttpMetrics());
   app.use(requestId());
   app.use(requestLog(rt.log));
