@@ -4,6 +4,7 @@ import { dashboardPages } from './dashboard';
 import { fairnessScenario } from './fairness';
 import { databasePrepare } from './database-prepare';
 import { metricsOverhead } from './metrics-overhead';
+import { tracingOverhead } from './tracing-overhead';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
 import { health } from './health';
@@ -44,6 +45,7 @@ export const SCENARIOS: Scenario[] = [
   fairnessScenario,
   databasePrepare,
   metricsOverhead,
+  tracingOverhead,
   hostingCreate,
   hostingPublish,
   hostingEdge,

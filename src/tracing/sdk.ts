@@ -8,11 +8,12 @@ import type { Logger } from '../logger';
 
 /**
  * The OpenTelemetry SDK, loaded only by a process that traces (src/tracing/start.ts imports this
- * module on demand). Spans are batched and sent by OTLP/HTTP as JSON; the exporter reads the endpoint,
- * headers, timeout and compression from the standard OTEL_EXPORTER_OTLP_* variables, the provider reads
+ * module on demand). Spans are batched and sent by OTLP/HTTP as JSON to `tracesUrl` (from the config);
+ * the exporter reads the headers, timeout and compression from the standard OTEL_EXPORTER_OTLP_*
+ * variables, the provider reads
  * the sampler (OTEL_TRACES_SAMPLER, default parent-based always-on) and the batch sizes (OTEL_BSP_*).
  */
-export function registerTracing(opts: { serviceName: string; log: Logger }): { shutdown(): Promise<void> } {
+export function registerTracing(opts: { serviceName: string; tracesUrl: string; log: Logger }): { shutdown(): Promise<void> } {
   // The SDK's own complaints (a collector that refuses or is down) go to the process log, not stderr.
   diag.setLogger(
     {
@@ -29,7 +30,7 @@ export function registerTracing(opts: { serviceName: string; log: Logger }): { s
     .merge(detectResources({ detectors: [hostDetector] }))
     .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: opts.serviceName, [ATTR_SERVICE_VERSION]: kilnVersion() }))
     .merge(detectResources({ detectors: [envDetector] }));
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: opts.tracesUrl }))] });
   // The global tracer provider, the AsyncLocalStorage context manager and the W3C propagators.
   provider.register();
   return { shutdown: () => provider.shutdown() };

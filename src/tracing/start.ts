@@ -15,8 +15,10 @@ export async function startTracing(config: Config, role: string, log: Logger): P
   if (!tracingWanted(config)) return null;
   const { registerTracing } = await import('./sdk');
   const serviceName = config.OTEL_SERVICE_NAME ?? `kiln-${role}`;
-  const tracing = registerTracing({ serviceName, log });
+  // The specification's rule: the signal's own variable is the whole URL; the general one gets /v1/traces.
+  const tracesUrl = config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? `${config.OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`;
+  const tracing = registerTracing({ serviceName, tracesUrl, log });
   markTracingOn();
-  log.info({ endpoint: config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? config.OTEL_EXPORTER_OTLP_ENDPOINT, service: serviceName }, 'tracing on');
+  log.info({ endpoint: tracesUrl, service: serviceName }, 'tracing on');
   return tracing;
 }
