@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import {
   ATTR_HTTP_REQUEST_METHOD,
   ATTR_HTTP_RESPONSE_STATUS_CODE,
@@ -10,21 +10,24 @@ import { tracingOn } from './switch';
 import { kilnTracer } from './tracer';
 
 /**
- * A CLIENT span around one outgoing POST, whose `traceparent` header it adds so a receiver that traces
- * can join the trace. Only the scheme, host and port of the URL are recorded: a webhook URL's path and
- * query often hold the receiver's secret. A non-2xx answer or a throw marks the span failed. Tracing
- * off: `send` gets the headers as they are.
+ * A CLIENT span around one outgoing POST (a webhook delivery, a call to a provider), whose `traceparent`
+ * header it adds so a receiver that traces can join the trace. Only the scheme, host and port of the URL
+ * are recorded: a webhook URL's path and query often hold the receiver's secret. `send` reports the
+ * answer's status through `answered`; a non-2xx answer or a throw marks the span failed. Tracing off:
+ * `send` gets the headers as they are.
  */
-export async function withPostSpan<T extends { status: number }>(
+export async function withPostSpan<T>(
   target: string,
   headers: Record<string, string>,
-  send: (headers: Record<string, string>) => Promise<T>,
+  send: (headers: Record<string, string>, answered: (status: number) => void) => Promise<T>,
+  attributes: Attributes = {},
 ): Promise<T> {
-  if (!tracingOn()) return send(headers);
+  if (!tracingOn()) return send(headers, () => {});
   const url = new URL(target);
   const span = kilnTracer().startSpan('POST', {
     kind: SpanKind.CLIENT,
     attributes: {
+      ...attributes,
       [ATTR_HTTP_REQUEST_METHOD]: 'POST',
       [ATTR_URL_SCHEME]: url.protocol.slice(0, -1),
       [ATTR_SERVER_ADDRESS]: url.hostname,
@@ -34,11 +37,12 @@ export async function withPostSpan<T extends { status: number }>(
   const ctx = trace.setSpan(context.active(), span);
   const fields: Record<string, string> = {};
   propagation.inject(ctx, fields);
+  const answered = (status: number) => {
+    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, status);
+    if (status < 200 || status > 299) span.setStatus({ code: SpanStatusCode.ERROR });
+  };
   try {
-    const answer = await context.with(ctx, () => send(fields.traceparent ? { ...headers, traceparent: fields.traceparent } : headers));
-    span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, answer.status);
-    if (answer.status < 200 || answer.status > 299) span.setStatus({ code: SpanStatusCode.ERROR });
-    return answer;
+    return await context.with(ctx, () => send(fields.traceparent ? { ...headers, traceparent: fields.traceparent } : headers, answered));
   } catch (err) {
     span.recordException(err as Error);
     span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });

@@ -63,14 +63,16 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
   let statusCode: number | null = null;
   let excerpt: string;
   try {
-    const answer = await withPostSpan(endpoint.url, headers, (sent) =>
-      guardedPost(endpoint.url, Buffer.from(body), sent, {
+    const answer = await withPostSpan(endpoint.url, headers, async (sent, answered) => {
+      const a = await guardedPost(endpoint.url, Buffer.from(body), sent, {
         allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
         timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS,
         excerptChars: EXCERPT_CHARS,
         agents: webhookAgents,
-      }),
-    );
+      });
+      answered(a.status);
+      return a;
+    });
     statusCode = answer.status;
     excerpt = answer.excerpt;
   } catch (err) {

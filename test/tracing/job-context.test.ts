@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { trace, type SpanContext } from '@opentelemetry/api';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callProvider, ProviderError, readJson } from '../../src/engines/provider-error';
 import { JOBS } from '../../src/queue/registry';
 import { activeTraceCarrier, contextOfCarrier } from '../../src/tracing/carrier';
 import { startTracing, type Tracing } from '../../src/tracing/start';
@@ -115,5 +118,51 @@ describe('bulk adds', () => {
     expect(inA).toMatchObject({ parentSpanId: ctxA.spanId, kind: 4 });
     expect(inA.attributes['messaging.batch.message_count']).toBe(2);
     expect(sends.find((s) => s.traceId === ctxB.traceId)).toMatchObject({ parentSpanId: ctxB.spanId });
+  });
+});
+
+describe('calls to providers', () => {
+  it("are CLIENT spans under the caller's, and send the span's traceparent", async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      req.on('end', () => {
+        const ok = req.url === '/ok';
+        res.writeHead(ok ? 200 : 500, { 'content-type': 'application/json' }).end(ok ? '{"answer":42}' : '{"error":"down"}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const call = (path: string) =>
+      callProvider({
+        endpoint: `${base}${path}`,
+        body: '{}',
+        timeoutMs: 10_000,
+        server: 'text server',
+        ErrorClass: ProviderError,
+        read: (res) => readJson<{ answer: number }, ProviderError>(res, 'text server', ProviderError),
+      });
+    try {
+      let answer: { answer: number } | undefined;
+      const caller = await inSpan('caller', async () => {
+        answer = await call('/ok');
+        await expect(call('/down')).rejects.toThrow(ProviderError);
+      });
+      expect(answer).toEqual({ answer: 42 });
+      const posts = await until('the client spans', async () => {
+        const found = collector.spans().filter((s) => s.traceId === caller.traceId && s.kind === 3);
+        return found.length === 2 ? found : null;
+      });
+      for (const post of posts) expect(post).toMatchObject({ name: 'POST', parentSpanId: caller.spanId });
+      const ok = posts.find((p) => p.attributes['http.response.status_code'] === 200)!;
+      expect(ok.attributes).toMatchObject({ 'kiln.remote': 'text server', 'server.address': '127.0.0.1', 'url.scheme': 'http' });
+      expect(ok.status).toBe(0);
+      expect(posts.find((p) => p.attributes['http.response.status_code'] === 500)!.status).toBe(2);
+      expect(seen.map((h) => h.traceparent).sort()).toEqual(posts.map((p) => `00-${caller.traceId}-${p.spanId}-01`).sort());
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
