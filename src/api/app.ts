@@ -61,7 +61,7 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
 export function createApp(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // First, so the request's log line and everything else it does happen inside its span.
-  if (tracingOn()) app.use(traceHttpRequests());
+  if (tracingOn()) app.use(traceHttpRequests({ untraced: ['/healthz', '/readyz'] }));
   app.use(recordHttpMetrics());
   app.use(requestId());
   app.use(requestLog(rt.log));

@@ -22,8 +22,11 @@ const requestHeaders: TextMapGetter<HonoContext> = {
  * request does (its log lines, the jobs it queues, the webhook events it records) happens inside it.
  * A streamed answer (server-sent events) ends the span when its stream starts, not when it ends.
  */
-export function traceHttpRequests(): MiddlewareHandler {
+export function traceHttpRequests(opts: { untraced?: string[] } = {}): MiddlewareHandler {
+  const untraced = new Set(opts.untraced);
   return async (c, next) => {
+    // Probes (a load balancer's every few seconds) would each be a trace of their own, and tell nothing.
+    if (untraced.has(c.req.path)) return next();
     const method = c.req.method;
     const parent = propagation.extract(ROOT_CONTEXT, c, requestHeaders);
     const span = kilnTracer().startSpan(

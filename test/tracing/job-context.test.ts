@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { trace, type SpanContext } from '@opentelemetry/api';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/api/app';
 import { callProvider, ProviderError, readJson } from '../../src/engines/provider-error';
 import { JOBS } from '../../src/queue/registry';
 import { activeTraceCarrier, contextOfCarrier } from '../../src/tracing/carrier';
 import { startTracing, type Tracing } from '../../src/tracing/start';
 import { kilnTracer } from '../../src/tracing/tracer';
 import { startOtlpReceiver, type OtlpReceiver } from '../support/otlp-receiver';
-import { startTestService, type TestService } from '../support/runtime';
+import { createTestAccount, startTestService, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 
 /** Runs `fn` inside a new active span and answers that span's context. */
@@ -164,5 +165,33 @@ describe('calls to providers', () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('API requests', () => {
+  it('are SERVER spans named by route template; probes are not traced; a bad traceparent starts a new trace', async () => {
+    // Made after tracing started: the app adds its tracing middleware only then.
+    const app = createApp(svc.rt);
+    const { auth } = await createTestAccount(svc.rt);
+    const given = randomBytes(16).toString('hex');
+    const job = `job_${'a'.repeat(22)}`;
+    expect((await app.request(`/v1/jobs/${job}`, { headers: { ...auth, traceparent: `00-${given}-${randomBytes(8).toString('hex')}-01` } })).status).toBe(404);
+    expect((await app.request('/v1/usage', { headers: { ...auth, traceparent: '00-not-a-trace-01' } })).status).toBe(200);
+    expect((await app.request('/healthz')).status).toBe(200);
+    expect((await app.request('/no/such/path')).status).toBe(404);
+    const servers = await until('the server spans', async () => {
+      const found = collector.spans().filter((s) => s.kind === 2);
+      return found.length >= 3 ? found : null;
+    });
+    expect(servers.find((s) => s.traceId === given)).toMatchObject({
+      name: 'GET /v1/jobs/:id',
+      status: 0,
+      attributes: { 'http.route': '/v1/jobs/:id', 'http.response.status_code': 404 },
+    });
+    // The name is the template (low cardinality); the raw path is only an attribute.
+    expect(servers.map((s) => s.name).join(' ')).not.toContain(job);
+    expect(servers.find((s) => s.name === 'GET /v1/usage')).toMatchObject({ parentSpanId: '' });
+    expect(servers.find((s) => s.attributes['url.path'] === '/no/such/path')).toMatchObject({ name: 'GET' });
+    expect(servers.some((s) => s.attributes['url.path'] === '/healthz')).toBe(false);
   });
 });
