@@ -1,11 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type TextMapGetter } from '@opentelemetry/api';
-import {
-  ATTR_HTTP_REQUEST_METHOD,
-  ATTR_HTTP_RESPONSE_STATUS_CODE,
-  ATTR_HTTP_ROUTE,
-  ATTR_URL_PATH,
-  ATTR_USER_AGENT_ORIGINAL,
-} from '@opentelemetry/semantic-conventions';
+import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE, ATTR_USER_AGENT_ORIGINAL } from '@opentelemetry/semantic-conventions';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { kilnTracer } from './tracer';
@@ -33,7 +27,9 @@ export function traceHttpRequests(opts: { untraced?: string[] } = {}): Middlewar
       method,
       {
         kind: SpanKind.SERVER,
-        attributes: { [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_URL_PATH]: c.req.path, [ATTR_USER_AGENT_ORIGINAL]: c.req.header('user-agent') },
+        // No url.path: a path can be a credential (a deploy hook's URL holds its secret); the route
+        // template names the endpoint without the ids.
+        attributes: { [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_USER_AGENT_ORIGINAL]: c.req.header('user-agent') },
       },
       parent,
     );
