@@ -1,6 +1,8 @@
 // Preloaded into a spawned Kiln (NODE_OPTIONS=--import …): at exit, one log line naming the
 // @opentelemetry packages the process loaded, so a test can tell whether the SDK was ever imported.
-// The packages are CommonJS, so every one loaded is in the CommonJS module cache.
+// The SDK's packages (sdk-trace-*, exporter-*, otlp-*, resources, core) are CommonJS only, so each one
+// loaded is in the CommonJS module cache; packages Node resolves as ES modules (semantic-conventions)
+// do not show here.
 import { createRequire } from 'node:module';
 
 const cache = createRequire(import.meta.url).cache;
