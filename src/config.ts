@@ -85,6 +85,19 @@ const envSchema = v.object({
   /** Prometheus text at /metrics on this port (every role); unset: no metrics server. 0 picks a free port. */
   METRICS_PORT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.maxValue(65535, 'must be at most 65535'))),
   PUBLIC_URL: v.optional(url(['http:', 'https:'])),
+  /**
+   * OpenTelemetry traces go by OTLP/HTTP (JSON) to this collector (`/v1/traces` is appended); unset, and
+   * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT unset too: no tracing SDK is loaded at all. The SDK reads the other
+   * standard variables itself (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER(_ARG), OTEL_BSP_*,
+   * OTEL_RESOURCE_ATTRIBUTES): see docs/notes/25-otel.md.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(url(['http:', 'https:'])),
+  /** The full URL traces are sent to (nothing appended); overrides OTEL_EXPORTER_OTLP_ENDPOINT for traces. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: v.optional(url(['http:', 'https:'])),
+  /** `true` keeps tracing off even with an endpoint set (the specification's kill switch). */
+  OTEL_SDK_DISABLED: bool(false),
+  /** The traces' `service.name`; unset: `kiln-<role>` (kiln-web, kiln-worker, kiln-edge, kiln-all). */
+  OTEL_SERVICE_NAME: optionalString,
   CDN_URL: v.optional(url(['http:', 'https:'])),
   CDN_SIGNING_SECRET: optionalString,
   SYNC_TIMEOUT_MS: int(60_000, 100, 600_000),

@@ -11,6 +11,8 @@ import { collectDatabasePool, collectQueueCounts, startMetricsServer, type Metri
 import { startEdge, type EdgeServers } from './hosting/edge/edge-server';
 import { createRuntime, waitForRedis, type Runtime } from './runtime';
 import { startWorkers, type WorkerSet } from './workers/start-workers';
+import { startTracing, type Tracing } from './tracing/start';
+import { tracingWanted } from './tracing/switch';
 
 /**
  * One entry for every process type of the Procfile: `release`, `web`, `worker`, `edge`, or `all` (what
@@ -22,9 +24,11 @@ type Role = (typeof ROLES)[number];
 const HARD_EXIT_MS = 25_000;
 
 async function main(role: Role, config: Config) {
-  const log = createLogger({ level: config.LOG_LEVEL, role });
+  const log = createLogger({ level: config.LOG_LEVEL, role, traceIds: role !== 'release' && tracingWanted(config) });
   if (role === 'release' || role === 'all') await release(config, log);
   if (role === 'release') return;
+  // Before anything that serves or queues, so every request and job is traced from the first.
+  const tracing: Tracing | null = await startTracing(config, role, log);
 
   const rt: Runtime = createRuntime(config, role, log);
   // Webs and workers build and serve each other's links; edges serve sites and build none.
@@ -52,6 +56,8 @@ async function main(role: Role, config: Config) {
     await workers?.close(config.SHUTDOWN_TIMEOUT_MS);
     await metrics?.close();
     await rt.close();
+    // Last: the spans of everything above (the jobs that finished during the shutdown) go out too.
+    await tracing?.shutdown().catch((err: Error) => log.warn({ err: { message: err.message } }, 'could not send the last spans'));
     log.info('stopped');
     process.exit(0);
   };

@@ -5,6 +5,7 @@ import { fairnessScenario } from './fairness';
 import { databasePrepare } from './database-prepare';
 import { edgeReloadIdle } from './edge-reload-idle';
 import { metricsOverhead } from './metrics-overhead';
+import { tracingOverhead } from './tracing-overhead';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
 import { health } from './health';
@@ -45,6 +46,7 @@ export const SCENARIOS: Scenario[] = [
   fairnessScenario,
   databasePrepare,
   metricsOverhead,
+  tracingOverhead,
   hostingCreate,
   hostingPublish,
   hostingEdge,

@@ -1,3 +1,5 @@
+import { withPostSpan } from '../tracing/http-client-span';
+
 /**
  * What every engine's OpenAI-compatible provider shares: an error that says whether retrying can help,
  * and the reading of a failed HTTP answer. Each engine subclasses the error only to name it.
@@ -74,9 +76,18 @@ export async function callProvider<T, E extends ProviderError>(call: ProviderCal
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: call.accept ?? 'application/json' };
   if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
   try {
-    const res = await fetch(endpoint, { method: 'POST', headers, body: call.body, signal: combined });
-    if (!res.ok) throw await httpFailure(res, `${server} at ${endpoint}`, ErrorClass);
-    return await call.read(res, combined);
+    // The span (tracing on) covers the whole exchange, a streamed answer's body included.
+    return await withPostSpan(
+      endpoint,
+      headers,
+      async (sent, answered) => {
+        const res = await fetch(endpoint, { method: 'POST', headers: sent, body: call.body, signal: combined });
+        answered(res.status);
+        if (!res.ok) throw await httpFailure(res, `${server} at ${endpoint}`, ErrorClass);
+        return await call.read(res, combined);
+      },
+      { 'kiln.remote': server },
+    );
   } catch (err) {
     if (err instanceof ErrorClass) throw err;
     if (signal?.aborted) throw signal.reason;

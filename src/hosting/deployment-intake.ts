@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import { insertDeployments, type DeploymentRow, type NewDeployment } from '../db/queries/deployments';
 import { Batcher } from '../lib/batcher';
 import type { Queues } from '../queue/queues';
+import { activeTraceCarrier, type TraceCarrier } from '../tracing/carrier';
 
 /**
  * INSERTs in flight at once. Each waits on a commit; with one at a time the process sat idle for most
@@ -23,8 +24,9 @@ const ENQUEUES_IN_FLIGHT = 1;
  * (that, or a process ending in between) is queued again by the stale-job sweeper, as before.
  */
 export class DeploymentIntake {
-  private readonly inserts: Batcher<NewDeployment, DeploymentRow>;
-  private readonly enqueues: Batcher<{ id: string; accountId: string }, undefined>;
+  // Each row keeps its request's trace: a batch is flushed in whichever request's context started it.
+  private readonly inserts: Batcher<{ row: NewDeployment; trace: TraceCarrier | null }, DeploymentRow>;
+  private readonly enqueues: Batcher<{ id: string; accountId: string; trace: TraceCarrier | null }, undefined>;
   private readonly enqueuing = new Set<Promise<unknown>>();
 
   constructor(sql: postgres.Sql, queues: Queues) {
@@ -32,7 +34,7 @@ export class DeploymentIntake {
       async (builds) => {
         await queues.enqueueBulk(
           'deployment.build',
-          builds.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id, account: d.accountId } })),
+          builds.map((d) => ({ payload: { id: d.id }, opts: { jobId: d.id, account: d.accountId, trace: d.trace } })),
         );
         return builds.map(() => undefined);
       },
@@ -40,10 +42,15 @@ export class DeploymentIntake {
       ENQUEUES_IN_FLIGHT,
     );
     this.inserts = new Batcher(
-      async (rows) => {
-        const inserted = await insertDeployments(sql, rows);
+      async (items) => {
+        const inserted = await insertDeployments(
+          sql,
+          items.map((i) => i.row),
+        );
         // After the commit, so a worker never looks for a row that is not there yet.
-        const enqueued = Promise.all(this.enqueues.addAll(inserted.map((d) => ({ id: d.id, accountId: d.accountId })))).catch(() => {});
+        const enqueued = Promise.all(this.enqueues.addAll(inserted.map((d, i) => ({ id: d.id, accountId: d.accountId, trace: items[i]!.trace })))).catch(
+          () => {},
+        );
         this.enqueuing.add(enqueued);
         void enqueued.finally(() => this.enqueuing.delete(enqueued));
         return inserted;
@@ -54,7 +61,7 @@ export class DeploymentIntake {
   }
 
   create(row: NewDeployment): Promise<DeploymentRow> {
-    return this.inserts.add(row);
+    return this.inserts.add({ row, trace: activeTraceCarrier() });
   }
 
   /** Resolves once every build of a deployment created so far was handed to the queue (or failed to be). */

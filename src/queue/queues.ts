@@ -1,13 +1,17 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { TraceCarrier } from '../tracing/carrier';
+import { withEnqueueSpans } from '../tracing/job-spans';
 import { FairOrder, type JobOwner } from './fair-order';
 import { QUEUE_CONFIGS, QUEUE_NAMES, queueOf, type JobName, type JobPayload, type QueueName } from './registry';
 
 /**
  * BullMQ's options plus whose job it is: the account the work is done for (null for the system's own),
  * which decides its turn in the queue (src/queue/fair-order.ts). Required, so no job kind can skip it.
+ * `trace`: the trace the job continues when it is not the active one (an outbox event's); see
+ * src/tracing/job-spans.ts.
  */
-export type EnqueueOptions = Omit<JobsOptions, 'priority'> & { account: JobOwner };
+export type EnqueueOptions = Omit<JobsOptions, 'priority' | 'telemetry'> & { account: JobOwner; trace?: TraceCarrier | null };
 
 /** Producer side of the registry: one BullMQ Queue per queue name, created on first use. */
 export class Queues {
@@ -52,11 +56,26 @@ export class Queues {
   async enqueueBulk<N extends JobName>(name: N, jobs: { payload: JobPayload<N>; opts: EnqueueOptions }[]): Promise<void> {
     if (jobs.length === 0) return;
     const queue = queueOf(name);
-    const tags = await this.fairOrder.tag(
+    await withEnqueueSpans(
+      name,
       queue,
-      jobs.map((j) => j.opts.account),
+      jobs.map((j) => j.opts.trace),
+      async (carriers) => {
+        const tags = await this.fairOrder.tag(
+          queue,
+          jobs.map((j) => j.opts.account),
+        );
+        // The trace context rides in BullMQ's own field for it, outside the payload: validating the
+        // payload never sees it, and re-adding a job under its id (a no-op) keeps the first one's.
+        await this.get(queue).addBulk(
+          jobs.map(({ payload, opts: { account: _, trace: __, ...opts } }, i) => ({
+            name,
+            data: payload,
+            opts: { ...opts, priority: tags[i], ...(carriers[i] ? { telemetry: { metadata: carriers[i] } } : {}) },
+          })),
+        );
+      },
     );
-    await this.get(queue).addBulk(jobs.map(({ payload, opts: { account: _, ...opts } }, i) => ({ name, data: payload, opts: { ...opts, priority: tags[i] } })));
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,8 @@ import { createDashboard } from '../dashboard/app';
 import { recordHttpMetrics } from '../metrics';
 import type { Runtime } from '../runtime';
 import { createCdnApp } from '../storage';
+import { traceHttpRequests } from '../tracing/http-server-span';
+import { tracingOn } from '../tracing/switch';
 
 /** The mount point of the CDN inside the web process, when CDN_URL points at this service itself. */
 function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
@@ -24,6 +26,8 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
  */
 export function createWebApp(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // First, so the request's log line and everything else it does happen inside its span.
+  if (tracingOn()) app.use(traceHttpRequests({ untraced: ['/healthz', '/readyz'] }));
   app.use(recordHttpMetrics());
   app.use(requestId());
   app.use(requestLog(rt.log));

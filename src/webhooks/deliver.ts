@@ -6,6 +6,8 @@ import { guardedPost } from '../net/guarded-post';
 import { PinnedAgents } from '../net/pinned-agents';
 import { webhookDeliveryLag } from '../metrics';
 import type { Runtime } from '../runtime';
+import { withPostSpan } from '../tracing/http-client-span';
+import { annotateActiveSpan } from '../tracing/job-spans';
 import { attemptBatchesFor } from './attempt-batch';
 import { attemptJobId } from './delivery-ids';
 import { webhookHeaders } from './signature';
@@ -61,11 +63,15 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
   let statusCode: number | null = null;
   let excerpt: string;
   try {
-    const answer = await guardedPost(endpoint.url, Buffer.from(body), headers, {
-      allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
-      timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS,
-      excerptChars: EXCERPT_CHARS,
-      agents: webhookAgents,
+    const answer = await withPostSpan(endpoint.url, headers, async (sent, answered) => {
+      const a = await guardedPost(endpoint.url, Buffer.from(body), sent, {
+        allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
+        timeoutMs: rt.config.WEBHOOK_TIMEOUT_MS,
+        excerptChars: EXCERPT_CHARS,
+        agents: webhookAgents,
+      });
+      answered(a.status);
+      return a;
     });
     statusCode = answer.status;
     excerpt = answer.excerpt;
@@ -90,6 +96,7 @@ export async function attemptDelivery(rt: Deps, job: AttemptJob): Promise<Attemp
     ok,
     retrySecs: retryDelay === null ? null : retryDelay / 1000,
   });
+  annotateActiveSpan({ 'kiln.webhook.delivery_id': delivery.id, 'kiln.webhook.event_id': event.id, 'kiln.webhook.outcome': status ?? 'gone' });
   if (status === null) return 'gone';
   if (status === 'succeeded') webhookDeliveryLag.observe((Date.now() - event.createdAt.getTime()) / 1000);
 

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
+import { activeTraceCarrier } from '../tracing/carrier';
 import type { WebhookEventType } from './event-types';
 
 export interface WebhookEventInput {
@@ -17,13 +18,13 @@ export interface WebhookEventInput {
  * so the two commit together or not at all; the relay sends it afterwards (at least once). Returns the
  * event id (`msg_…`, the `webhook-id` receivers deduplicate on), or null when no enabled endpoint of the
  * account wants this type: one statement either way, so an account without endpoints pays one indexed
- * lookup and writes nothing.
+ * lookup and writes nothing. The active trace (if any) is kept with it, for its deliveries' spans.
  */
 export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventInput): Promise<string | null> {
   const id = newId('msg');
   const rows = await tx.execute<{ id: string }>(sql`
-    INSERT INTO webhook_events (id, account_id, type, data)
-    SELECT ${id}, ${event.accountId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb
+    INSERT INTO webhook_events (id, account_id, type, data, trace_context)
+    SELECT ${id}, ${event.accountId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${activeTraceCarrier()}
     WHERE EXISTS (
       SELECT 1 FROM webhook_endpoints
       WHERE account_id = ${event.accountId} AND disabled_at IS NULL

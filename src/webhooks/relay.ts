@@ -21,7 +21,7 @@ type Deps = Pick<Runtime, 'db' | 'queues'>;
 export async function relayWebhookEvents(rt: Deps, limit = BATCH): Promise<number> {
   const claimed = await rt.db.transaction(async (tx) => {
     const events = await tx
-      .select({ id: webhookEvents.id, accountId: webhookEvents.accountId, type: webhookEvents.type })
+      .select({ id: webhookEvents.id, accountId: webhookEvents.accountId, type: webhookEvents.type, traceContext: webhookEvents.traceContext })
       .from(webhookEvents)
       .where(isNull(webhookEvents.dispatchedAt))
       .orderBy(asc(webhookEvents.createdAt))
@@ -37,8 +37,8 @@ export async function relayWebhookEvents(rt: Deps, limit = BATCH): Promise<numbe
         .filter((ep) => ep.accountId === e.accountId && (ep.eventTypes.length === 0 || ep.eventTypes.includes(e.type)))
         .map((ep) => ({ id: deliveryIdFor(e.id, ep.id), eventId: e.id, endpointId: ep.id })),
     );
-    const accountOf = new Map(events.map((e) => [e.id, e.accountId]));
-    if (rows.length === 0) return { eventIds: events.map((e) => e.id), toQueue: [] as { id: string; accountId: string }[] };
+    const eventOf = new Map(events.map((e) => [e.id, e]));
+    if (rows.length === 0) return { eventIds: events.map((e) => e.id), toQueue: [] as { id: string; accountId: string; trace: string | null }[] };
     await tx.insert(webhookDeliveries).values(rows).onConflictDoNothing();
     // A repeat pass queues again only what has not been attempted yet (a queued job is a no-op to add).
     const toQueue = await tx
@@ -54,14 +54,21 @@ export async function relayWebhookEvents(rt: Deps, limit = BATCH): Promise<numbe
           eq(webhookDeliveries.attempts, 0),
         ),
       );
-    return { eventIds: events.map((e) => e.id), toQueue: toQueue.map((d) => ({ id: d.id, accountId: accountOf.get(d.eventId)! })) };
+    return {
+      eventIds: events.map((e) => e.id),
+      toQueue: toQueue.map((d) => {
+        const event = eventOf.get(d.eventId)!;
+        return { id: d.id, accountId: event.accountId, trace: event.traceContext };
+      }),
+    };
   });
   if (!claimed) return 0;
   // Queued after the commit (a job must find its row), and the events marked only once queued: a relay
-  // that dies in between leaves them undispatched for the next pass.
+  // that dies in between leaves them undispatched for the next pass. Each delivery continues the trace
+  // that recorded its event.
   await rt.queues.enqueueBulk(
     'webhook.deliver',
-    claimed.toQueue.map((d) => ({ payload: { id: d.id, attempt: 1 }, opts: { jobId: d.id, account: d.accountId } })),
+    claimed.toQueue.map((d) => ({ payload: { id: d.id, attempt: 1 }, opts: { jobId: d.id, account: d.accountId, trace: d.trace } })),
   );
   await rt.db
     .update(webhookEvents)

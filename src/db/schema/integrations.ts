@@ -66,6 +66,11 @@ export const webhookEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     dispatchedAt: ts('dispatched_at'),
+    /**
+     * The trace of the request or job that recorded the event (W3C traceparent/tracestate as JSON), so
+     * its deliveries join that trace; null when that process did not trace.
+     */
+    traceContext: text('trace_context'),
   },
   (t) => [
     index('webhook_events_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} IS NULL`),

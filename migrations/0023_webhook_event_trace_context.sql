@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_events" ADD COLUMN "trace_context" text;
