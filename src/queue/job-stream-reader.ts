@@ -60,9 +60,13 @@ export class JobStreamReader {
     if (!this.conn) {
       // Retries forever like a worker connection: a blocked read must survive a Redis restart.
       this.conn = createRedis(this.redisSettings, 'worker');
-      this.conn.on('ready', () => {
+      // A connection's id is its server's: after a reconnect (a failover: another server) the old id may
+      // be another client's there, which `CLIENT UNBLOCK` must not wake. It is read again before the next block.
+      const forget = () => {
         this.connId = null;
-      });
+      };
+      this.conn.on('close', forget);
+      this.conn.on('ready', forget);
     }
     return this.conn;
   }

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { insertJob } from '../../src/db/queries/jobs';
+import { newId } from '../../src/ids';
 import { createLogger } from '../../src/logger';
+import { JobStreamWriter, jobStreamKey } from '../../src/queue/job-stream';
 import { startWeb, type WebServer } from '../../src/roles/web';
 import { createRuntime, type Runtime } from '../../src/runtime';
 import { cli } from '../support/cli';
 import { spawnKiln, type Spawned } from '../support/processes';
 import { startRedisSentinels, type SentinelSetup } from '../support/redis-sentinel';
-import { jsonRequest, testEnv } from '../support/runtime';
+import { createTestAccount, jsonRequest, startTestService, testEnv } from '../support/runtime';
 import { until } from '../support/until';
 
 /**
@@ -52,16 +55,7 @@ afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
 });
 
-async function account(rateLimit?: number) {
-  const created = await cli(
-    ['accounts', 'create', '--name', 'sentinel', '--plan', 'business', ...(rateLimit ? ['--rate-limit', String(rateLimit)] : []), '--json'],
-    env,
-  );
-  if (created.code !== 0) throw new Error(`accounts create: ${created.stderr}`);
-  const acct = JSON.parse(created.stdout) as { id: string };
-  const key = JSON.parse((await cli(['keys', 'create', '--account', acct.id, '--label', 'k', '--json'], env)).stdout) as { id: string; key: string };
-  return { keyId: key.id, auth: { Authorization: `Bearer ${key.key}` } };
-}
+const account = (rateLimit?: number) => createTestAccount(rt, 'business', rateLimit);
 
 /** A text generation, answered once the worker has done it (the web hears of it by pub/sub). */
 async function generate(auth: Record<string, string>) {
@@ -78,6 +72,20 @@ async function streamed(auth: Record<string, string>): Promise<string[]> {
   return [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]!);
 }
 
+/** The event names of an SSE answer, as they arrive. */
+async function* sseEvents(res: Response): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const name = /^event: (\w+)$/m.exec(buffer.slice(0, end))?.[1];
+      buffer = buffer.slice(end + 2);
+      if (name) yield name;
+    }
+  }
+}
+
 /** Requests until one is refused; the statuses. */
 async function untilRateLimited(auth: Record<string, string>, limit: number): Promise<number[]> {
   const statuses: number[] = [];
@@ -86,6 +94,8 @@ async function untilRateLimited(auth: Record<string, string>, limit: number): Pr
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const failed = (status: number) => status === 0 || status >= 500;
 
 describe('Kiln on Redis Sentinel', () => {
   it('runs jobs, streams and rate limits, and keeps doing so through a SENTINEL FAILOVER', async () => {
@@ -97,10 +107,23 @@ describe('Kiln on Redis Sentinel', () => {
     expect(await untilRateLimited((await account(3)).auth, 3)).toEqual([200, 200, 200, 429]);
     // The database of REDIS_URL is the one written to (and the pub/sub channels are named after it).
     const firstMaster = await sentinel.masterPort();
-    expect(await sentinel.node(firstMaster).dbsize()).toBe(0);
-    await sentinel.node(firstMaster).select(3);
-    expect(await sentinel.node(firstMaster).dbsize()).toBeGreaterThan(0);
-    await sentinel.node(firstMaster).select(0);
+    const inspect = sentinel.node(firstMaster);
+    expect(await inspect.dbsize()).toBe(0);
+    expect(Number(((await inspect.info('keyspace')).match(/^db3:keys=(\d+)/m) ?? [])[1])).toBeGreaterThan(0);
+
+    // What Kiln did before Sentinel support: a web on REDIS_URL, the master's address.
+    const plain = await startTestService({ REDIS_URL: `redis://127.0.0.1:${firstMaster}/3`, REDIS_PREFIX: env.REDIS_PREFIX! });
+    cleanups.push(() => plain.close());
+    expect((await plain.app.request('/v1/usage', { headers: auth })).status).toBe(200);
+
+    // A client watching the events of a job no worker here takes (no image worker runs) across the failover.
+    const { auth: watcherAuth, accountId } = await account();
+    const heldJob = newId('img');
+    await insertJob(rt.db, { id: heldJob, accountId, keyId: null, kind: 'image.generate', input: {} });
+    const held = await fetch(`${base}/v1/jobs/${heldJob}/events`, { headers: watcherAuth });
+    const heldEvents = sseEvents(held);
+    expect((await heldEvents.next()).value).toBe('job');
+    await until('the live read of the held job', async () => rt.jobStreams.watching > 0);
 
     // An API request every 50 ms throughout, each status noted with when it was answered.
     const probes: { at: number; status: number }[] = [];
@@ -115,13 +138,16 @@ describe('Kiln on Redis Sentinel', () => {
       }
     })();
 
-    const subscriberMoves: number[] = [];
-    rt.subscriber.on('ready', () => subscriberMoves.push(Date.now()));
-    const { from, to, switchedAt } = await sentinel.failover();
-    const overAt = Date.now();
+    const moves = { command: [] as number[], subscriber: [] as number[] };
+    rt.redis.on('ready', () => moves.command.push(Date.now()));
+    rt.subscriber.on('ready', () => moves.subscriber.push(Date.now()));
+    const failover = await sentinel.failover();
+    const { from, to, switchedAt } = failover;
     expect(to).not.toBe(from);
+    const since = (t: number | undefined) => (t === undefined ? '-' : seconds(t - switchedAt));
 
-    // A job created after the switch runs to completion on the new master's queue, by the same worker.
+    // A job created after the switch runs to completion on the new master's queue, by the same worker
+    // process, while the former master is still a master (not yet demoted by the sentinels).
     const after = await until(
       'a text job to complete after the failover',
       async () => {
@@ -132,12 +158,21 @@ describe('Kiln on Redis Sentinel', () => {
     );
     expect(after.body.text).toMatch(/\w/);
     const jobDoneAt = Date.now();
+    // A new stream is read at once, though the live reader's blocking read was moved to the new master.
     expect(await streamed(auth)).toEqual(expect.arrayContaining(['job', 'delta', 'done']));
+    const streamedAt = Date.now();
+    // The held client gets what is written to its job's stream on the new master.
+    const writer = await JobStreamWriter.open(rt.redis, jobStreamKey(env.REDIS_PREFIX!, heldJob), rt.log);
+    await writer.delta('after the failover');
+    expect((await heldEvents.next()).value).toBe('delta');
+    await writer.done({ text: 'after the failover' });
+    expect((await heldEvents.next()).value).toBe('done');
     expect(await untilRateLimited((await account(3)).auth, 3)).toEqual([200, 200, 200, 429]);
+    const limitedAt = Date.now();
 
-    // The subscriber moved to the new master: a revocation published there reaches this web while the
-    // key's cache entry is fresh (not a TTL or a reconnect later).
-    expect(subscriberMoves.length).toBeGreaterThan(0);
+    // The subscriber moved to the new master: a revocation published there (by the operator CLI) reaches
+    // this web while the key's cache entry is fresh, not a TTL or a reconnect later.
+    expect(moves.subscriber.length).toBeGreaterThan(0);
     const victim = await account();
     expect((await fetch(`${base}/v1/usage`, { headers: victim.auth })).status).toBe(200);
     const heard = new Promise<void>((resolve) =>
@@ -149,19 +184,32 @@ describe('Kiln on Redis Sentinel', () => {
     expect(revoked.code).toBe(0);
     await heard;
     expect((await fetch(`${base}/v1/usage`, { headers: victim.auth })).status).toBe(401);
+    const checkedAt = Date.now();
 
-    // Once the switch settled, every API request was answered.
+    // The sentinels demote the former master (and drop its clients): nothing of this Kiln was still there.
+    await sentinel.settled(failover);
+    const settledAt = Date.now();
+    expect((await generate(auth)).status).toBe(200);
+    expect(await streamed(auth)).toEqual(expect.arrayContaining(['job', 'delta', 'done']));
+
+    // The web on the former master's address is now on a replica: every write is refused (READONLY), and
+    // goes on being refused, since its reconnects go to the same address.
+    const stuck = await plain.app.request('/v1/usage', { headers: auth });
+    expect(stuck.status).toBe(503);
+
     probing = false;
     await prober;
-    const failures = probes.filter((p) => p.status === 0 || p.status >= 500);
-    const lastFailure = failures.at(-1)?.at;
+    const failures = probes.filter((p) => p.at > switchedAt && failed(p.status));
+    const firstAnswer = probes.find((p) => p.at > switchedAt && !failed(p.status))?.at;
     console.log(
-      `[sentinel] failover ${from} → ${to}: sentinels agreed ${seconds(overAt - switchedAt)} after +switch-master; ` +
-        `${failures.length} of ${probes.length} API requests failed (${[...new Set(failures.map((f) => f.status))].join(', ') || 'none'}), ` +
-        `the last ${lastFailure ? seconds(lastFailure - switchedAt) : '-'} after the switch; a new job completed ${seconds(jobDoneAt - switchedAt)} after it; ` +
-        `subscriber reconnected ${subscriberMoves.map((t) => seconds(t - switchedAt)).join(', ')} after it`,
+      `[sentinel] failover ${from} → ${to}: ${failures.length} of ${probes.filter((p) => p.at > switchedAt).length} API requests after +switch-master failed ` +
+        `(${[...new Set(failures.map((f) => f.status))].join(', ') || 'none'}), the last ${since(failures.at(-1)?.at)} after it; ` +
+        `command connection moved ${moves.command.map(since).join(', ')}, subscriber ${moves.subscriber.map(since).join(', ')}; ` +
+        `a new job completed ${since(jobDoneAt)}, streamed ${since(streamedAt)}, rate limited ${since(limitedAt)}, all checks passed ${since(checkedAt)}, former master demoted ${since(settledAt)} after the switch; ` +
+        `the web on REDIS_URL of the former master answers ${stuck.status} ${JSON.stringify(await stuck.json())}`,
     );
-    expect(probes.filter((p) => p.at > overAt && (p.status === 0 || p.status >= 500))).toEqual([]);
-    expect(probes.filter((p) => p.at > overAt).length).toBeGreaterThan(0);
+    // Once requests were answered again after the switch, every one was (the former master's demotion included).
+    expect(probes.filter((p) => firstAnswer !== undefined && p.at > firstAnswer && failed(p.status))).toEqual([]);
+    expect(probes.filter((p) => p.at > settledAt).length).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -56,6 +56,14 @@ async function startChild(name: string, start: (port: number) => { cmd: string; 
   }
 }
 
+export interface Failover {
+  /** The master's port before and after. */
+  from: number;
+  to: number;
+  /** When the sentinels announced the switch (ms since the epoch). */
+  switchedAt: number;
+}
+
 export interface SentinelSetup {
   /** The name the sentinels monitor (`REDIS_SENTINEL_MASTER`). */
   masterName: string;
@@ -67,11 +75,15 @@ export interface SentinelSetup {
   /** The master's port as the first sentinel reports it. */
   masterPort(): Promise<number>;
   /**
-   * `SENTINEL FAILOVER`, then waits until every sentinel names the former replica as master, that node
-   * says it is master, and the former master has been turned into its replica and is in sync: the
-   * failover is over on every side. Returns the ports before and after.
+   * `SENTINEL FAILOVER`; resolves when the sentinels announce the new master (+switch-master), which is
+   * when clients are told. The former master still takes writes until the sentinels demote it (`settled`).
    */
-  failover(): Promise<{ from: number; to: number; switchedAt: number }>;
+  failover(): Promise<Failover>;
+  /**
+   * Waits until every sentinel names the new master, that node says it is master, and the former master
+   * has been turned into its replica and is in sync: the failover is over on every side.
+   */
+  settled(failover: Failover): Promise<void>;
   /** A client of one data node (the test's own inspection; closed by `stop`). */
   node(port: number): Redis;
   stop(): Promise<void>;
@@ -189,6 +201,10 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
         await listener.subscribe('+switch-master');
         await sentinels[0]!.call('SENTINEL', 'FAILOVER', masterName);
         const switchedAt = await switched;
+        listener.disconnect();
+        return { from, to, switchedAt };
+      },
+      async settled({ from, to }) {
         await until(
           `the failover from ${from} to ${to} to be over`,
           async () => {
@@ -199,8 +215,6 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
           60_000,
           100,
         );
-        listener.disconnect();
-        return { from, to, switchedAt };
       },
       node: (port) => nodes.get(port)!,
       stop,
