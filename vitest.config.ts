@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 const UNIT = [
   'test/config.test.ts',
+  'test/redis/sentinel-settings.test.ts',
   'test/dashboard/passwords.test.ts',
   'test/lib-batcher.test.ts',
   'test/db/byte-budget-cache.test.ts',
