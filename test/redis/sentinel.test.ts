@@ -206,7 +206,9 @@ describe('Kiln on Redis Sentinel', () => {
         `(${[...new Set(failures.map((f) => f.status))].join(', ') || 'none'}), the last ${since(failures.at(-1)?.at)} after it; ` +
         `command connection moved ${moves.command.map(since).join(', ')}, subscriber ${moves.subscriber.map(since).join(', ')}; ` +
         `a new job completed ${since(jobDoneAt)}, streamed ${since(streamedAt)}, rate limited ${since(limitedAt)}, all checks passed ${since(checkedAt)}, former master demoted ${since(settledAt)} after the switch; ` +
-        `the web on REDIS_URL of the former master answers ${stuck.status} ${JSON.stringify(await stuck.json())}`,
+        `the web on REDIS_URL of the former master answers ${stuck.status} ${JSON.stringify(await stuck.json())}; ` +
+        `the worker logged ${worker.output().split('\n').filter((l) => /"level":(40|50)/.test(l)).length} warnings/errors; ` +
+        `clients per sentinel (web, worker, the test's own): ${(await sentinel.sentinelClients()).join(', ')}`,
     );
     // Once requests were answered again after the switch, every one was (the former master's demotion included).
     expect(probes.filter((p) => firstAnswer !== undefined && p.at > firstAnswer && failed(p.status))).toEqual([]);

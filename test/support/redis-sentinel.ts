@@ -84,6 +84,8 @@ export interface SentinelSetup {
    * has been turned into its replica and is in sync: the failover is over on every side.
    */
   settled(failover: Failover): Promise<void>;
+  /** How many clients each sentinel has (clients that watch for failovers hold a connection to each). */
+  sentinelClients(): Promise<number[]>;
   /** A client of one data node (the test's own inspection; closed by `stop`). */
   node(port: number): Redis;
   stop(): Promise<void>;
@@ -216,6 +218,7 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
           100,
         );
       },
+      sentinelClients: () => Promise.all(sentinels.map(async (s) => Number(/connected_clients:(\d+)/.exec(await s.info('clients'))?.[1]))),
       node: (port) => nodes.get(port)!,
       stop,
     };
