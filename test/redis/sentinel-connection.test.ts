@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createRedis, redisOptions } from '../../src/redis';
 import { sentinelConnectionOptions } from '../../src/redis-sentinel';
+import { JobStreamReader } from '../../src/queue/job-stream-reader';
 import { waitForRedis } from '../../src/runtime';
 import { startRedisSentinels, type SentinelSetup } from '../support/redis-sentinel';
 import { until } from '../support/until';
@@ -75,6 +76,37 @@ describe('a Redis connection made from Sentinel settings', () => {
     } finally {
       subscriber.disconnect();
       publisher.disconnect();
+    }
+  });
+
+  it('the live job stream reader takes a new watch at once after a failover, without waiting out its blocking read', async () => {
+    const settings = loadConfig({ REDIS_SENTINELS: sentinel.sentinels, REDIS_SENTINEL_MASTER: sentinel.masterName });
+    const control = createRedis(settings, 'command');
+    const writer = createRedis(settings, 'worker');
+    // A blocking read far longer than any test: only an interrupt (CLIENT UNBLOCK) takes in a new watch.
+    const reader = new JobStreamReader(settings, control, 3_600_000);
+    try {
+      await Promise.all([waitForRedis(control), waitForRedis(writer)]);
+      const heldEvents: string[] = [];
+      reader.watch('kiln-conn:stream:held', 0, (events) => heldEvents.push(...events.map((e) => e.event)));
+      await writer.xadd('kiln-conn:stream:held', '0-1', 'event', 'delta', 'data', '{}');
+      await until('the held watch to be read', async () => heldEvents.length === 1);
+      const failover = await sentinel.failover();
+      const onNewMaster = async (c: Redis) => (await c.info('server').catch(() => '')).includes(`tcp_port:${failover.to}\r`);
+      await until('the connections to move', async () => (await onNewMaster(control)) && (await onNewMaster(writer)));
+      const fresh: string[] = [];
+      reader.watch('kiln-conn:stream:fresh', 0, (events) => fresh.push(...events.map((e) => e.event)));
+      await writer.xadd('kiln-conn:stream:fresh', '0-1', 'event', 'done', 'data', '{}');
+      await until('the new watch to be read', async () => fresh.length === 1);
+      // The watch held across the failover goes on, from where it was.
+      await writer.xadd('kiln-conn:stream:held', '0-2', 'event', 'done', 'data', '{}');
+      await until('the held watch to be read again', async () => heldEvents.length === 2);
+      expect(heldEvents).toEqual(['delta', 'done']);
+      await sentinel.settled(failover);
+    } finally {
+      await reader.close();
+      control.disconnect();
+      writer.disconnect();
     }
   });
 });

@@ -124,6 +124,12 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
         '',
         '--appendonly',
         'no',
+        // A replica writes what its master sends to a file first: here, not in the working directory (where a
+        // later start would load it).
+        '--dir',
+        dir,
+        '--dbfilename',
+        `node-${port}.rdb`,
         // A node turned into a replica reconnects to its new master at once, without waiting for a timer.
         '--repl-diskless-sync',
         'yes',
