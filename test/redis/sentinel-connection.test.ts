@@ -109,4 +109,27 @@ describe('a Redis connection made from Sentinel settings', () => {
       writer.disconnect();
     }
   });
+
+  // Last: it leaves the setup without its former master.
+  it('moves to the replica the sentinels promote when the master dies', async () => {
+    const settings = loadConfig({ REDIS_URL: 'redis://127.0.0.1:1/2', REDIS_SENTINELS: sentinel.sentinels, REDIS_SENTINEL_MASTER: sentinel.masterName });
+    const kiln = createRedis(settings, 'worker');
+    try {
+      await waitForRedis(kiln);
+      const lost = once(kiln, 'close');
+      const failover = await sentinel.killMaster();
+      await lost;
+      // Retried until the sentinels name the new master: the command waits, it does not fail.
+      expect(await kiln.set('after-the-crash', '1')).toBe('OK');
+      const master = new Redis({ port: failover.to, db: 2 });
+      try {
+        expect(await master.get('after-the-crash')).toBe('1');
+        expect(((await master.call('ROLE')) as string[])[0]).toBe('master');
+      } finally {
+        master.disconnect();
+      }
+    } finally {
+      kiln.disconnect();
+    }
+  });
 });

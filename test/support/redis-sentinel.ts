@@ -79,6 +79,8 @@ export interface SentinelSetup {
    * when clients are told. The former master still takes writes until the sentinels demote it (`settled`).
    */
   failover(): Promise<Failover>;
+  /** SIGKILLs the master; resolves when the sentinels have noticed and announce the replica as master. */
+  killMaster(): Promise<Failover>;
   /**
    * Waits until every sentinel names the new master, that node says it is master, and the former master
    * has been turned into its replica and is in sync: the failover is over on every side.
@@ -189,6 +191,22 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
     );
 
     const masterPortOf = async (s: Redis) => Number(((await s.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', masterName)) as string[])[1]);
+    /** Does `act` to the master, then waits for the sentinels' +switch-master announcement (what clients are told). */
+    const switchMaster = async (act: (from: number) => Promise<unknown>): Promise<Failover> => {
+      const from = await masterPortOf(sentinels[0]!);
+      const to = [...nodes.keys()].find((p) => p !== from)!;
+      const listener = client(sentinelPorts[0]!);
+      const switched = new Promise<number>((resolve) => {
+        listener.on('message', (_channel, message: string) => {
+          if (message.startsWith(`${masterName} `)) resolve(Date.now());
+        });
+      });
+      await listener.subscribe('+switch-master');
+      await act(from);
+      const switchedAt = await switched;
+      listener.disconnect();
+      return { from, to, switchedAt };
+    };
     const roleOf = async (port: number) => ((await nodes.get(port)!.call('ROLE')) as [string, ...unknown[]])[0];
     return {
       masterName,
@@ -197,20 +215,12 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
       nodePorts: [master.port, replica.port],
       masterPort: () => masterPortOf(sentinels[0]!),
       async failover() {
-        const from = await masterPortOf(sentinels[0]!);
-        const to = [...nodes.keys()].find((p) => p !== from)!;
-        // Told of the switch the way a client is: the sentinels' +switch-master announcement.
-        const listener = client(sentinelPorts[0]!);
-        const switched = new Promise<number>((resolve) => {
-          listener.on('message', (_channel, message: string) => {
-            if (message.startsWith(`${masterName} `)) resolve(Date.now());
-          });
+        return switchMaster(() => sentinels[0]!.call('SENTINEL', 'FAILOVER', masterName));
+      },
+      killMaster() {
+        return switchMaster(async (from) => {
+          await children.find((c) => c.port === from)!.stop();
         });
-        await listener.subscribe('+switch-master');
-        await sentinels[0]!.call('SENTINEL', 'FAILOVER', masterName);
-        const switchedAt = await switched;
-        listener.disconnect();
-        return { from, to, switchedAt };
       },
       async settled({ from, to }) {
         await until(
