@@ -44,11 +44,15 @@ async function startChild(name: string, start: (port: number) => { cmd: string; 
       if (/Address already in use/.test(out) && attempt < 5) continue;
       throw new Error(`${name} on port ${port} exited:\n${out}`);
     }
+    // A test that times out before its cleanup must not leave its servers running after the test process.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
     return {
       child,
       port,
       output: () => out,
       async stop() {
+        process.off('exit', killOnExit);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         await exited;
       },
