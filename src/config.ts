@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import { parseSentinelList } from './redis-sentinel';
 
 /**
  * The only reader of process.env. Every setting is validated once at start, and every bad value is
@@ -80,6 +81,23 @@ const envSchema = v.object({
   /** A direct connection (not through a transaction pooler) for the release role's migrations; empty: DATABASE_URL. */
   DATABASE_MIGRATION_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /**
+   * Redis behind Sentinel: comma-separated `host:port` of the sentinels (port 26379 when left out). Set,
+   * Kiln connects to the master they name REDIS_SENTINEL_MASTER and follows a failover; REDIS_URL then
+   * gives only the password, database and TLS (`rediss:`), not the address.
+   */
+  REDIS_SENTINELS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => parseSentinelList(s) !== null, 'must be comma-separated host:port of the sentinels'),
+      v.transform((s) => parseSentinelList(s)!),
+    ),
+  ),
+  /** The master's name in the sentinels' configuration (`sentinel monitor <name> …`). */
+  REDIS_SENTINEL_MASTER: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ., - and _ only'))),
+  /** The sentinels' own credentials (`requirepass` / ACL user in sentinel.conf), when they ask for any. */
+  REDIS_SENTINEL_USERNAME: optionalString,
+  REDIS_SENTINEL_PASSWORD: optionalString,
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),
   /** Prometheus text at /metrics on this port (every role); unset: no metrics server. 0 picks a free port. */
@@ -294,6 +312,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (env.DASHBOARD_SESSION_IDLE_MS > env.DASHBOARD_SESSION_MAX_MS) problems.push('DASHBOARD_SESSION_IDLE_MS must not exceed DASHBOARD_SESSION_MAX_MS');
   if (env.DASHBOARD_SIGNUP === 'open' && !env.SMTP_URL) problems.push('SMTP_URL is required when DASHBOARD_SIGNUP=open: a sign-up confirms its email by mail');
+  if (Boolean(env.REDIS_SENTINELS) !== Boolean(env.REDIS_SENTINEL_MASTER)) problems.push('REDIS_SENTINELS and REDIS_SENTINEL_MASTER must be set together');
+  if (!env.REDIS_SENTINELS && (env.REDIS_SENTINEL_USERNAME || env.REDIS_SENTINEL_PASSWORD))
+    problems.push('REDIS_SENTINEL_USERNAME and REDIS_SENTINEL_PASSWORD apply only with REDIS_SENTINELS');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
   if (problems.length) throw new ConfigError(problems);
 

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { type SentinelAddress, sentinelConnectionOptions } from './redis-sentinel';
 
 /**
  * Three kinds of connection, because they fail differently:
@@ -22,10 +23,19 @@ export function redisOptions(role: RedisRole): RedisOptions {
  */
 export interface RedisSettings {
   REDIS_URL: string;
+  /** Set: the master is the one these sentinels name REDIS_SENTINEL_MASTER (REDIS_URL gives password, db, TLS). */
+  REDIS_SENTINELS?: SentinelAddress[];
+  REDIS_SENTINEL_MASTER?: string;
+  REDIS_SENTINEL_USERNAME?: string;
+  REDIS_SENTINEL_PASSWORD?: string;
 }
 
 export function createRedis(settings: RedisSettings, role: RedisRole): Redis {
-  const client = new Redis(settings.REDIS_URL, redisOptions(role));
+  const { REDIS_SENTINELS, REDIS_SENTINEL_MASTER } = settings;
+  const client =
+    REDIS_SENTINELS && REDIS_SENTINEL_MASTER
+      ? new Redis({ ...redisOptions(role), ...sentinelConnectionOptions({ ...settings, REDIS_SENTINELS, REDIS_SENTINEL_MASTER }) })
+      : new Redis(settings.REDIS_URL, redisOptions(role));
   // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
   client.on('error', () => {});
   return client;

@@ -18,7 +18,8 @@ const PG_CONNECTION_CODES = new Set([
   '57014', // query_canceled: statement_timeout (DATABASE_QUERY_TIMEOUT_MS), the server is too slow now
 ]);
 
-const REDIS_MESSAGES = [/enableOfflineQueue/i, /Connection is closed/i, /Reached the max retries per request/i];
+// READONLY: the node was a master and is now a replica (a failover); its connections are being moved.
+const REDIS_MESSAGES = [/enableOfflineQueue/i, /Connection is closed/i, /Reached the max retries per request/i, /^READONLY /];
 
 export function unavailableDependency(err: unknown): Dependency | null {
   for (let e = err as Record<string, unknown> | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {

@@ -18,7 +18,8 @@ type XReadReply = [key: string, entries: [id: string, fields: string[]][]][] | n
  * (`CLIENT UNBLOCK` from the command connection) so it is included at once. Opened on the first watch.
  */
 export class JobStreamReader {
-  private conn: Redis | null = null;
+  private current: { conn: Redis; lost: Promise<never> } | null = null;
+  /** The current connection's id on its server, for `CLIENT UNBLOCK`; null until read. */
   private connId: number | null = null;
   private readonly watches = new Set<Watch>();
   private running = false;
@@ -53,18 +54,39 @@ export class JobStreamReader {
   async close(): Promise<void> {
     this.closed = true;
     this.watches.clear();
-    this.conn?.disconnect();
+    this.current?.conn.disconnect();
   }
 
-  private connection(): Redis {
-    if (!this.conn) {
+  /**
+   * The blocking connection, and a promise that fails when it is lost. ioredis would send a blocked
+   * read again on its next connection, where this reader does not know its id (after a failover, on
+   * another server, where the old id may be another client's): a new watch could not interrupt it for up
+   * to `blockMs`. So a connection lost after it was up is given up, and the loop starts over on a new one.
+   * One that never came up keeps retrying by itself (a Redis restart), its commands waiting.
+   */
+  private connection(): { conn: Redis; lost: Promise<never> } {
+    if (!this.current) {
       // Retries forever like a worker connection: a blocked read must survive a Redis restart.
-      this.conn = createRedis(this.redisSettings, 'worker');
-      this.conn.on('ready', () => {
-        this.connId = null;
+      const conn = createRedis(this.redisSettings, 'worker');
+      let up = false;
+      const lost = new Promise<never>((_, reject) => {
+        conn.on('ready', () => {
+          up = true;
+        });
+        conn.on('close', () => {
+          if (!up) return;
+          if (this.current?.conn === conn) {
+            this.current = null;
+            this.connId = null;
+          }
+          conn.disconnect();
+          reject(new Error('the job stream connection was lost'));
+        });
       });
+      lost.catch(() => {});
+      this.current = { conn, lost };
     }
-    return this.conn;
+    return this.current;
   }
 
   private async interrupt(): Promise<void> {
@@ -82,19 +104,20 @@ export class JobStreamReader {
     this.running = true;
     try {
       while (this.watches.size > 0 && !this.closed) {
-        const conn = this.connection();
-        this.connId ??= Number(await conn.client('ID'));
-        this.dirty = false;
-        // One position per stream: the earliest any of its watchers needs.
-        const from = new Map<string, number>();
-        for (const w of this.watches) from.set(w.key, Math.min(from.get(w.key) ?? Number.POSITIVE_INFINITY, w.after));
+        const { conn, lost } = this.connection();
         let reply: XReadReply;
-        this.blocking = true;
         try {
+          this.connId ??= Number(await Promise.race([conn.client('ID'), lost]));
+          this.dirty = false;
+          // One position per stream: the earliest any of its watchers needs.
+          const from = new Map<string, number>();
+          for (const w of this.watches) from.set(w.key, Math.min(from.get(w.key) ?? Number.POSITIVE_INFINITY, w.after));
           const ids = [...from.values()].map((seq) => `0-${seq}`);
-          reply = (await conn.call('XREAD', 'COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', ...from.keys(), ...ids)) as XReadReply;
+          this.blocking = true;
+          reply = (await Promise.race([conn.call('XREAD', 'COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', ...from.keys(), ...ids), lost])) as XReadReply;
         } catch {
-          // Redis away: the connection reconnects by itself; look again shortly.
+          // Redis away (the connection reconnects by itself) or the connection lost (a new one is made):
+          // look again shortly.
           if (!this.closed) await new Promise((resolve) => setTimeout(resolve, 250));
           continue;
         } finally {
