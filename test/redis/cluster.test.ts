@@ -9,7 +9,8 @@ import { QUEUE_NAMES } from '../../src/queue/registry';
 import { deleteKeysWithPrefix } from '../../src/redis';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { startRedisCluster, type RedisCluster } from '../support/redis-cluster';
-import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { spawnKiln } from '../support/processes';
+import { createTestAccount, jsonRequest, startTestService, testEnv, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
@@ -159,6 +160,23 @@ describe('Kiln on a Redis Cluster (REDIS_CLUSTER_NODES)', () => {
     expect(before.filter((keys) => keys.length > 0).length).toBe(3);
     expect(await deleteKeysWithPrefix(a.rt.redis, prefix)).toBe(60);
     expect((await keysPerMaster(prefix)).flat()).toEqual([]);
+  });
+
+  it('runs as a real all-in-one process: ready, answers, works a job, stays up', async () => {
+    const proc = spawnKiln('all', testEnv({ ...clusterEnv(), WORKER_QUEUES: 'text', REDIS_PREFIX: a.rt.config.REDIS_PREFIX }));
+    try {
+      await proc.waitForLine(/API docs/, 120_000);
+      const base = new URL(proc.output().match(/API docs\s+(\S+)/)![1]!).origin;
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      const { auth } = await createTestAccount(a.rt, 'business');
+      const res = await fetch(`${base}/v1/text/generate`, jsonRequest({ prompt: 'glaciers', max_tokens: 60 }, auth));
+      expect(res.status).toBe(200);
+      expect(proc.child.exitCode).toBeNull();
+      expect(proc.output()).not.toMatch(/CROSSSLOT|MOVED/);
+    } finally {
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+    }
   });
 
   // Last: it takes a master away.
