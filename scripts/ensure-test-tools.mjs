@@ -15,6 +15,7 @@ export const TEST_TOOLS = {
   sox: { pkg: 'sox', why: 'a second decoder for the speech output formats' },
   pgbouncer: { pkg: 'pgbouncer', why: 'a transaction-pooling PgBouncer in front of Postgres for the pooler tests' },
   'redis-sentinel': { pkg: 'redis-sentinel', why: 'three Redis sentinels watching a master and a replica for the failover tests' },
+  'redis-cli': { pkg: 'redis-tools', why: 'creates the throwaway Redis Cluster of the cluster tests (`redis-cli --cluster create`)' },
 };
 
 function onPath(bin) {

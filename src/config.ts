@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import { parseSentinelList } from './redis-sentinel';
+import { redisDatabaseOf } from './pubsub-channels';
 
 /**
  * The only reader of process.env. Every setting is validated once at start, and every bad value is
@@ -98,6 +99,19 @@ const envSchema = v.object({
   /** The sentinels' own credentials (`requirepass` / ACL user in sentinel.conf), when they ask for any. */
   REDIS_SENTINEL_USERNAME: optionalString,
   REDIS_SENTINEL_PASSWORD: optionalString,
+  /**
+   * Redis Cluster: `host:port,host:port,…`, some or all of its masters (the rest are found from them). Set,
+   * every connection is a cluster client and each key group is hash-tagged to a slot of its own (each
+   * queue, each account's rate limits, …); REDIS_URL then gives only the user, password and TLS
+   * (`rediss:`) every node shares, not a host, and its database must be 0 (a cluster has no other).
+   */
+  REDIS_CLUSTER_NODES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => s.split(',').every((p) => /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(p.trim())), 'must be comma-separated host:port'),
+    ),
+  ),
+  /** Kiln's keys and channels start with `PREFIX:`. No `{}`: on a cluster Kiln hash-tags its keys itself. */
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),
   /** Prometheus text at /metrics on this port (every role); unset: no metrics server. 0 picks a free port. */
@@ -107,7 +121,7 @@ const envSchema = v.object({
    * OpenTelemetry traces go by OTLP/HTTP (JSON) to this collector (`/v1/traces` is appended); unset, and
    * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT unset too: no tracing SDK is loaded at all. The SDK reads the other
    * standard variables itself (OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER(_ARG), OTEL_BSP_*,
-   * OTEL_RESOURCE_ATTRIBUTES): see docs/notes/25-otel.md.
+   * OTEL_RESOURCE_ATTRIBUTES): see docs/operations.md, Traces.
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(url(['http:', 'https:'])),
   /** The full URL traces are sent to (nothing appended); overrides OTEL_EXPORTER_OTLP_ENDPOINT for traces. */
@@ -316,6 +330,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!env.REDIS_SENTINELS && (env.REDIS_SENTINEL_USERNAME || env.REDIS_SENTINEL_PASSWORD))
     problems.push('REDIS_SENTINEL_USERNAME and REDIS_SENTINEL_PASSWORD apply only with REDIS_SENTINELS');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
+  if (env.REDIS_CLUSTER_NODES && redisDatabaseOf(env.REDIS_URL) !== 0)
+    problems.push('REDIS_URL must name database 0 (or none) when REDIS_CLUSTER_NODES is set: a Redis Cluster has only database 0');
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

@@ -1,4 +1,5 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { type Cluster, Redis, type RedisOptions } from 'ioredis';
+import { createCluster, deleteClusterKeysWithPrefix, isCluster } from './redis-cluster';
 import { type SentinelAddress, sentinelConnectionOptions } from './redis-sentinel';
 
 /**
@@ -8,6 +9,9 @@ import { type SentinelAddress, sentinelConnectionOptions } from './redis-sentine
  * - `worker`: BullMQ workers block on Redis and must retry forever (`maxRetriesPerRequest: null`).
  */
 export type RedisRole = 'command' | 'subscriber' | 'worker';
+
+/** A connection to one Redis server or to a Redis Cluster: every command Kiln sends works on both. */
+export type RedisClient = Redis | Cluster;
 
 export function redisOptions(role: RedisRole): RedisOptions {
   const base: RedisOptions = { lazyConnect: false, connectTimeout: 5_000 };
@@ -28,9 +32,12 @@ export interface RedisSettings {
   REDIS_SENTINEL_MASTER?: string;
   REDIS_SENTINEL_USERNAME?: string;
   REDIS_SENTINEL_PASSWORD?: string;
+  /** `host:port,…` of a Redis Cluster; REDIS_URL then gives only credentials and TLS (src/redis-cluster.ts). */
+  REDIS_CLUSTER_NODES?: string | undefined;
 }
 
-export function createRedis(settings: RedisSettings, role: RedisRole): Redis {
+export function createRedis(settings: RedisSettings, role: RedisRole): RedisClient {
+  if (settings.REDIS_CLUSTER_NODES) return createCluster(settings, settings.REDIS_CLUSTER_NODES, role);
   const { REDIS_SENTINELS, REDIS_SENTINEL_MASTER } = settings;
   const client =
     REDIS_SENTINELS && REDIS_SENTINEL_MASTER
@@ -41,8 +48,26 @@ export function createRedis(settings: RedisSettings, role: RedisRole): Redis {
   return client;
 }
 
+/** A new connection like `client` (same server or cluster, same credentials) with some options changed. */
+export function duplicateRedis(client: RedisClient, overrides: RedisOptions = {}): RedisClient {
+  const copy = isCluster(client)
+    ? client.duplicate(undefined, {
+        ...(overrides.enableOfflineQueue === undefined ? {} : { enableOfflineQueue: overrides.enableOfflineQueue }),
+        redisOptions: { ...client.options.redisOptions, ...withoutClusterWide(overrides) },
+      })
+    : client.duplicate(overrides);
+  copy.on('error', () => {});
+  return copy;
+}
+
+function withoutClusterWide({ enableOfflineQueue: _, ...rest }: RedisOptions): RedisOptions {
+  return rest;
+}
+
 /** Removes every key under `prefix:` (a test, bench or eval run's own namespace); returns how many. */
-export async function deleteKeysWithPrefix(client: Redis, prefix: string): Promise<number> {
+export async function deleteKeysWithPrefix(client: RedisClient, prefix: string): Promise<number> {
+  // SCAN sees one server's keys: a cluster's are scanned on every master.
+  if (isCluster(client)) return deleteClusterKeysWithPrefix(client, prefix);
   let deleted = 0;
   let cursor = '0';
   do {

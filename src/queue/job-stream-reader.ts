@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
-import { createRedis, type RedisSettings } from '../redis';
+import { createRedis, type RedisClient, type RedisSettings } from '../redis';
+import { connectToMasterOf, isCluster, masterOf } from '../redis-cluster';
+import { hashTagOf } from '../redis-keys';
 import { type JobStreamEvent, parseEntry } from './job-stream';
 
 interface Watch {
@@ -9,28 +11,41 @@ interface Watch {
   deliver(events: JobStreamEvent[]): void;
 }
 
+/** The streams one XREAD can read together: all of one server's, or on a cluster those of one hash tag (one slot). */
+interface Group {
+  /** A key of the group, to find the master serving its slot. */
+  sample: string;
+  conn: Redis | null;
+  /** Fails when `conn` is lost after it was up (see `connection`). */
+  lost: Promise<never> | null;
+  connId: number | null;
+  running: boolean;
+  blocking: boolean;
+  /** Watches changed since the current XREAD was sent. */
+  dirty: boolean;
+}
+
 type XReadReply = [key: string, entries: [id: string, fields: string[]][]][] | null;
 
 /**
- * The web process's live reader of job streams: ONE dedicated connection blocks in `XREAD BLOCK` on every
+ * The web process's live reader of job streams: a dedicated connection blocks in `XREAD BLOCK` on every
  * stream someone is watching, whatever the number of clients (a blocked connection can run nothing else,
  * so the shared command connection is never used for it). A new watch interrupts the current block
  * (`CLIENT UNBLOCK` from the command connection) so it is included at once. Opened on the first watch.
+ *
+ * On one server that is ONE connection. On a cluster an XREAD may only name keys of one slot, so the
+ * streams are hash-tagged in a few buckets (Keyspace.jobStream) and each bucket being watched has its own
+ * reader: a plain connection to the master serving the bucket's slot, unblocked through the command
+ * connection's link to that same master.
  */
 export class JobStreamReader {
-  private current: { conn: Redis; lost: Promise<never> } | null = null;
-  /** The current connection's id on its server, for `CLIENT UNBLOCK`; null until read. */
-  private connId: number | null = null;
   private readonly watches = new Set<Watch>();
-  private running = false;
-  private blocking = false;
-  /** Watches changed since the current XREAD was sent. */
-  private dirty = false;
+  private readonly groups = new Map<string, Group>();
   private closed = false;
 
   constructor(
     private readonly redisSettings: RedisSettings,
-    private readonly control: Redis,
+    private readonly control: RedisClient,
     private readonly blockMs = 10_000,
   ) {}
 
@@ -38,9 +53,12 @@ export class JobStreamReader {
   watch(key: string, afterSeq: number, deliver: (events: JobStreamEvent[]) => void): () => void {
     const watch: Watch = { key, after: afterSeq, deliver };
     this.watches.add(watch);
-    this.dirty = true;
-    if (!this.running) void this.loop();
-    else void this.interrupt();
+    const name = this.groupOf(key);
+    let group = this.groups.get(name);
+    if (!group) this.groups.set(name, (group = { sample: key, conn: null, lost: null, connId: null, running: false, blocking: false, dirty: false }));
+    group.dirty = true;
+    if (!group.running) void this.loop(name, group);
+    else void this.interrupt(group);
     return () => {
       this.watches.delete(watch);
     };
@@ -54,74 +72,105 @@ export class JobStreamReader {
   async close(): Promise<void> {
     this.closed = true;
     this.watches.clear();
-    this.current?.conn.disconnect();
+    for (const group of this.groups.values()) group.conn?.disconnect();
+  }
+
+  private groupOf(key: string): string {
+    return isCluster(this.control) ? hashTagOf(key) : '';
+  }
+
+  private watchesOf(name: string): Watch[] {
+    return [...this.watches].filter((w) => this.groupOf(w.key) === name);
   }
 
   /**
-   * The blocking connection, and a promise that fails when it is lost. ioredis would send a blocked
-   * read again on its next connection, where this reader does not know its id (after a failover, on
-   * another server, where the old id may be another client's): a new watch could not interrupt it for up
-   * to `blockMs`. So a connection lost after it was up is given up, and the loop starts over on a new one.
-   * One that never came up keeps retrying by itself (a Redis restart), its commands waiting.
+   * The group's blocking connection. ioredis would send a blocked read again on its next connection, where
+   * this reader does not know its id (after a failover, on another server, where the old id may be another
+   * client's): a new watch could not interrupt it for up to `blockMs`. So a connection lost after it was up
+   * is given up (`lost` fails), and the loop starts over on a new one. One that never came up keeps
+   * retrying by itself (a Redis restart), its commands waiting.
    */
-  private connection(): { conn: Redis; lost: Promise<never> } {
-    if (!this.current) {
+  private connection(group: Group): Redis | null {
+    if (!group.conn) {
       // Retries forever like a worker connection: a blocked read must survive a Redis restart.
-      const conn = createRedis(this.redisSettings, 'worker');
+      const conn = isCluster(this.control) ? connectToMasterOf(this.control, group.sample, 'worker') : (createRedis(this.redisSettings, 'worker') as Redis);
+      if (!conn) return null;
       let up = false;
-      const lost = new Promise<never>((_, reject) => {
+      group.lost = new Promise<never>((_, reject) => {
         conn.on('ready', () => {
           up = true;
         });
         conn.on('close', () => {
           if (!up) return;
-          if (this.current?.conn === conn) {
-            this.current = null;
-            this.connId = null;
+          if (group.conn === conn) {
+            group.conn = null;
+            group.connId = null;
           }
           conn.disconnect();
           reject(new Error('the job stream connection was lost'));
         });
       });
-      lost.catch(() => {});
-      this.current = { conn, lost };
+      group.lost.catch(() => {});
+      group.conn = conn;
     }
-    return this.current;
+    return group.conn;
   }
 
-  private async interrupt(): Promise<void> {
+  /** Where CLIENT UNBLOCK goes: the server the group's reader is connected to. */
+  private controlFor(group: Group): RedisClient | undefined {
+    return isCluster(this.control) ? masterOf(this.control, group.sample) : this.control;
+  }
+
+  /** The slot map names another master than the one the group's reader is connected to. */
+  private movedAway(group: Group): boolean {
+    if (!group.conn || !isCluster(this.control)) return false;
+    const master = masterOf(this.control, group.sample);
+    return master !== undefined && (master.options.host !== group.conn.options.host || master.options.port !== group.conn.options.port);
+  }
+
+  private async interrupt(group: Group): Promise<void> {
     // The XREAD may be on its way to Redis: try again briefly until it is the one blocked, then unblock it.
-    for (let tries = 0; tries < 20 && this.blocking && this.dirty; tries++) {
-      if (this.connId !== null) {
-        const unblocked = await this.control.client('UNBLOCK', this.connId).catch(() => 0);
+    for (let tries = 0; tries < 20 && group.blocking && group.dirty; tries++) {
+      const control = this.controlFor(group);
+      if (group.connId !== null && control) {
+        const unblocked = await control.client('UNBLOCK', group.connId).catch(() => 0);
         if (unblocked === 1) return;
       }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
-  private async loop(): Promise<void> {
-    this.running = true;
+  private async loop(name: string, group: Group): Promise<void> {
+    group.running = true;
     try {
-      while (this.watches.size > 0 && !this.closed) {
-        const { conn, lost } = this.connection();
+      for (let watches = this.watchesOf(name); watches.length > 0 && !this.closed; watches = this.watchesOf(name)) {
+        const conn = this.connection(group);
         let reply: XReadReply;
         try {
-          this.connId ??= Number(await Promise.race([conn.client('ID'), lost]));
-          this.dirty = false;
+          // No slot map yet (a cluster still connecting): look again shortly.
+          if (!conn) throw new Error('no connection yet');
+          const lost = group.lost!;
+          group.connId ??= Number(await Promise.race([conn.client('ID'), lost]));
+          group.dirty = false;
           // One position per stream: the earliest any of its watchers needs.
           const from = new Map<string, number>();
-          for (const w of this.watches) from.set(w.key, Math.min(from.get(w.key) ?? Number.POSITIVE_INFINITY, w.after));
+          for (const w of watches) from.set(w.key, Math.min(from.get(w.key) ?? Number.POSITIVE_INFINITY, w.after));
+          group.blocking = true;
           const ids = [...from.values()].map((seq) => `0-${seq}`);
-          this.blocking = true;
           reply = (await Promise.race([conn.call('XREAD', 'COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', ...from.keys(), ...ids), lost])) as XReadReply;
-        } catch {
+        } catch (err) {
+          // The slot moved to another master (resharding, a failover): read from there.
+          if (isCluster(this.control) && (/^(MOVED|ASK)/.test((err as Error).message ?? '') || this.movedAway(group))) {
+            group.conn?.disconnect();
+            group.conn = null;
+            group.connId = null;
+          }
           // Redis away (the connection reconnects by itself) or the connection lost (a new one is made):
           // look again shortly.
           if (!this.closed) await new Promise((resolve) => setTimeout(resolve, 250));
           continue;
         } finally {
-          this.blocking = false;
+          group.blocking = false;
         }
         for (const [key, entries] of reply ?? []) {
           const events = entries.map(parseEntry);
@@ -135,9 +184,9 @@ export class JobStreamReader {
         }
       }
     } finally {
-      this.running = false;
+      group.running = false;
     }
     // A watch added while the loop was ending.
-    if (this.watches.size > 0 && !this.closed) void this.loop();
+    if (this.watchesOf(name).length > 0 && !this.closed) void this.loop(name, group);
   }
 }

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { createRedis, redisOptions } from '../../src/redis';
+import { createRedis, type RedisClient, redisOptions } from '../../src/redis';
 import { sentinelConnectionOptions } from '../../src/redis-sentinel';
 import { JobStreamReader } from '../../src/queue/job-stream-reader';
 import { waitForRedis } from '../../src/runtime';
@@ -92,7 +92,7 @@ describe('a Redis connection made from Sentinel settings', () => {
       await writer.xadd('kiln-conn:stream:held', '0-1', 'event', 'delta', 'data', '{}');
       await until('the held watch to be read', async () => heldEvents.length === 1);
       const failover = await sentinel.failover();
-      const onNewMaster = async (c: Redis) => (await c.info('server').catch(() => '')).includes(`tcp_port:${failover.to}\r`);
+      const onNewMaster = async (c: RedisClient) => (await c.info('server').catch(() => '')).includes(`tcp_port:${failover.to}\r`);
       await until('the connections to move', async () => (await onNewMaster(control)) && (await onNewMaster(writer)));
       const fresh: string[] = [];
       reader.watch('kiln-conn:stream:fresh', 0, (events) => fresh.push(...events.map((e) => e.event)));

@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import { insertJob } from '../../src/db/queries/jobs';
 import { newId } from '../../src/ids';
 import { createLogger } from '../../src/logger';
-import { JobStreamWriter, jobStreamKey } from '../../src/queue/job-stream';
+import { JobStreamWriter } from '../../src/queue/job-stream';
 import { startWeb, type WebServer } from '../../src/roles/web';
 import { createRuntime, type Runtime } from '../../src/runtime';
 import { cli } from '../support/cli';
@@ -167,7 +167,7 @@ describe('Kiln on Redis Sentinel', () => {
     expect(await streamed(auth)).toEqual(expect.arrayContaining(['job', 'delta', 'done']));
     const streamedAt = Date.now();
     // The held client gets what is written to its job's stream on the new master.
-    const writer = await JobStreamWriter.open(rt.redis, jobStreamKey(env.REDIS_PREFIX!, heldJob), rt.log);
+    const writer = await JobStreamWriter.open(rt.redis, rt.keys.jobStream(heldJob), rt.log);
     await writer.delta('after the failover');
     expect((await heldEvents.next()).value).toBe('delta');
     await writer.done({ text: 'after the failover' });
