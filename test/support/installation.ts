@@ -1,0 +1,112 @@
+import { startS3rver, type RunningS3rver } from '../storage/s3rver-server';
+import { freePort } from '../hosting/support/hosting-harness';
+import { createOwnDatabase, type OwnDatabase } from './own-database';
+import { startPgBouncer, type PgBouncer } from './pgbouncer-server';
+import { spawnKiln, type Spawned } from './processes';
+import { startRedisServer } from './redis-server';
+import { testEnv } from './runtime';
+
+/** Where the installation's Redis is: one throwaway server, or a throwaway Redis Cluster. */
+export type RedisTopology = 'single' | 'cluster';
+
+interface RunningRedis {
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function startRedis(topology: RedisTopology): Promise<RunningRedis> {
+  if (topology === 'cluster') throw new Error('a Redis Cluster needs test/support/redis-cluster.ts (branch h/cluster)');
+  const redis = await startRedisServer(await freePort());
+  return { env: { REDIS_URL: redis.url }, stop: () => redis.kill() };
+}
+
+/** One spawned Kiln process and the ports it chose (read from its startup log). */
+export interface KilnProcess extends Spawned {
+  role: 'web' | 'worker' | 'edge';
+  name: string;
+  /** `web`: the API's port; `edge`: the HTTP port. */
+  port: number;
+  /** SIGKILL, as a crash or an OOM kill would: no shutdown code runs. */
+  crash(): Promise<void>;
+}
+
+export interface Installation {
+  /** The environment every process runs with (DATABASE_URL is PgBouncer's). */
+  env: Record<string, string>;
+  /** The database itself, not through PgBouncer: for the test's own reads. */
+  directDatabaseUrl: string;
+  hostingDomain: string;
+  processes: KilnProcess[];
+  start(role: KilnProcess['role'], name: string): Promise<KilnProcess>;
+  stop(): Promise<void>;
+}
+
+export const HOSTING_DOMAIN = 'kiln.test';
+
+const READY: Record<KilnProcess['role'], RegExp> = {
+  web: /"API listening"/,
+  worker: /"workers started"/,
+  edge: /"edge listening"/,
+};
+
+/**
+ * A whole installation as an operator runs one, on loopback: PgBouncer with Kiln's default database
+ * settings in front of a database of its own (the processes run the maintenance sweeps), S3 (s3rver),
+ * Redis (`topology`), the release role once, then whatever processes the test starts. Every process
+ * takes port 0 for every port; `stop` ends them all and everything under them.
+ */
+export async function startInstallation(topology: RedisTopology, extraEnv: Record<string, string> = {}): Promise<Installation> {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
+  };
+  try {
+    const db: OwnDatabase = await createOwnDatabase('kiln_whole');
+    cleanups.push(() => db.drop());
+    const bouncer: PgBouncer = await startPgBouncer(db.url);
+    cleanups.push(() => bouncer.stop());
+    const s3: RunningS3rver = await startS3rver();
+    cleanups.push(() => s3.stop());
+    const redis = await startRedis(topology);
+    cleanups.push(() => redis.stop());
+    const env = testEnv({
+      DATABASE_URL: bouncer.url,
+      // Migrations take a session lock: the release role goes to the database itself, as operations.md says.
+      DATABASE_MIGRATION_URL: db.url,
+      ...redis.env,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'kiln-whole',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      HOSTING_DOMAIN,
+      FETCH_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    });
+    const release = spawnKiln('release', env);
+    const released = await release.exited;
+    if (released.code !== 0) throw new Error(`the release role exited ${released.code}:\n${release.output()}`);
+
+    const processes: KilnProcess[] = [];
+    const start = async (role: KilnProcess['role'], name: string): Promise<KilnProcess> => {
+      const spawned = spawnKiln(role, env);
+      const crash = async () => {
+        if (spawned.child.exitCode === null && spawned.child.signalCode === null) spawned.child.kill('SIGKILL');
+        await spawned.exited;
+      };
+      cleanups.push(crash);
+      const line = JSON.parse(await spawned.waitForLine(READY[role], 120_000));
+      const port = role === 'web' ? line.port : role === 'edge' ? line.httpPort : 0;
+      const proc: KilnProcess = { ...spawned, role, name, port, crash };
+      processes.push(proc);
+      return proc;
+    };
+    return { env, directDatabaseUrl: db.url, hostingDomain: HOSTING_DOMAIN, processes, start, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
