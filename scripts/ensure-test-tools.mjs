@@ -14,6 +14,7 @@ export const TEST_TOOLS = {
   ffprobe: { pkg: 'ffmpeg', why: 'decodes every speech output format to check its duration' },
   sox: { pkg: 'sox', why: 'a second decoder for the speech output formats' },
   pgbouncer: { pkg: 'pgbouncer', why: 'a transaction-pooling PgBouncer in front of Postgres for the pooler tests' },
+  'redis-cli': { pkg: 'redis-tools', why: 'creates the throwaway Redis Cluster of the cluster tests (`redis-cli --cluster create`)' },
 };
 
 function onPath(bin) {
