@@ -1,8 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startS3rver, type RunningS3rver } from '../storage/s3rver-server';
 import { freePort } from '../hosting/support/hosting-harness';
 import { createOwnDatabase, type OwnDatabase } from './own-database';
 import { startPgBouncer, type PgBouncer } from './pgbouncer-server';
 import { spawnKiln, type Spawned } from './processes';
+import { startRedisCluster } from './redis-cluster';
 import { startRedisServer } from './redis-server';
 import { testEnv } from './runtime';
 
@@ -15,7 +19,12 @@ interface RunningRedis {
 }
 
 async function startRedis(topology: RedisTopology): Promise<RunningRedis> {
-  if (topology === 'cluster') throw new Error('a Redis Cluster needs test/support/redis-cluster.ts (branch h/cluster)');
+  if (topology === 'cluster') {
+    const cluster = await startRedisCluster();
+    const [first] = cluster.masters;
+    // REDIS_URL names a node too, so a process that ignored the cluster setting would fail on MOVED, not use another Redis.
+    return { env: { REDIS_CLUSTER_NODES: cluster.nodes, REDIS_URL: `redis://${first!.host}:${first!.port}` }, stop: () => cluster.stop() };
+  }
   const redis = await startRedisServer(await freePort());
   return { env: { REDIS_URL: redis.url }, stop: () => redis.kill() };
 }
@@ -37,6 +46,8 @@ export interface Installation {
   directDatabaseUrl: string;
   hostingDomain: string;
   processes: KilnProcess[];
+  /** Where `stop` leaves every process's output (`{name}.log`), for reading after a failure. */
+  logDir: string;
   start(role: KilnProcess['role'], name: string): Promise<KilnProcess>;
   stop(): Promise<void>;
 }
@@ -57,8 +68,11 @@ const READY: Record<KilnProcess['role'], RegExp> = {
  */
 export async function startInstallation(topology: RedisTopology, extraEnv: Record<string, string> = {}): Promise<Installation> {
   const cleanups: (() => Promise<unknown>)[] = [];
+  const processes: KilnProcess[] = [];
+  const logDir = mkdtempSync(join(tmpdir(), 'kiln-whole-logs-'));
   const stop = async () => {
     for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
+    for (const p of processes) writeFileSync(join(logDir, `${p.name}.log`), p.output());
   };
   try {
     const db: OwnDatabase = await createOwnDatabase('kiln_whole');
@@ -90,7 +104,6 @@ export async function startInstallation(topology: RedisTopology, extraEnv: Recor
     const released = await release.exited;
     if (released.code !== 0) throw new Error(`the release role exited ${released.code}:\n${release.output()}`);
 
-    const processes: KilnProcess[] = [];
     const start = async (role: KilnProcess['role'], name: string): Promise<KilnProcess> => {
       const spawned = spawnKiln(role, env);
       const crash = async () => {
@@ -104,7 +117,7 @@ export async function startInstallation(topology: RedisTopology, extraEnv: Recor
       processes.push(proc);
       return proc;
     };
-    return { env, directDatabaseUrl: db.url, hostingDomain: HOSTING_DOMAIN, processes, start, stop };
+    return { env, directDatabaseUrl: db.url, hostingDomain: HOSTING_DOMAIN, processes, logDir, start, stop };
   } catch (err) {
     await stop();
     throw err;
