@@ -96,6 +96,7 @@ describe('the whole installation: 2 web, 2 worker and 2 edge processes on PgBoun
       inst = await startInstallation(REDIS_TOPOLOGY, {
         // The held download must outlast the second worker's start on a busy machine: no minimum rate.
         FETCH_MIN_BYTES_PER_SEC: '0',
+        FETCH_TIMEOUT_MS: '600000',
       });
       const [web1, web2, edge1, edge2, workerA] = await Promise.all([
         inst.start('web', 'web1'),
@@ -136,35 +137,73 @@ describe('the whole installation: 2 web, 2 worker and 2 edge processes on PgBoun
       const textJobs: { account: Account; id: string; tokens: number }[] = [];
       let loading = true;
       const loadFailures: string[] = [];
-      const textJob = async (account: Account, n: number) => {
-        const res = await call('/v1/text/generate', jsonRequest({ prompt: `A short note on kilns, number ${n}`, max_tokens: 40 }, account.auth));
-        if (!res) return;
-        let body = await res.json();
-        if (res.status === 202) {
-          const id = body.id as string;
-          body = await until(
-            `text job ${id} to finish`,
-            async () => {
-              const poll = await call(`/v1/jobs/${id}`, { headers: account.auth });
-              if (!poll) return null;
-              const b = await poll.json();
-              if (poll.status === 202) return null;
-              if (poll.status !== 200) throw new Error(`GET /v1/jobs/${id} answered ${poll.status}: ${JSON.stringify(b)}`);
-              return b;
-            },
-            HANG_MS,
-            250,
-          );
-        } else if (res.status !== 200) {
+      /** The job's final body from a POST's answer (polling a 202), or null for a 503 (not accepted). */
+      const finalBody = async (account: Account, res: Response) => {
+        const body = await res.json();
+        if (res.status === 200) return body;
+        if (res.status !== 202) {
           // A 503 with Retry-After was not accepted: nothing to bill (and the answers check judges it).
           if (res.status !== 503) loadFailures.push(`POST /v1/text/generate answered ${res.status}: ${JSON.stringify(body)}`);
-          return;
+          return null;
         }
-        textJobs.push({ account, id: body.id, tokens: body.tokens_used });
+        const id = body.id as string;
+        return until(
+          `text job ${id} to finish`,
+          async () => {
+            const poll = await call(`/v1/jobs/${id}`, { headers: account.auth });
+            if (!poll) return null;
+            const b = await poll.json();
+            if (poll.status === 202) return null;
+            if (poll.status !== 200) throw new Error(`GET /v1/jobs/${id} answered ${poll.status}: ${JSON.stringify(b)}`);
+            return b;
+          },
+          HANG_MS,
+          250,
+        );
+      };
+      const textRequest = (account: Account, n: number, headers: Record<string, string> = {}) =>
+        jsonRequest({ prompt: `A short note on kilns, number ${n}`, max_tokens: 40 }, { ...account.auth, ...headers });
+      const textJob = async (account: Account, n: number) => {
+        const res = await call('/v1/text/generate', textRequest(account, n));
+        const body = res && (await finalBody(account, res));
+        if (body) textJobs.push({ account, id: body.id, tokens: body.tokens_used });
+      };
+      /**
+       * A client that sends its request to both webs at once under one Idempotency-Key (a retry through the
+       * other load-balanced web): one job, the same answer from both, billed once.
+       */
+      let replayed = 0;
+      const idempotentTextJob = async (account: Account, n: number) => {
+        const headers = { 'Idempotency-Key': `whole-${account.name}-${n}` };
+        const answers = await Promise.all(
+          webs.map((web) =>
+            until(
+              `web ${web.name} to take idempotent request ${n}`,
+              async () => {
+                const res = await call('/v1/text/generate', textRequest(account, n, headers), web);
+                if (res?.status !== 409) return res;
+                // The other web's request holds the key (409 idempotency_key_in_use): send it again.
+                await res.arrayBuffer();
+                return null;
+              },
+              HANG_MS,
+              100,
+            ).then(async (res) => {
+              if (res?.headers.get('idempotent-replayed') === 'true') replayed++;
+              return res && finalBody(account, res);
+            }),
+          ),
+        );
+        const ids = answers.map((b) => b?.id);
+        if (ids[0] !== ids[1]) loadFailures.push(`one Idempotency-Key, two answers: ${JSON.stringify(answers)}`);
+        if (answers[0]) textJobs.push({ account, id: answers[0].id, tokens: answers[0].tokens_used });
       };
       const loops = accounts.flatMap((account) =>
         [0, 1].map(async (lane) => {
-          for (let n = 0; loading; n++) await textJob(account, lane * 1000 + n).catch((err: Error) => loadFailures.push(err.message));
+          for (let n = 0; loading; n++) {
+            const job = lane === 0 && n % 5 === 0 ? idempotentTextJob : textJob;
+            await job(account, lane * 1000 + n).catch((err: Error) => loadFailures.push(err.message));
+          }
         }),
       );
 
@@ -325,7 +364,7 @@ describe('the whole installation: 2 web, 2 worker and 2 edge processes on PgBoun
       // Jobs run again: those the killed worker held (not asserted: it may have held none at that moment).
       const rerun = (await db.select({ attempts: jobs.attempts }).from(jobs).where(inArray(jobs.id, ids))).filter((j) => j.attempts > 1).length;
       console.log(
-        `[whole] ${REDIS_TOPOLOGY} Redis: ${rerun} text jobs run twice; processes up ${seconds(upAt - started)} after the start; ${answers.length} API requests, ` +
+        `[whole] ${REDIS_TOPOLOGY} Redis: ${rerun} text jobs run twice, ${replayed} idempotent repeats replayed; processes up ${seconds(upAt - started)} after the start; ${answers.length} API requests, ` +
           `${textJobs.length} text jobs, ${deployed.length} deployments, ${edgeRequests} edge requests; the killed build published ` +
           `${seconds(slowPublishedAt - workerKilledAt)} after the kill, the second wave ${seconds(secondWavePublishedAt - edgeKilledAt)} after the edge's; everything final ${seconds(doneAt - started)} after the start`,
       );

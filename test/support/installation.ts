@@ -75,14 +75,18 @@ export async function startInstallation(topology: RedisTopology, extraEnv: Recor
     for (const p of processes) writeFileSync(join(logDir, `${p.name}.log`), p.output());
   };
   try {
-    const db: OwnDatabase = await createOwnDatabase('kiln_whole');
-    cleanups.push(() => db.drop());
+    // Independent, so started together (each registers its own cleanup as soon as it is up).
+    const up = <T extends { stop(): Promise<unknown> } | { drop(): Promise<unknown> }>(p: Promise<T>) =>
+      p.then((thing) => {
+        cleanups.push(() => ('stop' in thing ? thing.stop() : thing.drop()));
+        return thing;
+      });
+    const started = await Promise.allSettled([up<OwnDatabase>(createOwnDatabase('kiln_whole')), up<RunningS3rver>(startS3rver()), up(startRedis(topology))]);
+    // All settled first, so that whatever did start is in `cleanups` when one failure stops the rest.
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+    const [db, s3, redis] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [OwnDatabase, RunningS3rver, RunningRedis];
     const bouncer: PgBouncer = await startPgBouncer(db.url);
     cleanups.push(() => bouncer.stop());
-    const s3: RunningS3rver = await startS3rver();
-    cleanups.push(() => s3.stop());
-    const redis = await startRedis(topology);
-    cleanups.push(() => redis.stop());
     const env = testEnv({
       DATABASE_URL: bouncer.url,
       // Migrations take a session lock: the release role goes to the database itself, as operations.md says.
