@@ -198,10 +198,33 @@ describe('the whole installation: 2 web, 2 worker and 2 edge processes on PgBoun
         if (ids[0] !== ids[1]) loadFailures.push(`one Idempotency-Key, two answers: ${JSON.stringify(answers)}`);
         if (answers[0]) textJobs.push({ account, id: answers[0].id, tokens: answers[0].tokens_used });
       };
+      /** `stream: true`: the events through to exactly one `done`, whose result is the job's (a run on a killed worker is `reset` and written again). */
+      let streamed = 0;
+      const streamedTextJob = async (account: Account, n: number) => {
+        const res = await call(
+          '/v1/text/generate',
+          jsonRequest({ prompt: `A streamed note on kilns, number ${n}`, max_tokens: 40, stream: true }, account.auth),
+        );
+        if (!res) return;
+        if (res.status !== 200) return void (await finalBody(account, res));
+        const events = (await res.text())
+          .split('\n\n')
+          .map((block) => ({
+            event: /^event: (.*)$/m.exec(block)?.[1],
+            data: /^data: (.*)$/m.exec(block)?.[1],
+          }))
+          .filter((e) => e.event);
+        const ends = events.filter((e) => e.event === 'done' || e.event === 'error');
+        if (ends.length !== 1 || ends[0]!.event !== 'done') return void loadFailures.push(`a stream ended ${JSON.stringify(ends)}`);
+        const body = JSON.parse(ends[0]!.data!);
+        if (body.id !== res.headers.get('kiln-job-id')) loadFailures.push(`a stream's done names ${body.id}, its header ${res.headers.get('kiln-job-id')}`);
+        streamed++;
+        textJobs.push({ account, id: body.id, tokens: body.tokens_used });
+      };
       const loops = accounts.flatMap((account) =>
         [0, 1].map(async (lane) => {
           for (let n = 0; loading; n++) {
-            const job = lane === 0 && n % 5 === 0 ? idempotentTextJob : textJob;
+            const job = lane === 0 && n % 5 === 0 ? idempotentTextJob : lane === 1 && n % 3 === 0 ? streamedTextJob : textJob;
             await job(account, lane * 1000 + n).catch((err: Error) => loadFailures.push(err.message));
           }
         }),
@@ -364,7 +387,7 @@ describe('the whole installation: 2 web, 2 worker and 2 edge processes on PgBoun
       // Jobs run again: those the killed worker held (not asserted: it may have held none at that moment).
       const rerun = (await db.select({ attempts: jobs.attempts }).from(jobs).where(inArray(jobs.id, ids))).filter((j) => j.attempts > 1).length;
       console.log(
-        `[whole] ${REDIS_TOPOLOGY} Redis: ${rerun} text jobs run twice, ${replayed} idempotent repeats replayed; processes up ${seconds(upAt - started)} after the start; ${answers.length} API requests, ` +
+        `[whole] ${REDIS_TOPOLOGY} Redis: ${rerun} text jobs run twice, ${replayed} idempotent repeats replayed, ${streamed} streamed; processes up ${seconds(upAt - started)} after the start; ${answers.length} API requests, ` +
           `${textJobs.length} text jobs, ${deployed.length} deployments, ${edgeRequests} edge requests; the killed build published ` +
           `${seconds(slowPublishedAt - workerKilledAt)} after the kill, the second wave ${seconds(secondWavePublishedAt - edgeKilledAt)} after the edge's; everything final ${seconds(doneAt - started)} after the start`,
       );
