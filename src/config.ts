@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
+import { redisDatabaseOf } from './pubsub-channels';
 
 /**
  * The only reader of process.env. Every setting is validated once at start, and every bad value is
@@ -74,6 +75,19 @@ const envSchema = v.object({
   /** A direct connection (not through a transaction pooler) for the release role's migrations; empty: DATABASE_URL. */
   DATABASE_MIGRATION_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /**
+   * Redis Cluster: `host:port,host:port,…`, some or all of its masters (the rest are found from them). Set,
+   * every connection is a cluster client and each key group is hash-tagged to a slot of its own (each
+   * queue, each account's rate limits, …); REDIS_URL then gives only the user, password and TLS
+   * (`rediss:`) every node shares, not a host, and its database must be 0 (a cluster has no other).
+   */
+  REDIS_CLUSTER_NODES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => s.split(',').every((p) => /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(p.trim())), 'must be comma-separated host:port'),
+    ),
+  ),
+  /** Kiln's keys and channels start with `PREFIX:`. No `{}`: on a cluster Kiln hash-tags its keys itself. */
   REDIS_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')), 'kiln'),
   PORT: int(3000, 0, 65535),
   /** Prometheus text at /metrics on this port (every role); unset: no metrics server. 0 picks a free port. */
@@ -276,6 +290,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.DASHBOARD_SESSION_IDLE_MS > env.DASHBOARD_SESSION_MAX_MS) problems.push('DASHBOARD_SESSION_IDLE_MS must not exceed DASHBOARD_SESSION_MAX_MS');
   if (env.DASHBOARD_SIGNUP === 'open' && !env.SMTP_URL) problems.push('SMTP_URL is required when DASHBOARD_SIGNUP=open: a sign-up confirms its email by mail');
   if (Boolean(env.ADMIN_USER) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_USER and ADMIN_PASSWORD must be set together');
+  if (env.REDIS_CLUSTER_NODES && redisDatabaseOf(env.REDIS_URL) !== 0)
+    problems.push('REDIS_URL must name database 0 (or none) when REDIS_CLUSTER_NODES is set: a Redis Cluster has only database 0');
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

@@ -1,5 +1,5 @@
 import { createFileChatProvider, type FileChatProvider } from './engines/filechat';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 import { KeyUseRecorder } from './accounts/key-use-recorder';
 import { PrincipalCache } from './accounts/principal-cache';
 import { s3OptionsOf } from './storage/s3-options';
@@ -18,6 +18,7 @@ import { JobEvents } from './queue/job-events';
 import { JobStreamReader } from './queue/job-stream-reader';
 import { Queues } from './queue/queues';
 import { createRedis } from './redis';
+import { Keyspace } from './redis-keys';
 import { eventChannels, type EventChannels } from './pubsub-channels';
 import { edgeRegistryKey } from './hosting/edge-registry';
 import { createBlobStore, type BlobStore } from './storage';
@@ -34,9 +35,9 @@ export interface Runtime {
   database: Database;
   db: Db;
   /** Fail-fast connection for request-time commands (rate limits, publishing). */
-  redis: Redis;
+  redis: RedisClient;
   /** Pub/sub connection: job completions, key revocations, account changes and usage changes. */
-  subscriber: Redis;
+  subscriber: RedisClient;
   queues: Queues;
   jobEvents: JobEvents;
   /** Live reads of jobs' event streams (streamed text) on one dedicated blocking connection, opened on first use. */
@@ -55,6 +56,8 @@ export interface Runtime {
   fileChatProvider: FileChatProvider;
   /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
   threads: EngineThreads;
+  /** Kiln's Redis key names, hash-tagged by group on a cluster (src/redis-keys.ts). */
+  keys: Keyspace;
   /** Pub/sub channels, named by REDIS_PREFIX and the logical database (pub/sub ignores SELECT). */
   channels: EventChannels;
   /** The sorted set of live edge processes (member: edge id, score: when its heartbeat expires). */
@@ -77,7 +80,8 @@ export function createRuntime(config: Config, role: string, log = createLogger({
   const subscriber = createRedis(config, 'subscriber');
   const prefix = config.REDIS_PREFIX;
   const channels = eventChannels(prefix, config.REDIS_URL);
-  const queues = new Queues(redis, prefix);
+  const keys = new Keyspace(config);
+  const queues = new Queues(redis, keys);
   const store = createBlobStore({
     driver: config.STORAGE_DRIVER,
     localDir: config.STORAGE_DIR,
@@ -135,7 +139,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     jobStreams,
     principals: new PrincipalCache(database.db, channels),
     keyUses,
-    rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`),
+    rateLimiter: new RateLimiter(redis, `${prefix}:ratelimit`, 60_000, keys.clustered),
     usage: new UsageCache(database.db, channels.usageChanged),
     siteOwners: new SiteOwners(database.db),
     deploymentIntake,
@@ -146,6 +150,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     fileChatProvider,
     threads,
     channels,
+    keys,
     edgeRegistry: edgeRegistryKey(prefix),
     async listenForInvalidations() {
       // Subscribing before the connection is ready races ioredis's ready check (INFO), which a
@@ -173,10 +178,10 @@ export function createRuntime(config: Config, role: string, log = createLogger({
 }
 
 /** Waits until Redis answers, so the first request does not meet a connection still being opened. */
-export async function waitForRedis(redis: Redis, timeoutMs = 10_000): Promise<void> {
+export async function waitForRedis(redis: RedisClient, timeoutMs = 10_000): Promise<void> {
   if (redis.status === 'ready') return;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Redis not ready after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`RedisClient not ready after ${timeoutMs} ms`)), timeoutMs);
     redis.once('ready', () => {
       clearTimeout(timer);
       resolve();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import type { Db } from '../db/client';
 import type { PlanId } from '../db/queries/accounts';
 import { accounts, auditEvents } from '../db/schema';
@@ -31,7 +31,7 @@ export interface PlanChange {
  */
 export async function changePlan(
   db: Db,
-  events: { publisher: Redis; channel: string },
+  events: { publisher: RedisClient; channel: string },
   input: { accountId: string; planId: PlanId; actor: PlanChangeActor },
 ): Promise<PlanChange | null> {
   const change = await db.transaction(async (tx) => {

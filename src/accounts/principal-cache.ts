@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import type { Db } from '../db/client';
 import { findPrincipalByKeyHash, type Principal } from '../db/queries/accounts';
 import { hashApiKey } from './api-key';
@@ -41,7 +41,7 @@ export class PrincipalCache {
    * published while the connection was down is never delivered, so every reconnect forgets everything:
    * the next request of each key reads its row again, rather than a revoked key working up to a TTL.
    */
-  async listen(subscriber: Redis): Promise<void> {
+  async listen(subscriber: RedisClient): Promise<void> {
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channels.keyRevoked) this.evictKey(message);
       else if (channel === this.channels.accountChanged) this.evictAccount(message);
@@ -119,11 +119,11 @@ export class PrincipalCache {
 }
 
 /** Tells every API process to forget a revoked key. */
-export async function announceRevocation(publisher: Redis, channel: string, hash: string): Promise<void> {
+export async function announceRevocation(publisher: RedisClient, channel: string, hash: string): Promise<void> {
   await publisher.publish(channel, hash);
 }
 
 /** Tells every API process to forget the cached principals of an account whose plan or limits changed. */
-export async function announceAccountChange(publisher: Redis, channel: string, accountId: string): Promise<void> {
+export async function announceAccountChange(publisher: RedisClient, channel: string, accountId: string): Promise<void> {
   await publisher.publish(channel, accountId);
 }

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 
 /** A window from a client's first failure, and how many failures it may have in it. */
 export interface FailedLoginLimits {
@@ -21,7 +21,7 @@ export const ADMIN_LOGIN_LIMITS: FailedLoginLimits = { maxFailures: 10, windowMs
  */
 export class FailedLoginThrottle {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly limits: FailedLoginLimits = ADMIN_LOGIN_LIMITS,
   ) {}

@@ -3,13 +3,13 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { findJob, type JobRow } from '../db/queries/jobs';
 import { jobError } from '../db/schema';
 import { isErrorCode } from '../errors/codes';
-import { isTerminal, type JobStreamEvent, jobStreamKey, readJobStream, shownText } from '../queue/job-stream';
+import { isTerminal, type JobStreamEvent, readJobStream, shownText } from '../queue/job-stream';
 import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
 import { envelope } from './errors';
 import { requestLogger } from './middleware/request-log';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'jobEvents' | 'jobStreams' | 'usage'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'jobEvents' | 'jobStreams' | 'usage'>;
 
 /** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -39,7 +39,7 @@ export function resumePoint(header: string | undefined): number {
  * it), the end comes from the job's row: deltas that make up the rest of its text, then `done`.
  */
 export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, afterSeq: number): Response {
-  const key = jobStreamKey(deps.config.REDIS_PREFIX, jobId);
+  const key = deps.keys.jobStream(jobId);
   const requestId = c.get('requestId');
   const log = requestLogger(c);
   c.header('Kiln-Job-Id', jobId);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 
 /**
  * GCRA (generic cell rate algorithm) in one Redis script, so every API process shares one limiter per
@@ -57,7 +57,7 @@ export interface RateDecision {
 }
 
 /** `kilnGcra(numberOfKeys, ...keys, periodMs, want, ...limits)` */
-type GcraRedis = Redis & { kilnGcra(...args: (string | number)[]): Promise<[number, number, number, number]> };
+type GcraRedis = RedisClient & { kilnGcra(...args: (string | number)[]): Promise<[number, number, number, number]> };
 
 /** A second bucket a request must also pass: an API key's own, lower limit within its account's. */
 export interface InnerLimit {
@@ -104,9 +104,11 @@ export class RateLimiter {
   private readonly demand = new Map<string, { second: number; count: number; previous: number }>();
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly periodMs = 60_000,
+    /** On a Redis Cluster: an account's buckets are hash-tagged by it, so the script's two keys share a slot. */
+    private readonly clustered = false,
   ) {
     // No fixed numberOfKeys: a call passes one bucket or two.
     if (!('kilnGcra' in redis)) redis.defineCommand('kilnGcra', { lua: GCRA_SCRIPT });
@@ -134,9 +136,18 @@ export class RateLimiter {
       await inFlight.catch(() => {});
     }
     const want = this.leaseSize(leaseSubject, limit);
+    const outerKey = this.clustered ? `${this.keyPrefix}:{${subject}}` : `${this.keyPrefix}:${subject}`;
     const call = inner
-      ? this.redis.kilnGcra(2, `${this.keyPrefix}:${subject}`, `${this.keyPrefix}:${inner.subject}`, this.periodMs, want, limitPerPeriod, inner.limitPerPeriod)
-      : this.redis.kilnGcra(1, `${this.keyPrefix}:${subject}`, this.periodMs, want, limitPerPeriod);
+      ? this.redis.kilnGcra(
+          2,
+          outerKey,
+          this.clustered ? `${outerKey}:${inner.subject}` : `${this.keyPrefix}:${inner.subject}`,
+          this.periodMs,
+          want,
+          limitPerPeriod,
+          inner.limitPerPeriod,
+        )
+      : this.redis.kilnGcra(1, outerKey, this.periodMs, want, limitPerPeriod);
     if (want > 1) {
       this.pending.set(leaseSubject, call);
       call.finally(() => this.pending.delete(leaseSubject)).catch(() => {});

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import type { Db } from '../db/client';
 import { getStoredBytes, type StoredBytes } from '../db/queries/storage';
 import { getUsageTotals, type UsageTotals } from '../db/queries/usage';
@@ -21,7 +21,7 @@ export class UsageCache {
     private readonly channel: string,
   ) {}
 
-  async listen(subscriber: Redis): Promise<void> {
+  async listen(subscriber: RedisClient): Promise<void> {
     subscriber.on('message', (channel: string, accountId: string) => {
       if (channel === this.channel) this.forget(accountId);
     });
@@ -60,7 +60,7 @@ export class UsageCache {
 }
 
 /** Tells every API process that an account's usage changed. */
-export async function announceUsageChange(publisher: Redis, channel: string, accountId: string): Promise<void> {
+export async function announceUsageChange(publisher: RedisClient, channel: string, accountId: string): Promise<void> {
   await publisher.publish(channel, accountId);
 }
 
@@ -69,7 +69,10 @@ export async function announceUsageChange(publisher: Redis, channel: string, acc
  * others on the message. A lost message only leaves a report stale for the cache's TTL; the allowance
  * itself is enforced in Postgres, not from this cache.
  */
-export async function announceStorageChange(deps: { usage: UsageCache; redis: Redis; channels: { usageChanged: string } }, accountId: string): Promise<void> {
+export async function announceStorageChange(
+  deps: { usage: UsageCache; redis: RedisClient; channels: { usageChanged: string } },
+  accountId: string,
+): Promise<void> {
   deps.usage.forget(accountId);
   await announceUsageChange(deps.redis, deps.channels.usageChanged, accountId).catch(() => undefined);
 }

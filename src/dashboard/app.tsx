@@ -44,7 +44,7 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
   const deps: DashboardDeps = {
     rt,
     sessions: sessionSettings(rt.config, cookies),
-    throttle: new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:signin`),
+    throttle: new SignInThrottle(rt.redis, rt.keys.group('signin')),
     mailer: createMailer(rt.config),
   };
   const app = new Hono<DashEnv>();

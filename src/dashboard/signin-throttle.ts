@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import { addressBucket } from '../net/address-bucket';
 
 /**
@@ -55,7 +55,7 @@ if KEYS[2] and tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('
 return 0
 `;
 
-type ThrottleRedis = Redis & {
+type ThrottleRedis = RedisClient & {
   kilnThrottleAttempt(...args: (string | number)[]): Promise<number>;
   kilnThrottleSuccess(...args: (string | number)[]): Promise<number>;
 };
@@ -64,7 +64,7 @@ export class SignInThrottle {
   private readonly redis: ThrottleRedis;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
     /** Other counters (password-reset mails, sign-ups) reuse this with their own prefix and limits. */
     private readonly limits: ThrottleLimits = SIGNIN_LIMITS,

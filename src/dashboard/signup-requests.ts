@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import { hashToken, newToken } from './one-time-token';
 
 /** What a sign-up asked for, held until its email is confirmed. */
@@ -14,7 +14,7 @@ export interface SignUpRequest {
  */
 export class SignUpRequests {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly ttlMs: number,
   ) {}

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { deleteAccountDocument, type DocumentRow } from '../db/queries/documents';
 import { releaseStorage } from '../db/queries/storage';
 import type { Logger } from '../logger';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import type { BlobStore } from '../storage/blob-store';
 
 export const FILE_ID_PATTERN = /^file_[a-z0-9]{1,64}$/;
@@ -19,7 +19,7 @@ export async function deleteUploadedFile(
     store: Pick<BlobStore, 'delete'>;
     log: Pick<Logger, 'error'>;
     usage: UsageCache;
-    redis: Redis;
+    redis: RedisClient;
     channels: { usageChanged: string };
   },
   accountId: string,

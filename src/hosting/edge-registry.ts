@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 
 /**
  * The live edge processes of one installation: a sorted set under its prefix (so in its logical database),
@@ -24,17 +24,17 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZRANGE', KEYS[1], 0, -1)`;
 
 /** Renews `edgeId`'s entry for `ttlMs` and drops the entries that ran out. */
-export async function heartbeat(redis: Redis, key: string, edgeId: string, ttlMs: number): Promise<void> {
+export async function heartbeat(redis: RedisClient, key: string, edgeId: string, ttlMs: number): Promise<void> {
   await redis.eval(HEARTBEAT, 1, key, edgeId, String(ttlMs));
 }
 
 /** The ids of the edges whose heartbeat has not run out. */
-export async function liveEdges(redis: Redis, key: string): Promise<string[]> {
+export async function liveEdges(redis: RedisClient, key: string): Promise<string[]> {
   return (await redis.eval(LIVE, 1, key)) as string[];
 }
 
 /** A stopping edge leaves at once rather than after its expiry. */
-export async function leaveRegistry(redis: Redis, key: string, edgeId: string): Promise<void> {
+export async function leaveRegistry(redis: RedisClient, key: string, edgeId: string): Promise<void> {
   await redis.zrem(key, edgeId);
 }
 
@@ -42,7 +42,7 @@ export async function leaveRegistry(redis: Redis, key: string, edgeId: string): 
  * Keeps `edgeId` in the registry every `intervalMs` until stopped. The first entry is written before this
  * resolves (after the edge has subscribed, so a publisher that counts it also reaches it).
  */
-export async function joinRegistry(redis: Redis, key: string, edgeId: string, intervalMs: number, onError: (err: Error) => void) {
+export async function joinRegistry(redis: RedisClient, key: string, edgeId: string, intervalMs: number, onError: (err: Error) => void) {
   const ttl = intervalMs * HEARTBEATS_PER_EXPIRY;
   await heartbeat(redis, key, edgeId, ttl);
   const timer = setInterval(() => heartbeat(redis, key, edgeId, ttl).catch(onError), intervalMs);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisClient } from '../redis';
 import type { Runtime } from '../runtime';
 import { liveEdges } from './edge-registry';
 
@@ -40,8 +40,7 @@ export async function announceRoutesChanged(
   await publisher.publish(channel, token);
   if (edges === 0) return { edges, acknowledged: 0 };
   // BLPOP blocks its connection, so it gets its own (the shared one fails fast rather than queueing).
-  const waiter = publisher.duplicate({ enableOfflineQueue: true, enableAutoPipelining: false, maxRetriesPerRequest: 1 });
-  waiter.on('error', () => {});
+  const waiter = duplicateRedis(publisher, { enableOfflineQueue: true, enableAutoPipelining: false, maxRetriesPerRequest: 1 });
   const deadline = Date.now() + timeoutMs;
   try {
     while (waiting.size > 0) {
@@ -60,7 +59,7 @@ export async function announceRoutesChanged(
 }
 
 /** Edge `edgeId`'s answer to the announcement `token`, once its routing table includes that change. */
-export async function acknowledgeRoutesChanged(redis: Redis, channel: string, token: string, edgeId: string): Promise<void> {
+export async function acknowledgeRoutesChanged(redis: RedisClient, channel: string, token: string, edgeId: string): Promise<void> {
   const key = ackKey(channel, token);
   await redis.multi().rpush(key, edgeId).pexpire(key, 60_000).exec();
 }

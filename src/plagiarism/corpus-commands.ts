@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { guardedFetchBuffer } from '../net/guarded-fetch';
 import { Queues } from '../queue/queues';
 import { createRedis } from '../redis';
+import { Keyspace } from '../redis-keys';
 import { getDocument, listDocuments, readableDocument, removeDocument } from '.';
 
 /** Documents per `corpus.index` job: big enough to amortise a transaction, small enough for Redis. */
@@ -32,10 +33,11 @@ function checkUrl(url: string): string {
 
 /** Enqueues documents in batches and waits for a worker to index each; progress goes to `say`. */
 async function indexThroughQueue(config: Config, docs: AsyncIterable<CorpusDoc> | Iterable<CorpusDoc>, say: (line: string) => void): Promise<number> {
+  const keyspace = new Keyspace(config);
   const redis = createRedis(config, 'command');
   const eventsConnection = createRedis(config, 'worker');
-  const events = new QueueEvents('corpus', { connection: eventsConnection, prefix: config.REDIS_PREFIX });
-  const queues = new Queues(redis, config.REDIS_PREFIX);
+  const events = new QueueEvents('corpus', { connection: eventsConnection, prefix: keyspace.queuePrefix('corpus') });
+  const queues = new Queues(redis, keyspace);
   try {
     await events.waitUntilReady();
     const pending: Job[] = [];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
+import { Keyspace } from '../redis-keys';
 
 /** BullMQ's largest priority (its PRIORITY_LIMIT); a tag beyond it is clamped, which degrades to FIFO. */
 export const MAX_TAG = 2 ** 21 - 1;
@@ -48,7 +49,7 @@ const TAG_SHA = sha1(TAG_SCRIPT);
 const ADVANCE_SHA = sha1(ADVANCE_SCRIPT);
 
 /** EVALSHA, loading the script on Redis's first NOSCRIPT (a restart, SCRIPT FLUSH), so each call sends only its keys. */
-async function runScript(redis: Redis, script: string, sha: string, keys: string[], args: (string | number)[]): Promise<unknown> {
+async function runScript(redis: RedisClient, script: string, sha: string, keys: string[], args: (string | number)[]): Promise<unknown> {
   try {
     return await redis.evalsha(sha, keys.length, ...keys, ...args);
   } catch (err) {
@@ -69,18 +70,24 @@ export class FairOrder {
   /** Per queue: the highest started tag not yet sent, and whether an update is in flight. */
   private readonly advancing = new Map<string, { pending: number; sending: boolean }>();
 
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
+  private readonly keyspace: Keyspace;
 
+  constructor(
+    private readonly redis: RedisClient,
+    keyspace: Keyspace | string,
+  ) {
+    this.keyspace = typeof keyspace === 'string' ? new Keyspace({ REDIS_PREFIX: keyspace }) : keyspace;
+  }
+
+  /** Beside the queue's BullMQ keys, under its prefix: on a cluster the script's five keys share its slot. */
   private keys(queue: string) {
+    const prefix = this.keyspace.queuePrefix(queue);
     return {
-      clock: `${this.prefix}:fair:${queue}:clock`,
-      last: `${this.prefix}:fair:${queue}:last`,
-      prioritized: `${this.prefix}:${queue}:prioritized`,
-      wait: `${this.prefix}:${queue}:wait`,
-      active: `${this.prefix}:${queue}:active`,
+      clock: `${prefix}:fair:${queue}:clock`,
+      last: `${prefix}:fair:${queue}:last`,
+      prioritized: `${prefix}:${queue}:prioritized`,
+      wait: `${prefix}:${queue}:wait`,
+      active: `${prefix}:${queue}:active`,
     };
   }
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 
 /**
  * Tells waiting API processes that a request job reached a final state. The worker publishes after its
@@ -13,8 +13,8 @@ export class JobEvents {
   private released = false;
 
   constructor(
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis,
+    private readonly publisher: RedisClient,
+    private readonly subscriber: RedisClient,
     private readonly channel: string,
   ) {}
 

@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import type { Logger } from '../logger';
 
 /**
- * A request job's events as a Redis STREAM (`${prefix}:job-stream:{jobId}`), so a client can read them
+ * A request job's events as a Redis STREAM (`Keyspace.jobStream`: `kiln:job-stream:<job id>`), so a client can read them
  * live and, after a dropped connection, from any point again. Entry ids are `0-<seq>`, the sequence
  * number counting from 1, and that number is the SSE `id:`: whoever reconnects with `Last-Event-ID: n`
  * reads from `0-n` on, and a second run of the job cannot write an id twice.
@@ -26,8 +26,6 @@ export const JOB_STREAM_MAXLEN = 10_000;
 export const JOB_STREAM_TTL_DONE_S = 3_600;
 export const JOB_STREAM_TTL_RUNNING_S = 86_400;
 
-export const jobStreamKey = (prefix: string, jobId: string) => `${prefix}:job-stream:${jobId}`;
-
 export const isTerminal = (event: string) => event === 'done' || event === 'error';
 
 type RawEntry = [id: string, fields: string[]];
@@ -39,7 +37,7 @@ export function parseEntry([id, fields]: RawEntry): JobStreamEvent {
 }
 
 /** The stored events after `afterSeq` (all of them for 0), without blocking. */
-export async function readJobStream(redis: Redis, key: string, afterSeq = 0): Promise<JobStreamEvent[]> {
+export async function readJobStream(redis: RedisClient, key: string, afterSeq = 0): Promise<JobStreamEvent[]> {
   const entries = (await redis.xrange(key, `(0-${afterSeq}`, '+')) as RawEntry[];
   return entries.map(parseEntry);
 }
@@ -71,7 +69,7 @@ export class JobStreamWriter {
   private broken = false;
 
   private constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly key: string,
     private readonly log: Logger,
     existing: JobStreamEvent[] | null,
@@ -82,7 +80,7 @@ export class JobStreamWriter {
     this.ended = existing?.some((e) => isTerminal(e.event)) ?? false;
   }
 
-  static async open(redis: Redis, key: string, log: Logger): Promise<JobStreamWriter> {
+  static async open(redis: RedisClient, key: string, log: Logger): Promise<JobStreamWriter> {
     const existing = await readJobStream(redis, key).catch((err: Error) => {
       log.warn({ err: { message: err.message }, key }, 'job stream unreadable; not streaming this run');
       return null;

@@ -1,5 +1,6 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
+import { Keyspace } from '../redis-keys';
 import { FairOrder, type JobOwner } from './fair-order';
 import { QUEUE_CONFIGS, QUEUE_NAMES, queueOf, type JobName, type JobPayload, type QueueName } from './registry';
 
@@ -15,11 +16,19 @@ export class Queues {
   /** The turns of accounts in every queue; workers advance its clock as they start jobs. */
   readonly fairOrder: FairOrder;
 
+  readonly keyspace: Keyspace;
+
   constructor(
-    private readonly connection: Redis,
-    readonly prefix: string,
+    private readonly connection: RedisClient,
+    keyspace: Keyspace | string,
   ) {
-    this.fairOrder = new FairOrder(connection, prefix);
+    this.keyspace = typeof keyspace === 'string' ? new Keyspace({ REDIS_PREFIX: keyspace }) : keyspace;
+    this.fairOrder = new FairOrder(connection, this.keyspace);
+  }
+
+  /** The BullMQ prefix of a queue (its own hash tag on a cluster): Queue, Worker and QueueEvents must agree. */
+  prefixOf(name: QueueName): string {
+    return this.keyspace.queuePrefix(name);
   }
 
   get(name: QueueName): Queue {
@@ -27,7 +36,7 @@ export class Queues {
     if (!queue) {
       queue = new Queue(name, {
         connection: this.connection,
-        prefix: this.prefix,
+        prefix: this.prefixOf(name),
         defaultJobOptions: QUEUE_CONFIGS[name].defaultJobOptions,
       });
       queue.on('error', () => {});

@@ -1,6 +1,6 @@
 import { eventChannels } from '../pubsub-channels';
 import { sql } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
@@ -44,7 +44,7 @@ export function webhookEventsChannel(redisPrefix: string, redisUrl: string): str
  * never thrown at the state change that already committed.
  */
 export async function announceWebhookEvents(
-  rt: { redis: Redis; channels: { webhookEvents: string } },
+  rt: { redis: RedisClient; channels: { webhookEvents: string } },
   log: Pick<Logger, 'warn'>,
   accountId: string,
 ): Promise<void> {

@@ -35,7 +35,7 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
     const cfg = QUEUE_CONFIGS[name];
     const worker = new Worker(name, processor, {
       connection: connections[i]!,
-      prefix: rt.config.REDIS_PREFIX,
+      prefix: rt.queues.prefixOf(name),
       concurrency: rt.config.WORKER_CONCURRENCY[name] ?? cfg.concurrency,
       lockDuration: rt.config.QUEUE_LOCK_DURATION_MS ?? cfg.lockDurationMs,
       stalledInterval: rt.config.QUEUE_STALLED_INTERVAL_MS ?? cfg.stalledIntervalMs,

@@ -6,7 +6,7 @@ import { insertJob } from '../../src/db/queries/jobs';
 import { usageLedger } from '../../src/db/schema';
 import { newId } from '../../src/ids';
 import { createLocalTextProvider } from '../../src/engines/text';
-import { jobStreamKey, JobStreamWriter, readJobStream } from '../../src/queue/job-stream';
+import { JobStreamWriter, readJobStream } from '../../src/queue/job-stream';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
@@ -219,7 +219,7 @@ describe('the OpenAPI document', () => {
 describe('the job stream writer: a second run of the job', () => {
   it('repeats nothing when its text is the same, writes only what continues it, and nothing after done', async () => {
     const rt = local.svc.rt;
-    const key = jobStreamKey(rt.config.REDIS_PREFIX, `gen_rerun_${Date.now()}`);
+    const key = rt.keys.jobStream(`gen_rerun_${Date.now()}`);
     const first = await JobStreamWriter.open(rt.redis, key, rt.log);
     await first.delta('One. ');
     await first.delta('Two. ');
@@ -244,7 +244,7 @@ describe('the job stream writer: a second run of the job', () => {
 
   it('writes reset and its own text when it departs from what was streamed', async () => {
     const rt = local.svc.rt;
-    const key = jobStreamKey(rt.config.REDIS_PREFIX, `gen_diverge_${Date.now()}`);
+    const key = rt.keys.jobStream(`gen_diverge_${Date.now()}`);
     const first = await JobStreamWriter.open(rt.redis, key, rt.log);
     await first.delta('Alpha ');
     const second = await JobStreamWriter.open(rt.redis, key, rt.log);

@@ -23,7 +23,7 @@ export function registerForgotPasswordPages(app: Dashboard, { rt, mailer }: Dash
     app.all('/forgot', (c) => renderPublic(c, 'Not found', <p>Ask the operator of this Kiln for a password reset link.</p>, 404));
     return;
   }
-  const throttle = new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:reset-mail`, RESET_MAIL_LIMITS);
+  const throttle = new SignInThrottle(rt.redis, rt.keys.group('reset-mail'), RESET_MAIL_LIMITS);
 
   const formPage = (c: Context<DashEnv>, email?: string, error?: string) =>
     renderPublic(

@@ -32,7 +32,7 @@ type Invitation = NonNullable<Awaited<ReturnType<typeof findOpenInvitation>>>;
 export function registerInvitationPages(app: Dashboard, { rt, sessions, mailer }: DashboardDeps) {
   const db = rt.db;
   const mode = rt.config.DASHBOARD_SIGNUP;
-  const mailThrottle = new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:invite-mail`, INVITATION_MAIL_LIMITS);
+  const mailThrottle = new SignInThrottle(rt.redis, rt.keys.group('invite-mail'), INVITATION_MAIL_LIMITS);
 
   const deadInvite = (c: Context<DashEnv>) =>
     renderPublic(c, 'Invitation expired', <p>This invitation has expired or was already used. Ask whoever invited you for a new link.</p>, 404);

@@ -39,7 +39,7 @@ export function registerSignUpPages(app: Dashboard, deps: DashboardDeps) {
   const { rt, sessions, mailer } = deps;
   const db = rt.db;
   const open = rt.config.DASHBOARD_SIGNUP === 'open' && mailer !== null;
-  const throttle = new SignInThrottle(rt.redis, `${rt.config.REDIS_PREFIX}:signup`, SIGNUP_LIMITS);
+  const throttle = new SignInThrottle(rt.redis, rt.keys.group('signup'), SIGNUP_LIMITS);
   const requests = new SignUpRequests(rt.redis, `${rt.config.REDIS_PREFIX}:signup-request`, rt.config.DASHBOARD_LINK_TTL_MS);
   const dashboardUrl = `${rt.config.PUBLIC_URL}/dashboard`;
 

@@ -1,6 +1,6 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { Redis } from 'ioredis';
+import { duplicateRedis } from '../../redis';
 import { findCertificate } from '../../db/queries/domains';
 import type { Logger } from '../../logger';
 import type { Runtime } from '../../runtime';
@@ -74,8 +74,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
   const acme = new AcmeChallenges(rt.db);
   // Named in the registry of live edges, which publishers wait for.
   const edgeId = randomUUID();
-  const subscriber: Redis = rt.subscriber.duplicate();
-  subscriber.on('error', () => {});
+  const subscriber = duplicateRedis(rt.subscriber);
   subscriber.on('message', (channel: string, token: string) => {
     if (channel !== rt.channels.routesChanged) return;
     // A certificate job announces each challenge it writes before the CA may ask for it.

@@ -4,7 +4,7 @@ import type { JobError } from '../../db/schema';
 import { generateTextStream, type TextRequest } from '../../engines/text';
 import { textGenerateJob } from '../../queue/jobs';
 import type { JobRun } from '../../queue/job-run';
-import { jobStreamKey, JobStreamWriter } from '../../queue/job-stream';
+import { JobStreamWriter } from '../../queue/job-stream';
 import { invalidJobInput, refusedByProvider } from '../errors';
 import { failRequestJob, runRequestJob } from '../request-job';
 
@@ -21,7 +21,7 @@ export async function generateText(ctx: JobRun, payload: { id: string }): Promis
     const input = parsed.output;
     const started = performance.now();
     const req: TextRequest = { prompt: input.prompt, mode: input.mode, tone: input.tone, language: input.language, maxTokens: input.max_tokens };
-    const stream = input.stream ? await JobStreamWriter.open(rt.redis, jobStreamKey(rt.config.REDIS_PREFIX, row.id), ctx.log) : null;
+    const stream = input.stream ? await JobStreamWriter.open(rt.redis, rt.keys.jobStream(row.id), ctx.log) : null;
     const out = await (stream ? generateTextStream(rt.textProvider, req, (text) => stream.delta(text)) : rt.textProvider.generate(req)).catch(
       (err: unknown) => {
         throw refusedByProvider(err, 'text');
@@ -52,7 +52,7 @@ export async function generateText(ctx: JobRun, payload: { id: string }): Promis
 export async function failTextGeneration(ctx: JobRun, payload: { id: string }, error: JobError): Promise<void> {
   const row = await findJob(ctx.rt.db, payload.id).catch(() => null);
   if ((row?.input as { stream?: unknown } | undefined)?.stream === true) {
-    const stream = await JobStreamWriter.open(ctx.rt.redis, jobStreamKey(ctx.rt.config.REDIS_PREFIX, payload.id), ctx.log);
+    const stream = await JobStreamWriter.open(ctx.rt.redis, ctx.rt.keys.jobStream(payload.id), ctx.log);
     await stream.error(error);
   }
   await failRequestJob(ctx, payload, error);

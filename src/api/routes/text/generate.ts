@@ -83,7 +83,7 @@ export function textTokensHold(promptTokens: number, maxTokens: number): QuotaHo
 
 export function registerTextGenerate(
   app: App,
-  rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>,
+  rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>,
 ) {
   app.post(
     '/text/generate',
