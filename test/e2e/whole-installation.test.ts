@@ -12,7 +12,7 @@ import { jsonRequest } from '../support/runtime';
 import { until } from '../support/until';
 
 /** The one switch between a single Redis and a Redis Cluster. */
-const REDIS_TOPOLOGY: RedisTopology = 'single';
+const REDIS_TOPOLOGY: RedisTopology = 'cluster';
 
 /** Deadlines only catch hangs; the production lock and stall settings decide how long recovery takes. */
 const HANG_MS = 150_000;

@@ -52,7 +52,7 @@ export interface Installation {
   stop(): Promise<void>;
 }
 
-export const HOSTING_DOMAIN = 'kiln.test';
+export const HOSTING_DOMAIN = 'sites.kiln-whole.test';
 
 const READY: Record<KilnProcess['role'], RegExp> = {
   web: /"API listening"/,
