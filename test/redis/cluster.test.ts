@@ -5,6 +5,7 @@ import { announceRevocation } from '../../src/accounts/principal-cache';
 import { createApiKey, revokeApiKey } from '../../src/db/queries/accounts';
 import { startEdge, type EdgeServers } from '../../src/hosting/edge/edge-server';
 import { announceRoutesChanged } from '../../src/hosting/routes-events';
+import { JobStreamReader } from '../../src/queue/job-stream-reader';
 import { QUEUE_NAMES } from '../../src/queue/registry';
 import { deleteKeysWithPrefix } from '../../src/redis';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
@@ -103,6 +104,33 @@ describe('Kiln on a Redis Cluster (REDIS_CLUSTER_NODES)', () => {
     expect(events.at(-1)).toBe('done');
     const jobId = res.headers.get('kiln-job-id')!;
     expect(b.rt.keys.jobStream(jobId)).toMatch(/\{js\d\}/);
+  });
+
+  it('reads streams of several buckets, each from its master, and a new watch interrupts a blocked read there', async () => {
+    // Blocks far longer than the wait below: only CLIENT UNBLOCK on the right master lets a later watch in.
+    const reader = new JobStreamReader(a.rt.config, a.rt.redis, 3_600_000);
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => `gen_bucket_${Date.now()}_${i}`);
+      const byBucket = new Map<string, string[]>();
+      for (const id of ids) {
+        const key = a.rt.keys.jobStream(id);
+        const tag = /\{(js\d)\}/.exec(key)![1]!;
+        byBucket.set(tag, [...(byBucket.get(tag) ?? []), key]);
+      }
+      const buckets = [...byBucket.values()].filter((keys) => keys.length >= 2).slice(0, 3);
+      expect(buckets.length).toBeGreaterThan(1);
+      const got = new Map<string, string[]>();
+      const watchAndWrite = async (key: string) => {
+        reader.watch(key, 0, (events) => got.set(key, [...(got.get(key) ?? []), ...events.map((e) => e.event)]));
+        await a.rt.redis.xadd(key, '0-1', 'event', 'delta', 'data', '{"text":"x"}');
+        await until(`an event of ${key}`, async () => got.get(key)?.includes('delta'));
+      };
+      // The first of each bucket starts its reader; the second arrives while that reader is blocked.
+      for (const [first] of buckets) await watchAndWrite(first!);
+      for (const [, second] of buckets) await watchAndWrite(second!);
+    } finally {
+      await reader.close();
+    }
   });
 
   it('holds an account’s rate limit across processes, and a key’s own lower limit within it (one slot per account)', async () => {
