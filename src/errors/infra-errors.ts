@@ -19,7 +19,17 @@ const PG_CONNECTION_CODES = new Set([
 ]);
 
 // READONLY: the node was a master and is now a replica (a failover); its connections are being moved.
-const REDIS_MESSAGES = [/enableOfflineQueue/i, /Connection is closed/i, /Reached the max retries per request/i, /^READONLY /];
+// CLUSTERDOWN, TRYAGAIN and too many redirections: a Redis Cluster losing a master, or moving slots.
+const REDIS_MESSAGES = [
+  /enableOfflineQueue/i,
+  /Connection is closed/i,
+  /Reached the max retries per request/i,
+  /^READONLY /,
+  /^CLUSTERDOWN /,
+  /^TRYAGAIN /,
+  /Too many Cluster redirections/i,
+  /Failed to refresh slots cache/i,
+];
 
 export function unavailableDependency(err: unknown): Dependency | null {
   for (let e = err as Record<string, unknown> | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
