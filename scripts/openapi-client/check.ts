@@ -2,7 +2,7 @@
 // (npm run lint:openapi): a typed client must be able to tell a finished answer from a 202's job link, and
 // read the error envelope of any error, or its users' code compiles and breaks at run time.
 import createClient from 'openapi-fetch';
-import type { paths } from './kiln-api';
+import type { paths, webhooks } from './kiln-api';
 
 const kiln = createClient<paths>({ baseUrl: 'https://api.kiln.internal', headers: { Authorization: 'Bearer kiln_…' } });
 
@@ -32,4 +32,14 @@ export async function chatAboutMissingFile(): Promise<string | undefined> {
 export async function attachTakenDomain(): Promise<string | undefined> {
   const { error } = await kiln.POST('/v1/hosting/domains', { body: { site_id: 'site_1', domain: 'www.example.org' } });
   return error?.error.code;
+}
+
+/** A receiver types its handler from the document's `webhooks` section: each event type's own `data`. */
+type EventBody<T extends keyof webhooks> = NonNullable<webhooks[T]['post']['requestBody']>['content']['application/json'];
+
+export function describe(event: EventBody<'deployment.published'> | EventBody<'usage.quota_warning'>): string {
+  if (event.type === 'deployment.published') return `${event.data.site_id} is live at ${event.data.url ?? '(no url)'}`;
+  // @ts-expect-error a quota event carries no site
+  event.data.site_id;
+  return `${event.data.metric}: ${event.data.used} of ${event.data.quota}`;
 }

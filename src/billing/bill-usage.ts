@@ -1,10 +1,21 @@
+import * as v from 'valibot';
 import type { Tx } from '../db/client';
+import { USAGE_METRICS } from '../db/schema';
 import { insertUsageLine } from '../db/queries/usage';
 import { recordWebhookEvent } from '../webhooks/outbox';
 import { billingPeriodOf } from './period';
 
 /** Warned at this share of the quota; `usage.quota_exceeded` at all of it. */
 export const QUOTA_WARNING_SHARE = 0.8;
+
+/** The `data` of `usage.quota_warning` and `usage.quota_exceeded`. */
+export const quotaEventSchema = v.object({
+  metric: v.picklist(USAGE_METRICS),
+  used: v.pipe(v.number(), v.description("The period's total once the bill that crossed the threshold was added.")),
+  quota: v.pipe(v.number(), v.description("The plan's quota of this metric for the period.")),
+  period_start: v.string(),
+  period_end: v.string(),
+});
 
 /** What one bill did: the period's new total, the plan's quota, and the quota events it recorded. */
 export interface BilledUsage {
@@ -30,9 +41,9 @@ export async function billUsage(tx: Tx, entry: Parameters<typeof insertUsageLine
   const line = await insertUsageLine(tx, entry);
   if (!line) return null;
   const period = billingPeriodOf(new Date(`${entry.periodKey}T00:00:00Z`));
-  const data = { metric: entry.metric, used: line.total, quota: line.quota, period_start: period.startIso, period_end: period.endIso };
   let events = 0;
   for (const type of quotaCrossings(line.total - entry.quantity, line.total, line.quota)) {
+    const data = { metric: entry.metric, used: line.total, quota: line.quota!, period_start: period.startIso, period_end: period.endIso };
     if (await recordWebhookEvent(tx, { accountId: entry.accountId, type, data })) events++;
   }
   return { ...line, events };

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { DocumentRow } from '../db/queries/documents';
 import { fileIngestJob } from '../queue/jobs';
+import { answeredJobErrorSchema } from '../queue/job-views';
 
 export const uploadedFileSchema = fileIngestJob.request.result;
 
@@ -35,3 +36,12 @@ export const listedFileSchema = v.object({
 export function listedFileView(d: DocumentRow) {
   return { ...uploadedFileView(d), semantic_index: semanticIndexOf(d) };
 }
+
+/** The `data` of `file.failed`: no document exists for a refused upload, so the file is described by what the upload sent. */
+export const failedFileSchema = v.object({
+  file_id: v.string(),
+  filename: v.optional(v.string()),
+  size_bytes: v.optional(v.number()),
+  created_at: v.string(),
+  error: answeredJobErrorSchema,
+});

@@ -5,12 +5,14 @@ import type { DbOrTx } from '../db/client';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import { activeTraceCarrier } from '../tracing/carrier';
+import type { WebhookEventData } from './event-payloads';
 import type { WebhookEventType } from './event-types';
 
-export interface WebhookEventInput {
+/** An event of type `T`, its `data` checked by the compiler against that type's schema (./event-payloads.ts). */
+export interface WebhookEventInput<T extends WebhookEventType = WebhookEventType> {
   accountId: string;
-  type: WebhookEventType;
-  data: Record<string, unknown>;
+  type: T;
+  data: WebhookEventData<T>;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface WebhookEventInput {
  * account wants this type: one statement either way, so an account without endpoints pays one indexed
  * lookup and writes nothing. The active trace (if any) is kept with it, for its deliveries' spans.
  */
-export async function recordWebhookEvent(tx: DbOrTx, event: WebhookEventInput): Promise<string | null> {
+export async function recordWebhookEvent<T extends WebhookEventType>(tx: DbOrTx, event: WebhookEventInput<T>): Promise<string | null> {
   const id = newId('msg');
   const rows = await tx.execute<{ id: string }>(sql`
     INSERT INTO webhook_events (id, account_id, type, data, trace_context)

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/event-types';
 import { startTestService, type TestService } from '../support/runtime';
 
 let svc: TestService;
@@ -41,5 +42,15 @@ describe('the OpenAPI document declares every answer a client can receive', () =
     const declared = new Map((doc.tags as { name: string; description?: string }[]).map((t) => [t.name, t.description]));
     const used = new Set(operations().flatMap(({ op }) => op.tags ?? []));
     for (const tag of used) expect(declared.get(tag), tag).toBeTruthy();
+  });
+
+  it("describes every webhook event type, its body the envelope with that type's data", () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const published = doc.webhooks['deployment.published'].post.requestBody.content['application/json'].schema;
+    expect(published.required).toEqual(['type', 'timestamp', 'data']);
+    expect(published.properties.type.const).toBe('deployment.published');
+    expect(published.properties.data.required).toEqual(expect.arrayContaining(['id', 'status', 'site_id']));
+    const quota = doc.webhooks['usage.quota_exceeded'].post.requestBody.content['application/json'].schema;
+    expect(quota.properties.data.properties.metric.enum).toEqual(['text_tokens', 'images_generated', 'audio_seconds', 'file_chats']);
   });
 });

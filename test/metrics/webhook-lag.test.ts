@@ -6,6 +6,7 @@ import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
+import { opaqueEventData } from '../support/event-data';
 
 let db: OwnDatabase;
 let svc: TestService;
@@ -46,7 +47,7 @@ describe('webhook metrics', () => {
     expect(res.status).toBe(201);
     const lagBefore = await sample('kiln_webhook_delivery_lag_seconds_count');
     const jobsBefore = await sample('kiln_job_duration_seconds_count', { queue: 'webhooks', job: 'webhook.deliver', outcome: 'ok' });
-    const eventId = await svc.rt.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type: 'job.completed', data: { id: 'gen_1' } }));
+    const eventId = await svc.rt.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type: 'job.completed', data: opaqueEventData({ id: 'gen_1' }) }));
     expect(eventId).toBeTruthy();
     await announceWebhookEvents(svc.rt, svc.rt.log, accountId);
     await until('the event at the receiver', async () => receiver.received(path).length > 0);

@@ -4,6 +4,7 @@ import { webhookEndpoints } from '../../src/db/schema';
 import { recordWebhookEvent } from '../../src/webhooks/outbox';
 import { WEBHOOK_EVENT_TYPES } from '../../src/webhooks/event-types';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
+import { opaqueEventData } from '../support/event-data';
 
 let svc: TestService;
 
@@ -97,7 +98,7 @@ describe('/v1/webhooks', () => {
       const rollback = new Error('rollback');
       await svc.rt.db
         .transaction(async (tx) => {
-          id = await recordWebhookEvent(tx, { accountId, type, data: {} });
+          id = await recordWebhookEvent(tx, { accountId, type, data: opaqueEventData({}) });
           throw rollback;
         })
         .catch((err) => {

@@ -8,6 +8,7 @@ import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { createTestAccount, jsonRequest, startTestService, type TestService } from '../support/runtime';
 import { until } from '../support/until';
 import { referenceVerify, startReceiver, type Receiver } from './receiver';
+import { opaqueEventData } from '../support/event-data';
 
 let db: OwnDatabase;
 let svc: TestService;
@@ -47,7 +48,7 @@ async function addEndpoint(auth: Record<string, string>, path: string, extra: Re
 
 /** A state change and its event in one transaction, then the notice, as writers do. */
 async function emit(accountId: string, type: 'job.completed' | 'deployment.published', data: Record<string, unknown>, announce = true) {
-  const id = await svc.rt.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type, data }));
+  const id = await svc.rt.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type, data: opaqueEventData(data) }));
   // Only written when an enabled endpoint of the account takes the type.
   if (!id) throw new Error(`no endpoint of ${accountId} takes ${type}`);
   if (announce) await announceWebhookEvents(svc.rt, svc.rt.log, accountId);
@@ -157,7 +158,8 @@ describe('webhook delivery', () => {
     const n = 40;
     const ids = await svc.rt.db.transaction(async (tx) => {
       const out: string[] = [];
-      for (let i = 0; i < n; i++) out.push((await recordWebhookEvent(tx, { accountId, type: 'job.completed', data: { id: `gen_burst${i}` } }))!);
+      for (let i = 0; i < n; i++)
+        out.push((await recordWebhookEvent(tx, { accountId, type: 'job.completed', data: opaqueEventData({ id: `gen_burst${i}` }) }))!);
       return out;
     });
     await announceWebhookEvents(svc.rt, svc.rt.log, accountId);
@@ -265,7 +267,7 @@ describe('webhook delivery', () => {
     expect(receiver.received(path)).toHaveLength(1);
 
     // A disabled endpoint takes nothing more: no event is even written for it.
-    const later = await svc.rt.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type: 'job.completed', data: { id: 'gen_after' } }));
+    const later = await svc.rt.db.transaction((tx) => recordWebhookEvent(tx, { accountId, type: 'job.completed', data: opaqueEventData({ id: 'gen_after' }) }));
     expect(later).toBeNull();
     expect(await deliveriesOf(auth, ep.id)).toHaveLength(1);
     const test = await svc.app.request(`/v1/webhooks/${ep.id}/test`, { method: 'POST', headers: auth });

@@ -22,6 +22,10 @@ import { spawnKiln } from '../support/processes';
 import { createTestAccount, jsonRequest, startTestService, testConfig, testEnv, type TestService } from '../support/runtime';
 import { upload } from '../files/helpers';
 import { SPEAKER_TEXT, speakWav } from '../engines/voice/analysis/fixtures';
+import { opaqueEventData } from '../support/event-data';
+import * as v from 'valibot';
+import { WEBHOOK_EVENT_PAYLOADS } from '../../src/webhooks/event-payloads';
+import type { WebhookEventType } from '../../src/webhooks/event-types';
 
 /** An endpoint row for the account, as the endpoints API would write it. */
 async function addEndpoint(rt: Pick<Runtime, 'db'>, accountId: string, eventTypes: string[] = [], disabled = false) {
@@ -44,9 +48,26 @@ const eventsOf = (rt: Pick<Runtime, 'db'> | { db: Tx }, accountId: string, type?
     .where(and(eq(webhookEvents.accountId, accountId), type === undefined ? undefined : eq(webhookEvents.type, type)))
     .orderBy(webhookEvents.createdAt);
 
+/** Fails unless the event's data is what its type's schema says (src/webhooks/event-payloads.ts). */
+function expectValidPayload(event: { type: string; data: unknown }) {
+  const schema = WEBHOOK_EVENT_PAYLOADS[event.type as WebhookEventType];
+  expect(schema, event.type).toBeDefined();
+  expect(
+    v.safeParse(schema, event.data).issues?.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`),
+    event.type,
+  ).toBeUndefined();
+}
+
+/** The account's events (of `type`) that the product recorded, each checked against its type's schema. */
+async function recordedEvents(rt: Pick<Runtime, 'db'>, accountId: string, type: string) {
+  const rows = await eventsOf(rt, accountId, type);
+  for (const row of rows) expectValidPayload(row);
+  return rows;
+}
+
 /** Exactly one event of `type` for the account; its data. */
 async function theEvent(rt: Pick<Runtime, 'db'>, accountId: string, type: string) {
-  const rows = await eventsOf(rt, accountId, type);
+  const rows = await recordedEvents(rt, accountId, type);
   expect(rows.map((r) => r.type)).toEqual([type]);
   expect(rows[0]!.id).toMatch(/^msg_/);
   return rows[0]!.data as Record<string, any>;
@@ -59,7 +80,7 @@ describe('the outbox writer', () => {
   });
   afterAll(() => svc.close());
 
-  const data = { id: 'dep_x' };
+  const data = opaqueEventData({ id: 'dep_x' });
 
   it('writes only for an enabled endpoint that wants the type; commits or rolls back with its transaction', async () => {
     const none = await createTestAccount(svc.rt);
@@ -130,7 +151,7 @@ describe('the outbox writer', () => {
     await bill(accountId, 5);
     await bill(accountId, 5);
     expect(await theEvent(svc.rt, accountId, 'usage.quota_exceeded')).toEqual({ ...expected, used: quota + 4 });
-    expect(await eventsOf(svc.rt, accountId, 'usage.quota_warning')).toHaveLength(1);
+    expect(await recordedEvents(svc.rt, accountId, 'usage.quota_warning')).toHaveLength(1);
 
     // The same crossings without an endpoint write nothing.
     await bill(quiet.accountId, quota * 2);
@@ -162,7 +183,7 @@ describe('hosting events', () => {
   it('deployment.building, deployment.published, deployment.rolled_back, deployment.failed carry the deployment as GET answers it', async () => {
     const published = await h.deploy({ site_id: 'events', source_url: files.url('/site.zip') });
     expect(published.status).toBe('published');
-    const byId = async (type: string) => (await eventsOf(h.svc.rt, h.accountId, type)).filter((e) => e.data.id === published.id);
+    const byId = async (type: string) => (await recordedEvents(h.svc.rt, h.accountId, type)).filter((e) => e.data.id === published.id);
     const building = await byId('deployment.building');
     expect(building).toHaveLength(1);
     expect(building[0]!.data).toMatchObject({ id: published.id, status: 'building', site_id: 'events' });
@@ -178,7 +199,7 @@ describe('hosting events', () => {
 
     const failed = await h.deploy({ site_id: 'events', source_url: files.url('/not-an-archive') });
     expect(failed.status).toBe('failed');
-    const failedEvents = (await eventsOf(h.svc.rt, h.accountId, 'deployment.failed')).filter((e) => e.data.id === failed.id);
+    const failedEvents = (await recordedEvents(h.svc.rt, h.accountId, 'deployment.failed')).filter((e) => e.data.id === failed.id);
     expect(failedEvents.map((e) => e.data)).toEqual([failed]);
     expect(failedEvents[0]!.data.error).toMatch(/not a \.zip or \.tar\.gz/);
   });
@@ -192,7 +213,7 @@ describe('hosting events', () => {
     const verify = (domain: string) => h.svc.app.request(`/v1/hosting/domains/${domain}/verify`, { method: 'POST', headers: h.auth });
     const verified = await (await verify('www.events-shop.com')).json();
     expect(verified.status).toBe('verified');
-    const forDomain = async (type: string, domain: string) => (await eventsOf(h.svc.rt, h.accountId, type)).filter((e) => e.data.domain === domain);
+    const forDomain = async (type: string, domain: string) => (await recordedEvents(h.svc.rt, h.accountId, type)).filter((e) => e.data.domain === domain);
     expect((await forDomain('domain.verified', 'www.events-shop.com')).map((e) => e.data)).toEqual([{ ...verified, ssl: 'inactive' }]);
     await until('ssl active', async () => (await get('/v1/hosting/domains/www.events-shop.com')).ssl === 'active');
     expect((await forDomain('domain.ssl_active', 'www.events-shop.com')).map((e) => e.data)).toEqual([await get('/v1/hosting/domains/www.events-shop.com')]);
@@ -273,6 +294,7 @@ describe('file and job events', () => {
     expect(event.result).toEqual(polled);
     // Subscribed to job.completed only: no usage or other events.
     expect((await eventsOf(svc.rt, accountId)).map((e) => e.type)).toEqual(['job.completed']);
+    await recordedEvents(svc.rt, accountId, 'job.completed');
   });
 });
 

@@ -4,6 +4,7 @@ import { generateSpecs } from 'hono-openapi';
 import { SCOPES } from '../../db/queries/accounts';
 import type { AppEnv } from '../context';
 import { documentIdempotency } from '../schemas/idempotency-openapi';
+import { documentWebhooks } from '../schemas/webhooks-openapi';
 
 // The package exports no path to its browser bundle, so find it beside the entry point it does export.
 /** The API key scheme, with the closed set of scopes a key may be limited to. */
@@ -74,6 +75,7 @@ export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
       c,
     )
       .then(documentIdempotency)
+      .then(documentWebhooks)
       .catch((err: unknown) => {
         spec = null;
         throw err;
