@@ -1,34 +1,13 @@
 import type * as v from 'valibot';
 import type { Product } from '../db/schema';
-import { corpusQueueConfig } from './config/corpus';
-import { deployQueueConfig } from './config/deploy';
-import { domainsQueueConfig } from './config/domains';
-import { filesQueueConfig } from './config/files';
-import { imageQueueConfig } from './config/image';
-import { maintenanceQueueConfig } from './config/maintenance';
-import { meaningQueueConfig } from './config/meaning';
-import { textQueueConfig } from './config/text';
-import { voiceQueueConfig } from './config/voice';
-import { webhooksQueueConfig } from './config/webhooks';
-import type { QueueConfig } from './config/types';
+import { QUEUE_CONFIGS } from './queue-settings';
 import { JOB_DEFINITIONS } from './jobs';
 
 /**
  * The contract between web and workers: every queue with its settings, and every job kind (defined one
  * file each in `jobs/`) by name. Adding a job kind touches its definition, one processor and one route.
  */
-export const QUEUE_CONFIGS = {
-  text: textQueueConfig,
-  corpus: corpusQueueConfig,
-  image: imageQueueConfig,
-  voice: voiceQueueConfig,
-  files: filesQueueConfig,
-  meaning: meaningQueueConfig,
-  deploy: deployQueueConfig,
-  domains: domainsQueueConfig,
-  maintenance: maintenanceQueueConfig,
-  webhooks: webhooksQueueConfig,
-} as const satisfies Record<string, QueueConfig>;
+export { QUEUE_CONFIGS };
 
 export type QueueName = keyof typeof QUEUE_CONFIGS;
 export const QUEUE_NAMES = Object.keys(QUEUE_CONFIGS) as QueueName[];
