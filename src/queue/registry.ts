@@ -5,7 +5,7 @@ import { JOB_DEFINITIONS } from './jobs';
 
 /**
  * The contract between web and workers: every queue with its settings, and every job kind (defined one
- * file each in `jobs/`) by name. Adding a job kind touches its definition, one processor and one route.
+ * file each in `jobs/`) by name. What adding a job kind takes is said once, in jobs/index.ts.
  */
 export { QUEUE_CONFIGS };
 

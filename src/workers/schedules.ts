@@ -1,22 +1,17 @@
-import type { JobName } from '../queue/registry';
+import { JOB_DEFINITIONS } from '../queue/jobs';
+import type { JobName, QueueName } from '../queue/registry';
 import type { Runtime } from '../runtime';
 
-/** Recurring jobs, scheduled once per Redis (BullMQ job schedulers dedupe across worker processes). */
-export const SCHEDULES: readonly { name: JobName; everyMs: number }[] = [
-  { name: 'jobs.requeue-stale', everyMs: 30_000 },
-  { name: 'cdn.sweep-expired', everyMs: 10 * 60_000 },
-  { name: 'certificates.renew', everyMs: 24 * 3_600_000 },
-  { name: 'dashboard.sweep-sessions', everyMs: 3_600_000 },
-  { name: 'idempotency.sweep-expired', everyMs: 3_600_000 },
-  { name: 'conversations.sweep-expired', everyMs: 3_600_000 },
-  { name: 'deployments.sweep-uploads', everyMs: 3_600_000 },
-  { name: 'storage.sweep-orphans', everyMs: 3_600_000 },
-  { name: 'webhooks.requeue-lost', everyMs: 60_000 },
-];
+/**
+ * Recurring jobs, read from their definitions (`schedule`), scheduled once per Redis (BullMQ job schedulers
+ * dedupe across worker processes).
+ */
+export const SCHEDULES: readonly { name: JobName; queue: QueueName; everyMs: number }[] = JOB_DEFINITIONS.flatMap((d) =>
+  'schedule' in d && d.schedule ? [{ name: d.name, queue: d.queue, everyMs: d.schedule.everyMs }] : [],
+);
 
 async function registerSchedules(rt: Pick<Runtime, 'queues'>): Promise<void> {
-  const maintenance = rt.queues.get('maintenance');
-  for (const s of SCHEDULES) await maintenance.upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {} });
+  for (const s of SCHEDULES) await rt.queues.get(s.queue).upsertJobScheduler(s.name, { every: s.everyMs }, { name: s.name, data: {} });
 }
 
 /**

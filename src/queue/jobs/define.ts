@@ -13,6 +13,8 @@ export interface JobDefinition<N extends string = string, P extends v.GenericSch
   /** What the job does, for the registry's readers and the queue dashboard. */
   description: string;
   payload: P;
+  /** A recurring job: how often it runs (one BullMQ job scheduler per Redis, registered by every worker). */
+  schedule?: { everyMs: number };
 }
 
 /** A job whose row lives in the `jobs` table: the payload is its id, the row holds the input and the answer. */

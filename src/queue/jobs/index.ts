@@ -21,7 +21,12 @@ import { voiceCloneJob } from './voice-clone';
 import { voiceSynthesizeJob } from './voice-synthesize';
 import { webhookDeliverJob } from './webhooks';
 
-/** Every job kind Kiln runs. A new kind is one definition file plus one line here (see docs/architecture.md). */
+/**
+ * Every job kind Kiln runs. A new kind takes: its definition file here (name, queue, payload schema, and its
+ * `schedule` if it recurs, or its request schemas), its line in this list, and its processor's line in
+ * src/workers/processors/index.ts (the compiler refuses a kind without one); a request kind also has the route
+ * that submits it. Nothing else: queues, schedules, the registry's types and the OpenAPI answers follow.
+ */
 export const JOB_DEFINITIONS = [
   textGenerateJob,
   plagiarismCheckJob,

@@ -8,6 +8,7 @@ export const certificatesRenewJob = defineJob({
   queue: 'maintenance',
   description: 'Queues renewal of certificates that expire within 30 days.',
   payload: noPayload,
+  schedule: { everyMs: 24 * 3_600_000 },
 });
 
 export const requeueStaleJob = defineJob({
@@ -15,6 +16,7 @@ export const requeueStaleJob = defineJob({
   queue: 'maintenance',
   description: 'Re-enqueues request rows, builds and clones left waiting (their enqueue or their Redis data was lost).',
   payload: noPayload,
+  schedule: { everyMs: 30_000 },
 });
 
 export const sweepExpiredFilesJob = defineJob({
@@ -22,6 +24,7 @@ export const sweepExpiredFilesJob = defineJob({
   queue: 'maintenance',
   description: 'Deletes generated files whose signed links have expired.',
   payload: noPayload,
+  schedule: { everyMs: 10 * 60_000 },
 });
 
 export const sweepDashboardSessionsJob = defineJob({
@@ -29,6 +32,7 @@ export const sweepDashboardSessionsJob = defineJob({
   queue: 'maintenance',
   description: 'Deletes dashboard sessions past their idle or absolute end, and one-time links that were used or have expired.',
   payload: noPayload,
+  schedule: { everyMs: 3_600_000 },
 });
 
 export const sweepIdempotencyKeysJob = defineJob({
@@ -36,6 +40,7 @@ export const sweepIdempotencyKeysJob = defineJob({
   queue: 'maintenance',
   description: 'Deletes Idempotency-Key records past their 24 hours.',
   payload: noPayload,
+  schedule: { everyMs: 3_600_000 },
 });
 
 export const sweepConversationsJob = defineJob({
@@ -43,6 +48,7 @@ export const sweepConversationsJob = defineJob({
   queue: 'maintenance',
   description: 'Deletes file chat conversations (with their turns) 24 hours after their latest answer.',
   payload: noPayload,
+  schedule: { everyMs: 3_600_000 },
 });
 
 export const requeueLostWebhookAttemptsJob = defineJob({
@@ -51,6 +57,7 @@ export const requeueLostWebhookAttemptsJob = defineJob({
   description:
     'Re-queues the next attempt of pending webhook deliveries overdue by more than two minutes whose job was lost (a worker died between recording an attempt and queueing the next, or Redis lost it).',
   payload: noPayload,
+  schedule: { everyMs: 60_000 },
 });
 
 export const sweepOrphanStorageJob = defineJob({
@@ -59,6 +66,7 @@ export const sweepOrphanStorageJob = defineJob({
   description:
     'Releases the storage charged for uploads older than an hour that never became a file: no document row and no queued or running job (the process died between charging and queueing).',
   payload: noPayload,
+  schedule: { everyMs: 3_600_000 },
 });
 
 export const sweepUploadedArchivesJob = defineJob({
@@ -67,4 +75,5 @@ export const sweepUploadedArchivesJob = defineJob({
   description:
     'Deletes uploaded deployment archives older than an hour that no build will read: no deployment row names them (the upload never became a deployment) or their build has ended.',
   payload: noPayload,
+  schedule: { everyMs: 3_600_000 },
 });
