@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { Tx } from '../db/client';
 import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
 import { recordCdnFiles, type NewCdnFile } from '../db/queries/cdn-files';
@@ -7,14 +8,15 @@ import type { JobError, UsageMetric } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
 import type { JobRun } from '../queue/job-run';
+import type { RequestJobDefinition } from '../queue/jobs/define';
 import { finishedJobView } from '../queue/job-views';
 import { productOf } from '../queue/registry';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
-import { PermanentJobError } from './errors';
+import { invalidJobInput, PermanentJobError } from './errors';
 
-export interface RequestJobOutcome {
-  /** The response body the original endpoint answers with. */
-  result: object;
+export interface RequestJobOutcome<R extends object = object> {
+  /** The response body the original endpoint answers with: its definition's `request.result`. */
+  result: R;
   bill: { metric: UsageMetric; quantity: number }[];
   files?: NewCdnFile[];
   /**
@@ -34,7 +36,12 @@ export interface RequestJobOutcome {
  * one transaction. A duplicate delivery of a finished row does nothing, and a second run after a crash
  * cannot bill again (the ledger's unique key and the `succeeded` guard both stop it).
  */
-export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow) => Promise<RequestJobOutcome>): Promise<void> {
+export async function runRequestJob<D extends RequestJobDefinition>(
+  ctx: JobRun,
+  def: D,
+  id: string,
+  work: (row: JobRow, input: v.InferOutput<D['request']['input']>) => Promise<RequestJobOutcome<v.InferInput<D['request']['result']> & object>>,
+): Promise<void> {
   const { rt } = ctx;
   const row = await startJobAttempt(rt.db, id);
   if (!row) {
@@ -43,7 +50,10 @@ export async function runRequestJob(ctx: JobRun, id: string, work: (row: JobRow)
     ctx.log.info({ jobId: id, status: existing.status }, 'job already finished; nothing to do');
     return;
   }
-  const outcome = await work(row);
+  // The row's input as the definition says the route wrote it: parsed once, here, for every kind.
+  const parsed = v.safeParse(def.request.input, row.input);
+  if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
+  const outcome = await work(row, parsed.output);
   if (rt.config.KILN_FAULT === 'hold-before-commit-until-sigterm') {
     const stopping = new Promise((resolve) => process.once('SIGTERM', resolve));
     ctx.log.warn({ jobId: id }, 'fault injection: holding the finished job until SIGTERM');

@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { fileChatJob } from '../../queue/jobs';
 import { recentTurns, recordTurn } from '../../db/queries/conversations';
 import { findAccountDocument } from '../../db/queries/documents';
@@ -10,10 +9,7 @@ import { runRequestJob } from '../run-request-job';
 /** Answers one file chat message, records it as a turn of its conversation, and bills it as one file chat. */
 export async function answerFileChat(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
-  await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(fileChatJob.request.input, row.input);
-    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const input = parsed.output;
+  await runRequestJob(ctx, fileChatJob, payload.id, async (row, input) => {
     const fileIds = input.file_ids ?? (input.file_id ? [input.file_id] : []);
     if (fileIds.length === 0) throw invalidJobInput('no file_id');
     const docs = [];

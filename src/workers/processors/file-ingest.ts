@@ -8,7 +8,7 @@ import type { JobError } from '../../db/schema';
 import { documentLimits, ingestDocument } from '../../documents/ingest-document';
 import { DocumentTooComplexError, InvalidDocumentError } from '../../engines/documents/types';
 import type { JobRun } from '../../queue/job-run';
-import { invalidJobInput, PermanentJobError } from '../errors';
+import { PermanentJobError } from '../errors';
 import { failRequestJob, runRequestJob } from '../run-request-job';
 import { answeredJobError } from '../../queue/job-views';
 import { uploadedFileView } from '../../documents/views';
@@ -23,11 +23,8 @@ const KIND_NAMES = { pdf: 'PDF', docx: '.docx document', csv: 'CSV table' } as c
 export async function ingestFile(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
   let accountId: string | undefined;
-  await runRequestJob(ctx, payload.id, async (row) => {
+  await runRequestJob(ctx, fileIngestJob, payload.id, async (row, input) => {
     accountId = row.accountId;
-    const parsed = v.safeParse(fileIngestJob.request.input, row.input);
-    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const input = parsed.output;
     const started = performance.now();
     await deleteDocumentContent(rt.db, row.id);
     const ingested = await ingestDocument(

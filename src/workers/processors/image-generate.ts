@@ -1,9 +1,8 @@
-import * as v from 'valibot';
 import type { GeneratedImage } from '../../engines/image';
 import { imageGenerateJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import type { JobRun } from '../../queue/job-run';
-import { invalidJobInput, refusedByProvider } from '../errors';
+import { refusedByProvider } from '../errors';
 import { runRequestJob } from '../run-request-job';
 
 const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -11,10 +10,8 @@ const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Renders each image, stores it, signs a 24-hour link, and bills `count` images. */
 export async function generateImages(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
-  await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(imageGenerateJob.request.input, row.input);
-    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const { prompt, style, size, count } = parsed.output;
+  await runRequestJob(ctx, imageGenerateJob, payload.id, async (row, input) => {
+    const { prompt, style, size, count } = input;
     const [width, height] = size.split('x').map(Number) as [number, number];
     const createdAt = new Date();
     const expiresAt = new Date(createdAt.getTime() + LINK_LIFETIME_MS);

@@ -1,23 +1,19 @@
-import * as v from 'valibot';
 import { plagiarismCheckJob } from '../../queue/jobs';
 import { checkTextDetailed } from '../../plagiarism';
 import type { JobRun } from '../../queue/job-run';
-import { invalidJobInput } from '../errors';
 import { runRequestJob } from '../run-request-job';
 
 /** Checks one text against the public corpus and the account's own private documents (never another's). */
 export async function checkPlagiarism(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
-  await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(plagiarismCheckJob.request.input, row.input);
-    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
+  await runRequestJob(ctx, plagiarismCheckJob, payload.id, async (row, input) => {
     const {
       stats,
       details: _,
       ...result
-    } = await checkTextDetailed(rt.db, row.accountId, parsed.output.text, {
+    } = await checkTextDetailed(rt.db, row.accountId, input.text, {
       threads: rt.threads,
-      exclude: parsed.output.exclude,
+      exclude: input.exclude,
     });
     ctx.log.info(
       {

@@ -1,11 +1,10 @@
-import * as v from 'valibot';
 import { findJob } from '../../db/queries/jobs';
 import type { JobError } from '../../db/schema';
 import { generateTextStream, type TextRequest } from '../../engines/text';
 import { textGenerateJob } from '../../queue/jobs';
 import type { JobRun } from '../../queue/job-run';
 import { JobStreamWriter } from '../../queue/job-stream';
-import { invalidJobInput, refusedByProvider } from '../errors';
+import { refusedByProvider } from '../errors';
 import { failRequestJob, runRequestJob } from '../run-request-job';
 
 /**
@@ -15,10 +14,7 @@ import { failRequestJob, runRequestJob } from '../run-request-job';
  */
 export async function generateText(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
-  await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(textGenerateJob.request.input, row.input);
-    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const input = parsed.output;
+  await runRequestJob(ctx, textGenerateJob, payload.id, async (row, input) => {
     const started = performance.now();
     const req: TextRequest = { prompt: input.prompt, mode: input.mode, tone: input.tone, language: input.language, maxTokens: input.max_tokens };
     const stream = input.stream ? await JobStreamWriter.open(rt.redis, rt.keys.jobStream(row.id), ctx.log) : null;

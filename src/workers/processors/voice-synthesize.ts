@@ -1,11 +1,10 @@
 import { join } from 'node:path';
-import * as v from 'valibot';
 import { audioFormat } from '../../engines/voice/audio-format';
 import { voiceSynthesizeJob } from '../../queue/jobs';
 import { cdnUrl } from '../../storage';
 import { resolveSpeakingVoice } from '../../voices/speaking-voice';
 import type { JobRun } from '../../queue/job-run';
-import { invalidJobInput, PermanentJobError, refusedByProvider } from '../errors';
+import { PermanentJobError, refusedByProvider } from '../errors';
 import { runRequestJob } from '../run-request-job';
 import { withTempDir } from '../../lib/temp-dir';
 
@@ -18,10 +17,7 @@ const PROGRESS_EVERY_MS = 5_000;
  */
 export async function synthesizeSpeech(ctx: JobRun, payload: { id: string }): Promise<void> {
   const { rt } = ctx;
-  await runRequestJob(ctx, payload.id, async (row) => {
-    const parsed = v.safeParse(voiceSynthesizeJob.request.input, row.input);
-    if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-    const input = parsed.output;
+  await runRequestJob(ctx, voiceSynthesizeJob, payload.id, async (row, input) => {
     // The route checked this; a clone deleted since then is refused the same way.
     const speaking = await resolveSpeakingVoice(rt.db, row.accountId, { voiceId: input.voice_id, language: input.language });
     if (!speaking.ok) throw new PermanentJobError({ code: 'invalid_parameter', message: speaking.message });
