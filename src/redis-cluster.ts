@@ -1,7 +1,6 @@
 import calculateSlot from 'cluster-key-slot';
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
-import type { RedisRole, RedisSettings } from './redis';
-import { redisOptions } from './redis';
+import { redisOptions, type RedisRole, type RedisSettings } from './redis-options';
 
 /**
  * Redis Cluster (REDIS_CLUSTER_NODES). Every connection is an ioredis `Cluster`: it learns the slot map

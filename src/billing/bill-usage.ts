@@ -1,21 +1,10 @@
-import * as v from 'valibot';
 import type { Tx } from '../db/client';
-import { USAGE_METRICS } from '../db/schema';
 import { insertUsageLine } from '../db/queries/usage';
 import { recordWebhookEvent } from '../webhooks/outbox';
 import { billingPeriodOf } from './period';
 
 /** Warned at this share of the quota; `usage.quota_exceeded` at all of it. */
 export const QUOTA_WARNING_SHARE = 0.8;
-
-/** The `data` of `usage.quota_warning` and `usage.quota_exceeded`. */
-export const quotaEventSchema = v.object({
-  metric: v.picklist(USAGE_METRICS),
-  used: v.pipe(v.number(), v.description("The period's total once the bill that crossed the threshold was added.")),
-  quota: v.pipe(v.number(), v.description("The plan's quota of this metric for the period.")),
-  period_start: v.string(),
-  period_end: v.string(),
-});
 
 /** What one bill did: the period's new total, the plan's quota, and the quota events it recorded. */
 export interface BilledUsage {

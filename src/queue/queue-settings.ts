@@ -104,3 +104,5 @@ function withDefaults(override: Override): QueueConfig {
 export const QUEUE_CONFIGS = Object.fromEntries(Object.entries(OVERRIDES).map(([name, o]) => [name, withDefaults(o)])) as {
   [Q in keyof typeof OVERRIDES]: QueueConfig;
 };
+
+export type QueueName = keyof typeof QUEUE_CONFIGS;

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { Product } from '../db/schema';
-import { QUEUE_CONFIGS } from './queue-settings';
+import { QUEUE_CONFIGS, type QueueName } from './queue-settings';
 import { JOB_DEFINITIONS } from './jobs';
 
 /**
@@ -9,7 +9,7 @@ import { JOB_DEFINITIONS } from './jobs';
  */
 export { QUEUE_CONFIGS };
 
-export type QueueName = keyof typeof QUEUE_CONFIGS;
+export type { QueueName };
 export const QUEUE_NAMES = Object.keys(QUEUE_CONFIGS) as QueueName[];
 
 type Definition = (typeof JOB_DEFINITIONS)[number];

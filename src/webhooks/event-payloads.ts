@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { quotaEventSchema } from '../billing/bill-usage';
+import { quotaEventSchema } from '../billing/quota-event';
 import { failedFileSchema, uploadedFileSchema } from '../documents/views';
 import { deploymentSchema, domainSchema } from '../hosting/views';
 import { finishedJobSchema } from '../queue/job-views';

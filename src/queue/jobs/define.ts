@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import type { DbOrTx } from '../../db/client';
 import type { Product } from '../../db/schema';
-import type { QueueName } from '../registry';
+import type { QueueName } from '../queue-settings';
 
 /**
  * One job kind's contract, in one place: its name, the queue it runs on, what its payload looks like and,
@@ -15,6 +16,29 @@ export interface JobDefinition<N extends string = string, P extends v.GenericSch
   payload: P;
   /** A recurring job: how often it runs (one BullMQ job scheduler per Redis, registered by every worker). */
   schedule?: { everyMs: number };
+  /**
+   * For a job whose row says whether its work is done (a deployment, a clone, a document's vectors): the rows
+   * left unfinished past the graces, each with the job that finishes it. The stale-work sweep enqueues each
+   * again unless its job lives (src/workers/processors/requeue-stale.ts). Request rows need none: the sweep
+   * finds every request kind's rows in the jobs table.
+   */
+  findLost?: (db: DbOrTx, query: LostWorkQuery) => Promise<LostWork<v.InferOutput<P>>[]>;
+}
+
+/** What a sweep asks a definition's `findLost`: rows queued before, or running since before, these instants. */
+export interface LostWorkQuery {
+  queuedBefore: Date;
+  runningBefore: Date;
+  limit: number;
+}
+
+/** A lost job to add again: its payload and id, the account it is queued for, and whether a failed job counts as lost. */
+export interface LostWork<P> {
+  payload: P;
+  jobId: string;
+  account: string;
+  /** false: a failed job ends the row's story (a kind whose final failure writes nothing). */
+  retryFailed?: boolean;
 }
 
 /** A job whose row lives in the `jobs` table: the payload is its id, the row holds the input and the answer. */

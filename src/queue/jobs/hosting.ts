@@ -1,3 +1,4 @@
+import { findStaleBuilds } from '../../db/queries/deployments';
 import { defineJob, rowPayload } from './define';
 
 export const deploymentBuildJob = defineJob({
@@ -5,6 +6,8 @@ export const deploymentBuildJob = defineJob({
   queue: 'deploy',
   description: 'Downloads, extracts, stores and publishes one deployment.',
   payload: rowPayload,
+  findLost: async (db, q) =>
+    (await findStaleBuilds(db, q.queuedBefore, q.runningBefore, q.limit)).map((b) => ({ payload: { id: b.id }, jobId: b.id, account: b.accountId })),
 });
 
 export const domainVerifyJob = defineJob({

@@ -1,8 +1,7 @@
-import { findStaleBuilds } from '../../db/queries/deployments';
 import { findStaleJobs } from '../../db/queries/jobs';
-import { findUnindexedDocuments } from '../../db/queries/sentence-vectors';
-import { findStaleClones } from '../../db/queries/voices';
-import { isRequestJobName } from '../../queue/registry';
+import { JOB_DEFINITIONS } from '../../queue/jobs';
+import type { JobDefinition } from '../../queue/jobs/define';
+import { isRequestJobName, type JobName } from '../../queue/registry';
 import { enqueueUnlessAlive } from '../../queue/take-over';
 import type { JobRun } from '../../queue/job-run';
 
@@ -19,13 +18,8 @@ const QUEUED_GRACE_MS = 10_000;
 const RUNNING_GRACE_MS = 20_000;
 const BATCH = 500;
 
-/** How many rows of each kind a sweep enqueued again. */
-export interface StaleWorkTaken {
-  jobs: number;
-  builds: number;
-  clones: number;
-  documents: number;
-}
+/** How many rows a sweep enqueued again: request rows (`jobs`), and each other kind's by job name. */
+export type StaleWorkTaken = { jobs: number } & Partial<Record<JobName, number>>;
 
 /**
  * Takes over every row-backed job whose job was lost (an enqueue that failed while Redis was away, a
@@ -39,19 +33,23 @@ export async function requeueStaleJobs(ctx: JobRun, _payload?: unknown, now = Da
   const { db, queues } = ctx.rt;
   const queuedBefore = new Date(now - QUEUED_GRACE_MS);
   const runningBefore = new Date(now - RUNNING_GRACE_MS);
-  const taken: StaleWorkTaken = { jobs: 0, builds: 0, clones: 0, documents: 0 };
+  const taken: StaleWorkTaken = { jobs: 0 };
   for (const row of await findStaleJobs(db, queuedBefore, runningBefore, BATCH)) {
     if (!isRequestJobName(row.kind)) continue;
     if (await enqueueUnlessAlive(queues, row.kind, { id: row.id }, row.id, now, { account: row.accountId })) taken.jobs++;
   }
-  for (const b of await findStaleBuilds(db, queuedBefore, runningBefore, BATCH))
-    if (await enqueueUnlessAlive(queues, 'deployment.build', { id: b.id }, b.id, now, { account: b.accountId })) taken.builds++;
-  for (const c of await findStaleClones(db, queuedBefore, runningBefore, BATCH))
-    if (await enqueueUnlessAlive(queues, 'voice.clone', { id: c.id }, c.id, now, { account: c.accountId })) taken.clones++;
-  for (const d of await findUnindexedDocuments(db, queuedBefore, BATCH))
-    if (await enqueueUnlessAlive(queues, 'file.embed', { documentId: d.id }, `embed-${d.id}`, now, { account: d.accountId, retryFailed: false }))
-      taken.documents++;
+  // Every other row-backed kind says how to find its lost work in its definition.
+  for (const def of JOB_DEFINITIONS as readonly JobDefinition[]) {
+    if (!def.findLost) continue;
+    const name = def.name as JobName;
+    for (const lost of await def.findLost(db, { queuedBefore, runningBefore, limit: BATCH })) {
+      const payload = lost.payload as never;
+      if (await enqueueUnlessAlive(queues, name, payload, lost.jobId, now, { account: lost.account, retryFailed: lost.retryFailed })) {
+        taken[name] = (taken[name] ?? 0) + 1;
+      }
+    }
+  }
   // Only what was added: rows whose jobs live are not news, and were logged every sweep before.
-  if (taken.jobs + taken.builds + taken.clones + taken.documents > 0) ctx.log.info(taken, 're-enqueued stale work');
+  if (Object.values(taken).some((n) => n > 0)) ctx.log.info(taken, 're-enqueued stale work');
   return taken;
 }
