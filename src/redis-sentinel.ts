@@ -6,7 +6,7 @@ export interface SentinelAddress {
   port: number;
 }
 
-/** The settings of a Redis found through Sentinel (see docs/notes/25-sentinel.md). */
+/** The settings of a Redis found through Sentinel (see docs/operations.md, "Redis Sentinel"). */
 export interface SentinelSettings {
   /** Where the data nodes' password, database and TLS come from; its host and port are not used. */
   REDIS_URL: string;

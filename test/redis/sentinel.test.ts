@@ -148,7 +148,7 @@ describe('Kiln on Redis Sentinel', () => {
     const since = (t: number | undefined) => (t === undefined ? '-' : seconds(t - switchedAt));
 
     // Writes made before this web's connection moves go to the former master, still a master until the
-    // sentinels demote it, and are lost with it (docs/notes/25-sentinel.md, limits): the next job is made
+    // sentinels demote it, and are lost with it (docs/operations.md, Redis Sentinel, limits): the next job is made
     // once the connection has moved (a tenth of a second after the switch, as printed below).
     await until('the command connection to move', async () => moves.command.length > 0, RECOVERY_MS);
     // A job created after the switch runs to completion on the new master's queue, by the same worker

@@ -5,7 +5,7 @@
  * Words worded differently but meaning alike ("people live" / "population", "spend" / "budget") land
  * close; word order is not seen. English only; unknown words (names, numbers) are left out. Coarse: a
  * sentence on a neighbouring topic can score as high against a question (0.4–0.5) as the one that answers
- * it, so it ranks and breaks ties better than it decides (measured in docs/notes/embeddings.md).
+ * it, so it ranks and breaks ties better than it decides (measured in docs/engines.md, "Meaning (word vectors)").
  */
 import { eng } from 'stopword';
 import { DIMS, wordTable } from './table';
