@@ -83,6 +83,6 @@ describe('sweeping uploaded archives', () => {
   });
 
   it('runs hourly on the maintenance queue', () => {
-    expect(SCHEDULES).toContainEqual({ name: 'deployments.sweep-uploads', everyMs: 3_600_000 });
+    expect(SCHEDULES).toContainEqual({ name: 'deployments.sweep-uploads', queue: 'maintenance', everyMs: 3_600_000 });
   });
 });
