@@ -10,6 +10,7 @@ import { handleError, notFoundHandler } from './middleware/errors';
 import { sameOriginWrites } from './middleware/same-origin-writes';
 import { throttledBasicAuth } from './middleware/throttled-basic-auth';
 import { stripExternalLinks } from './strip-external-links';
+import { securityHeaders } from '../net/security-headers';
 
 export const ADMIN_QUEUES_PATH = '/admin/queues';
 
@@ -34,18 +35,7 @@ const CSP = [
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
-
-/** On every answer under the mount, refusals included (a framed 401 is still a frame). */
-function securityHeaders(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', CSP);
-    c.header('X-Frame-Options', 'DENY');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'same-origin');
-  };
-}
+];
 
 /**
  * bull-board has no auth of its own, so it is only mounted behind basic auth, which a browser then sends
@@ -54,7 +44,7 @@ function securityHeaders(): MiddlewareHandler<AppEnv> {
  */
 export function mountQueueDashboard(app: Hono<AppEnv>, rt: Pick<Runtime, 'queues' | 'redis' | 'config'>, credentials: { username: string; password: string }) {
   const guards: MiddlewareHandler<AppEnv>[] = [
-    securityHeaders(),
+    securityHeaders({ csp: CSP }),
     sameOriginWrites(new URL(rt.config.PUBLIC_URL).origin),
     throttledBasicAuth({
       ...credentials,

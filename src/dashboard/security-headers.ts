@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { securityHeaders as pageSecurityHeaders } from '../net/security-headers';
 
 /**
  * Every dashboard page: no inline script and nothing from another host (the SVG charts are inline markup,
@@ -13,16 +14,8 @@ const CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
-].join('; ');
+];
 
 export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', CSP);
-    c.header('X-Frame-Options', 'DENY');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'same-origin');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  };
+  return pageSecurityHeaders({ csp: CSP, isolate: true, noStore: true });
 }
