@@ -27,8 +27,8 @@ export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRec
 }
 
 /**
- * 403 when the account's plan does not include `feature`, or the key's scopes do not. Every /v1 route
- * takes this or `requireKeyScope`; what waits until the caller is known to be allowed (an
+ * 403 when the account's plan does not include `feature`, or the key's scopes do not. Every /v1 route group
+ * (src/api/route-group.ts) takes this or `requireKeyScope`; what waits until the caller is known to be allowed (an
  * `Idempotency-Key`'s claim or replay) happens only after it.
  */
 export function requireFeature(feature: Feature): MiddlewareHandler<AppEnv> {
@@ -55,7 +55,10 @@ export function requireKeyScope(scope: Exclude<Scope, Feature>): MiddlewareHandl
 
 /** The route allows the caller: a keyed POST may now be answered from its stored answer, or claim its key. */
 async function authorized(c: Context<AppEnv>, next: Next): Promise<Response | undefined> {
-  const replay = await c.get('whenAuthorized')?.();
+  const whenAuthorized = c.get('whenAuthorized');
+  // Once: a route that adds a guard of its own under its group's must not claim its key twice.
+  c.set('whenAuthorized', undefined);
+  const replay = await whenAuthorized?.();
   if (replay) return replay;
   await next();
 }

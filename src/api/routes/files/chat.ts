@@ -5,7 +5,6 @@ import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { submitRequestJob } from '../../submit-request-job';
 import { fileChatJob } from '../../../queue/jobs';
@@ -34,7 +33,6 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
         404: errorResponse('No such file on this account (`file_not_found`), or no such conversation (`not_found`)'),
       },
     }),
-    requireFeature('files'),
     jsonBody(fileChatBody),
     async (c) => {
       const body = c.req.valid('json');

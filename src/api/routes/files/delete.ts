@@ -3,7 +3,6 @@ import { deleteUploadedFile, FILE_ID_PATTERN } from '../../../documents/delete-f
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';
 
@@ -22,7 +21,6 @@ export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store' | 
         404: { ...errorResponses(404)[404], description: 'No such file on this account (`file_not_found`)' },
       },
     }),
-    requireFeature('files'),
     async (c) => {
       const id = c.req.param('file_id');
       const doc = await deleteUploadedFile({ ...rt, log: requestLogger(c) }, c.get('principal').accountId, id);

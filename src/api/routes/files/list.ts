@@ -5,7 +5,6 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireFeature } from '../../middleware/auth';
 import { listedFileSchema, listedFileView } from '../../../documents/views';
 import { errorResponses } from '../../schemas/responses';
 
@@ -26,7 +25,6 @@ export function registerListFiles(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(400, 401, 403),
       },
     }),
-    requireFeature('files'),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const q = readListQuery(c, {});

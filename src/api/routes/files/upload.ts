@@ -10,7 +10,6 @@ import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { claimStreamedRequest } from '../../middleware/idempotency';
 import { storageExceeded } from '../../quota';
 import { submitRequestJob } from '../../submit-request-job';
@@ -55,7 +54,6 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
         },
       },
     }),
-    requireFeature('files'),
     async (c) => {
       const file = await receiveFile(c.req.raw, { field: 'file', maxBytes: MAX_UPLOAD_BYTES, dir: rt.config.UPLOAD_TMP_DIR });
       const id = newId('file');

@@ -6,7 +6,6 @@ import { notAnArchive, requestDeployment, requestUploadDeployment } from '../../
 import type { Runtime } from '../../../runtime';
 import type { App, AppEnv } from '../../context';
 import { ApiError, invalidParameter, notFound } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { claimStreamedRequest } from '../../middleware/idempotency';
 import { jsonBody, validateBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
@@ -106,7 +105,6 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         },
       },
     }),
-    requireFeature('hosting'),
     async (c, next) => {
       await refuseWhenStorageFull(rt, c);
       if (!isArchiveUpload(c)) return next();

@@ -7,7 +7,6 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery, type ListFilter } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireFeature } from '../../middleware/auth';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
@@ -38,7 +37,6 @@ export function registerListDeployments(app: App, rt: Pick<Runtime, 'db' | 'conf
         ...errorResponses(400, 401, 403),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const q = readListQuery(c, FILTERS);

@@ -3,7 +3,6 @@ import { promoteDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { conflict, notFound } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
@@ -24,7 +23,6 @@ export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 're
         ...errorResponses(401, 403, 404, 409),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const outcome = await promoteDeployment(rt, requestLogger(c), { accountId: c.get('principal').accountId, deploymentId: c.req.param('id') });
       if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);

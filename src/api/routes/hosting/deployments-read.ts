@@ -4,7 +4,6 @@ import { deploymentLogLines, findAccountDeployment } from '../../../db/queries/d
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
@@ -26,7 +25,6 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
@@ -47,7 +45,6 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);

@@ -4,7 +4,6 @@ import { rollbackDeployment } from '../../../hosting/deployment-actions';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { invalidParameter, notFound } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { errorResponses } from '../../schemas/responses';
 
@@ -30,7 +29,6 @@ export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'r
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const outcome = await rollbackDeployment(rt, requestLogger(c), { accountId: c.get('principal').accountId, deploymentId: c.req.param('id') });
       if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);

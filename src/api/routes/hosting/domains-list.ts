@@ -9,7 +9,6 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery, type ListFilter } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireFeature } from '../../middleware/auth';
 import { domainDetailView, domainSchema } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
@@ -37,7 +36,6 @@ export function registerListDomains(app: App, rt: Pick<Runtime, 'db' | 'config'>
         ...errorResponses(400, 401, 403),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const q = readListQuery(c, FILTERS);

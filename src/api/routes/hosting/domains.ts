@@ -7,7 +7,6 @@ import { normalizeDomain } from '../../../hosting/domains';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { ApiError, invalidParameter, notFound } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { requestLogger } from '../../middleware/request-log';
 import { jsonBody } from '../../middleware/json-body';
 import { requiredText } from '../../schemas/fields';
@@ -58,7 +57,6 @@ export function registerDomains(app: App, rt: Deps) {
         ...errorResponses(400, 401, 403, 404, 429),
       },
     }),
-    requireFeature('hosting'),
     jsonBody(addDomainBody),
     async (c) => {
       const body = c.req.valid('json');
@@ -100,7 +98,6 @@ export function registerDomains(app: App, rt: Deps) {
         'check saw for each record (`found`, `missing`, `wrong_value`) and when the next automatic check runs.',
       responses: { 200: { description: 'The domain', content: { 'application/json': { schema: resolver(domainSchema) } } }, ...errorResponses(401, 403, 404) },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
@@ -119,7 +116,6 @@ export function registerDomains(app: App, rt: Deps) {
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
@@ -138,7 +134,6 @@ export function registerDomains(app: App, rt: Deps) {
         'serving the site itself.',
       responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404) },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);

@@ -6,7 +6,6 @@ import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { conflict, notFound } from '../../../errors/api-error';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { createDeployHookBody } from '../../schemas/deploy-hooks';
 import { createdDeployHookSchema, deployHookSchema, deployHookView } from '../../../hosting/views';
@@ -31,7 +30,6 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
         ...errorResponses(400, 401, 403, 404, 409),
       },
     }),
-    requireFeature('hosting'),
     jsonBody(createDeployHookBody),
     async (c) => {
       const body = c.req.valid('json');
@@ -60,7 +58,6 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const siteId = c.req.param('site_id');
@@ -78,7 +75,6 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
       description: 'Its URL stops working at once (404). A second delete answers 404.',
       responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
     }),
-    requireFeature('hosting'),
     async (c) => {
       const hookId = c.req.param('hook_id');
       const siteId = c.req.param('site_id');

@@ -5,7 +5,6 @@ import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import type { QuotaHold } from '../../quota';
 import { textGenerateJob } from '../../../queue/jobs';
@@ -111,7 +110,6 @@ export function registerTextGenerate(
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),
-    requireFeature('text'),
     jsonBody(textGenerateBody),
     async (c) => {
       const body = c.req.valid('json');

@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { plagiarismCheckJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../submit-request-job';
@@ -47,7 +46,6 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),
-    requireFeature('plagiarism'),
     jsonBody(plagiarismCheckBody),
     async (c) => {
       const { text, exclude } = c.req.valid('json');

@@ -4,7 +4,6 @@ import { insertVoice } from '../../../db/queries/voices';
 import { newId } from '../../../ids';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { requestLogger } from '../../middleware/request-log';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
@@ -38,7 +37,6 @@ export function registerClone(app: App, rt: Pick<Runtime, 'config' | 'db' | 'que
         ...errorResponses(400, 401, 403, 429),
       },
     }),
-    requireFeature('voice'),
     jsonBody(cloneBody, { missingCode: 'invalid_parameter' }),
     async (c) => {
       const body = c.req.valid('json');

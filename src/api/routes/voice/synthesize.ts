@@ -6,7 +6,6 @@ import type { Runtime } from '../../../runtime';
 import { resolveSpeakingVoice } from '../../../voices/speaking-voice';
 import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { voiceSynthesizeJob } from '../../../queue/jobs';
 import { submitRequestJob } from '../../submit-request-job';
@@ -82,7 +81,6 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),
-    requireFeature('voice'),
     jsonBody(synthesizeBody, { missingCode: 'invalid_parameter' }),
     async (c) => {
       const body = c.req.valid('json');

@@ -6,7 +6,6 @@ import type { Runtime } from '../../../runtime';
 import { deleteClonedVoice } from '../../../voices/delete-voice';
 import type { App } from '../../context';
 import { invalidParameter, notFound } from '../../../errors/api-error';
-import { requireFeature } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { builtinVoiceView, clonedVoiceView, voiceSchema } from '../../../voices/views';
 
@@ -24,7 +23,6 @@ export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(401, 403),
       },
     }),
-    requireFeature('voice'),
     async (c) => {
       const cloned = await listAccountVoices(rt.db, c.get('principal').accountId);
       return c.json({ voices: [...BUILTIN_VOICES.map(builtinVoiceView), ...cloned.map(clonedVoiceView)] });
@@ -44,7 +42,6 @@ export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireFeature('voice'),
     async (c) => {
       const id = c.req.param('voice_id');
       const builtin = findBuiltinVoice(id);
@@ -63,7 +60,6 @@ export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
       description: 'Removes the voice and its measured profile; audio already made with it stays available until its link expires.',
       responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 403, 404) },
     }),
-    requireFeature('voice'),
     async (c) => {
       const id = c.req.param('voice_id');
       const outcome = await deleteClonedVoice(rt.db, c.get('principal').accountId, id);

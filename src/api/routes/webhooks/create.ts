@@ -3,7 +3,6 @@ import type { Runtime } from '../../../runtime';
 import { createWebhookEndpoint, EndpointLimitError } from '../../../webhooks/endpoints';
 import { ApiError } from '../../../errors/api-error';
 import type { App } from '../../context';
-import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
@@ -28,7 +27,6 @@ export function registerCreateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
         ...errorResponses(400, 401, 403, 422, 429),
       },
     }),
-    requireKeyScope('webhooks'),
     jsonBody(createWebhookBody),
     async (c) => {
       const body = c.req.valid('json');

@@ -3,7 +3,6 @@ import { deleteAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 
@@ -16,7 +15,6 @@ export function registerDeleteWebhook(app: App, rt: Pick<Runtime, 'db'>) {
       description: 'Irreversible: nothing more is sent to it, retries under way stop, and its delivery log goes with it. A second delete answers 404.',
       responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
     }),
-    requireKeyScope('webhooks'),
     async (c) => {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);

@@ -5,7 +5,6 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
@@ -26,7 +25,6 @@ export function registerListWebhookDeliveries(app: App, rt: Pick<Runtime, 'db'>)
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    requireKeyScope('webhooks'),
     async (c) => {
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       const q = readListQuery(c, {});

@@ -3,7 +3,6 @@ import { enableAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
@@ -23,7 +22,6 @@ export function registerEnableWebhook(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireKeyScope('webhooks'),
     async (c) => {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);

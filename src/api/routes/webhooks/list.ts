@@ -5,7 +5,6 @@ import type { App } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
 import { listParameters, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
@@ -23,7 +22,6 @@ export function registerListWebhooks(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(400, 401, 403),
       },
     }),
-    requireKeyScope('webhooks'),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const q = readListQuery(c, {});

@@ -1,7 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponses } from '../../schemas/responses';
 import { webhookEndpointSchema, webhookEndpointView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
@@ -19,7 +18,6 @@ export function registerReadWebhook(app: App, rt: Pick<Runtime, 'db'>) {
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireKeyScope('webhooks'),
     async (c) => c.json(webhookEndpointView(await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id')))),
   );
 }

@@ -3,7 +3,6 @@ import type { Runtime } from '../../../runtime';
 import { replayDelivery } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
 import { ApiError, notFound } from '../../../errors/api-error';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponse, errorResponses } from '../../schemas/responses';
 import { WEBHOOK_DELIVERY_ID_PATTERN } from '../../../webhooks/endpoint-input';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
@@ -24,7 +23,6 @@ export function registerReplayWebhookDelivery(app: App, rt: Pick<Runtime, 'db' |
         ...errorResponses(401, 403, 404),
       },
     }),
-    requireKeyScope('webhooks'),
     async (c) => {
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       const deliveryId = c.req.param('delivery_id');

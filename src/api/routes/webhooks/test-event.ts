@@ -3,7 +3,6 @@ import type { Runtime } from '../../../runtime';
 import { sendTestEvent } from '../../../webhooks/endpoints';
 import type { App } from '../../context';
 import { ApiError } from '../../../errors/api-error';
-import { requireKeyScope } from '../../middleware/auth';
 import { errorResponse, errorResponses } from '../../schemas/responses';
 import { webhookDeliverySchema, webhookDeliveryView } from '../../../webhooks/views';
 import { findEndpointOr404 } from './find-endpoint';
@@ -23,7 +22,6 @@ export function registerTestWebhook(app: App, rt: Pick<Runtime, 'db' | 'queues'>
         ...errorResponses(401, 403, 404, 429),
       },
     }),
-    requireKeyScope('webhooks'),
     async (c) => {
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (endpoint.disabledAt)

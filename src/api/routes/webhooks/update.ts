@@ -3,7 +3,6 @@ import { updateAccountWebhookEndpoint } from '../../../db/queries/webhooks';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
-import { requireKeyScope } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { errorResponses } from '../../schemas/responses';
@@ -26,7 +25,6 @@ export function registerUpdateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
         ...errorResponses(400, 401, 403, 404),
       },
     }),
-    requireKeyScope('webhooks'),
     jsonBody(updateWebhookBody),
     async (c) => {
       const id = c.req.param('id');

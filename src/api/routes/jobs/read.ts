@@ -1,14 +1,14 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { findAccountJob } from '../../db/queries/jobs';
-import type { Runtime } from '../../runtime';
-import type { App } from '../context';
-import { notFound } from '../../errors/api-error';
-import { requireJobScope } from '../middleware/auth';
-import { JOB_DEFINITIONS } from '../../queue/jobs';
-import type { RequestJobDefinition } from '../../queue/jobs/define';
-import { respondWithJob } from '../submit-request-job';
-import { acceptedJobResponse, errorResponses } from '../schemas/responses';
+import { findAccountJob } from '../../../db/queries/jobs';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { notFound } from '../../../errors/api-error';
+import { requireJobScope } from '../../middleware/auth';
+import { JOB_DEFINITIONS } from '../../../queue/jobs';
+import type { RequestJobDefinition } from '../../../queue/jobs/define';
+import { respondWithJob } from '../../submit-request-job';
+import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 
 /** Any request job's finished answer: the 200 body of the endpoint that started it. */
 const finishedResult = v.union(

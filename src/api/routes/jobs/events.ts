@@ -1,12 +1,12 @@
 import { describeRoute } from 'hono-openapi';
-import { findAccountJob } from '../../db/queries/jobs';
-import type { Runtime } from '../../runtime';
-import type { App } from '../context';
-import { notFound } from '../../errors/api-error';
-import { requireJobScope } from '../middleware/auth';
-import { resumePoint, streamJobEvents } from '../job-event-stream';
-import { errorResponses } from '../schemas/responses';
-import { TEXT_EVENT_STREAM_DESCRIPTION } from './text/generate';
+import { findAccountJob } from '../../../db/queries/jobs';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { notFound } from '../../../errors/api-error';
+import { requireJobScope } from '../../middleware/auth';
+import { resumePoint, streamJobEvents } from '../../job-event-stream';
+import { errorResponses } from '../../schemas/responses';
+import { TEXT_EVENT_STREAM_DESCRIPTION } from '../text/generate';
 
 /** A job's events as server-sent events: where a streamed request reconnects, or any job is followed to its end. */
 export function registerJobEvents(app: App, rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'jobEvents' | 'jobStreams' | 'usage'>) {

@@ -1,13 +1,12 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { currentBillingPeriod } from '../../billing/period';
-import { type UsageBreakdown, usageBreakdown, USAGE_GROUPINGS, type UsageGrouping } from '../../db/queries/usage';
-import { PRODUCTS, USAGE_METRICS } from '../../db/schema';
-import type { Runtime } from '../../runtime';
-import type { App, AppEnv } from '../context';
-import { invalidParameter } from '../../errors/api-error';
-import { requireFeature } from '../middleware/auth';
-import { errorResponses } from '../schemas/responses';
+import { currentBillingPeriod } from '../../../billing/period';
+import { type UsageBreakdown, usageBreakdown, USAGE_GROUPINGS, type UsageGrouping } from '../../../db/queries/usage';
+import { PRODUCTS, USAGE_METRICS } from '../../../db/schema';
+import type { Runtime } from '../../../runtime';
+import type { App, AppEnv } from '../../context';
+import { invalidParameter } from '../../../errors/api-error';
+import { errorResponses } from '../../schemas/responses';
 import type { Context } from 'hono';
 
 const usageTotalsSchema = v.object({
@@ -126,7 +125,6 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
         ...errorResponses(400, 401, 403, 429),
       },
     }),
-    requireFeature('usage'),
     async (c) => {
       const period = currentBillingPeriod();
       const accountId = c.get('principal').accountId;

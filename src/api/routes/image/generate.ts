@@ -1,15 +1,14 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { IMAGE_STYLES } from '../../engines/image/types';
-import { newId } from '../../ids';
-import type { Runtime } from '../../runtime';
-import type { App } from '../context';
-import { requireFeature } from '../middleware/auth';
-import { jsonBody } from '../middleware/json-body';
-import { IMAGE_SIZES, imageGenerateJob } from '../../queue/jobs';
-import { submitRequestJob } from '../submit-request-job';
-import { requiredText } from '../schemas/fields';
-import { acceptedJobResponse, errorResponses } from '../schemas/responses';
+import { IMAGE_STYLES } from '../../../engines/image/types';
+import { newId } from '../../../ids';
+import type { Runtime } from '../../../runtime';
+import type { App } from '../../context';
+import { jsonBody } from '../../middleware/json-body';
+import { IMAGE_SIZES, imageGenerateJob } from '../../../queue/jobs';
+import { submitRequestJob } from '../../submit-request-job';
+import { requiredText } from '../../schemas/fields';
+import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 
 export const imageGenerateBody = v.object({
   prompt: v.pipe(requiredText(4000), v.description('What to draw.')),
@@ -43,7 +42,6 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
         ...errorResponses(400, 401, 403, 413, 429),
       },
     }),
-    requireFeature('image'),
     jsonBody(imageGenerateBody),
     async (c) => {
       const input = c.req.valid('json');
