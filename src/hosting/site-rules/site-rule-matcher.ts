@@ -50,6 +50,39 @@ function looksLikeAsset(path: string): boolean {
   return ext !== 'html' && ext !== 'htm';
 }
 
+/**
+ * Header paths match whatever the case, as on Netlify: rule paths and request paths are compared lower-cased.
+ * A placeholder's name is kept as written, since header values refer to it by that name.
+ */
+const foldCase = (path: string) => path.toLowerCase();
+const foldPatternCase = (pattern: string) => pattern.replace(/:[A-Za-z_][A-Za-z0-9_]*|[^:]+/g, (t) => (t.startsWith(':') ? t : t.toLowerCase()));
+
+/** Whether a header rule's values use what its path captured (`:name`, `:splat`). */
+const usesCaptures = (rule: HeaderRule) => rule.set.some(([, value]) => value.includes(':'));
+
+/**
+ * What a header rule's path captures from the request path as it was written (the lower-cased match only says
+ * that it matches), so `X-Person: :name` on `/People/Ada` is `Ada`. Null when the pattern has no regex.
+ */
+const caseless = new WeakMap<HeaderRule, { regex: RegExp | null; names: string[] }>();
+
+function capturesAsWritten(rule: HeaderRule, path: string): Record<string, string> | null {
+  let compiled = caseless.get(rule);
+  if (!compiled) {
+    const { regex, names } = compilePattern(rule.path);
+    compiled = { regex: regex ? new RegExp(regex.source, 'i') : null, names };
+    caseless.set(rule, compiled);
+  }
+  const { regex, names } = compiled;
+  const m = regex ? regex.exec(path) : null;
+  if (!m) return null;
+  const values: Record<string, string> = {};
+  names.forEach((name, i) => {
+    values[name] = m[i + 1] ?? '';
+  });
+  return values;
+}
+
 function queryMatches(conditions: [string, string][], params: URLSearchParams, values: Record<string, string>): boolean {
   for (const [name, expected] of conditions) {
     const actual = params.get(name);
@@ -103,10 +136,11 @@ export class SiteRuleMatcher {
     for (const rule of headers) {
       const pattern = compilePattern(rule.path);
       if (pattern.isStatic) {
-        const list = this.staticHeaders.get(pattern.prefix);
+        const key = foldCase(pattern.prefix);
+        const list = this.staticHeaders.get(key);
         if (list) list.push(rule);
-        else this.staticHeaders.set(pattern.prefix, [rule]);
-      } else this.dynamicHeaders.add(rule.path, rule);
+        else this.staticHeaders.set(key, [rule]);
+      } else this.dynamicHeaders.add(foldPatternCase(rule.path), rule);
     }
     this.longestStaticRedirect = longestKey(this.staticRedirects);
     this.longestStaticHeader = longestKey(this.staticHeaders);
@@ -164,26 +198,35 @@ export class SiteRuleMatcher {
   }
 
   private computeHeaders(key: string, work?: TrieWork): HeaderSet | null {
+    const folded = foldCase(key);
     const matched: TrieMatch<HeaderRule>[] = [];
-    for (const rule of lookup(this.staticHeaders, this.longestStaticHeader, key) ?? []) matched.push({ value: rule, values: {} });
-    this.dynamicHeaders.match(key, matched, work);
+    for (const rule of lookup(this.staticHeaders, this.longestStaticHeader, folded) ?? []) matched.push({ value: rule, values: {} });
+    this.dynamicHeaders.match(folded, matched, work);
     if (matched.length === 0) return null;
     matched.sort((a, b) => a.value.line - b.value.line);
-    const headers = new Map<string, { name: string; values: string[] }>();
+    // In file order, as on Netlify: a later matching block replaces what an earlier one set for the same
+    // name (so `/*` DENY then `/embed/*` SAMEORIGIN sends SAMEORIGIN alone), one block naming a header twice
+    // joins its values with ", ", and `! Name` removes what the blocks before it set.
+    const headers = new Map<string, { name: string; value: string }>();
     const detached = new Set<string>();
-    for (const { value: rule, values } of matched) {
+    for (const { value: rule, values: captured } of matched) {
+      const values = folded !== key && usesCaptures(rule) ? (capturesAsWritten(rule, key) ?? captured) : captured;
+      const own = new Map<string, { name: string; values: string[] }>();
       for (const [name, value] of rule.set) {
         const lower = name.toLowerCase();
         const v = substitute(value, values);
-        const known = headers.get(lower);
+        const known = own.get(lower);
         if (known) known.values.push(v);
-        else headers.set(lower, { name, values: [v] });
+        else own.set(lower, { name, values: [v] });
       }
-      for (const name of rule.detach) detached.add(name);
+      for (const [lower, h] of own) headers.set(lower, { name: h.name, value: h.values.join(', ') });
+      for (const name of rule.detach) {
+        headers.delete(name);
+        detached.add(name);
+      }
     }
-    for (const name of detached) headers.delete(name);
     const values: HeaderSet['values'] = [];
-    for (const h of headers.values()) values.push([h.name, h.values.join(', ')]);
+    for (const h of headers.values()) values.push([h.name, h.value]);
     return { values, replaces: new Set([...headers.keys(), ...detached]) };
   }
 }
