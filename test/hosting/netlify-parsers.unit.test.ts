@@ -138,10 +138,17 @@ describe('_redirects: the lines Netlify refuses', () => {
   });
 
   it('skips Role and Sign conditions with a reason (Kiln has no roles or signed proxies)', () => {
-    for (const text of ['/admin/*  /admin/:splat 200 Role=admin', '/member/*  /member/:splat 200 Role=admin,member', '/api/*   https://api.example.com/:splat   200!  Sign=API_SECRET']) {
+    for (const text of [
+      '/admin/*  /admin/:splat 200 Role=admin',
+      '/member/*  /member/:splat 200 Role=admin,member',
+      '/api/*   https://api.example.com/:splat   200!  Sign=API_SECRET',
+    ]) {
       const { rules, problems } = read(text);
       expect(rules, text).toEqual([]);
-      expect(problems.map((p) => p.line), text).toEqual([1]);
+      expect(
+        problems.map((p) => p.line),
+        text,
+      ).toEqual([1]);
     }
   });
 
@@ -169,7 +176,20 @@ describe('_headers: the cases Netlify parses', () => {
     ['success', '/path\n  test: one\n', one, []],
     ['trim_name', '/path\n  test : one\n', one, []],
     ['trim_value', '/path\n  test:   one\n', one, []],
-    ['multiple_values', '/path\n  test: one\n  test: two\n', [{ path: '/path', set: [['test', 'one'], ['test', 'two']] }], []],
+    [
+      'multiple_values',
+      '/path\n  test: one\n  test: two\n',
+      [
+        {
+          path: '/path',
+          set: [
+            ['test', 'one'],
+            ['test', 'two'],
+          ],
+        },
+      ],
+      [],
+    ],
     // Netlify drops a line without a colon silently; Kiln drops it too, and says so in the build log.
     ['no_colon', '/path\n  test = one\n', [], [2]],
   ];
@@ -194,7 +214,12 @@ describe('_headers: the lines Netlify refuses', () => {
     ['invalid_value_name', '/path\n  : one\n', 2, /^no header name before the colon$/],
     ['invalid_value_string', '/path\n  test:\n', 2, /^test has no value; write one, or "! test" to remove the header$/],
     ['invalid_for_order', '  test: one\n/path\n', 1, /^a header line before any path$/],
-    ['the primitives’ invalid syntax', '\n/\n# This is valid\nX-Frame-Options: SAMEORIGIN\n# This is not valid\nX-Frame-Thing:\n', 6, /^X-Frame-Thing has no value/],
+    [
+      'the primitives’ invalid syntax',
+      '\n/\n# This is valid\nX-Frame-Options: SAMEORIGIN\n# This is not valid\nX-Frame-Thing:\n',
+      6,
+      /^X-Frame-Thing has no value/,
+    ],
   ];
   it.each(cases)('refuses %s, naming the line', (_, text, line, reason) => {
     const { problems } = parseHeaders(text);
