@@ -139,6 +139,8 @@ describe('_redirects: the lines Netlify refuses', () => {
 
   it('skips Role and Sign conditions with a reason (Kiln has no roles or signed proxies)', () => {
     for (const text of [
+      '/old-path /new-path 200 Role=admin',
+      '/api/*   https://api.example.com/:splat   200!  signed=API_SECRET',
       '/admin/*  /admin/:splat 200 Role=admin',
       '/member/*  /member/:splat 200 Role=admin,member',
       '/api/*   https://api.example.com/:splat   200!  Sign=API_SECRET',
@@ -255,10 +257,12 @@ describe('_headers paths match as Netlify’s do (for-regexp cases)', () => {
     for (const p of misses) expect(headersFor(p), p).toEqual({});
   });
 
-  it('refuses a path with a space in it (Kiln: a path is alone on its line; Netlify reads "/ a" as written)', () => {
-    const { rules, problems } = parseHeaders('/ a\n  test: one\n');
-    expect(rules).toEqual([]);
-    expect(problems[0]!.reason).toMatch(/the path must be alone on its line/);
+  it('refuses a path with a space in it (trim_start, whitespaces; Kiln: a path is alone on its line)', () => {
+    for (const path of ['/ a', '/ /']) {
+      const { rules, problems } = parseHeaders(`${path}\n  test: one\n`);
+      expect(rules, path).toEqual([]);
+      expect(problems[0]!.reason, path).toMatch(/the path must be alone on its line/);
+    }
   });
 
   it('fills a placeholder with the request’s own spelling when the case differs', () => {

@@ -57,27 +57,37 @@ function looksLikeAsset(path: string): boolean {
 const foldCase = (path: string) => path.toLowerCase();
 const foldPatternCase = (pattern: string) => pattern.replace(/:[A-Za-z_][A-Za-z0-9_]*|[^:]+/g, (t) => (t.startsWith(':') ? t : t.toLowerCase()));
 
-/** Whether a header rule's values use what its path captured (`:name`, `:splat`). */
-const usesCaptures = (rule: HeaderRule) => rule.set.some(([, value]) => value.includes(':'));
+/** `:name` in a header value (as `substitute` reads it). */
+const PLACEHOLDER_USE = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+interface CaselessCapture {
+  /** The rule's pattern as a case-insensitive regex; null when its values use nothing it captures. */
+  regex: RegExp | null;
+  names: string[];
+}
+
+const caseless = new WeakMap<HeaderRule, CaselessCapture>();
+
+function caselessCapture(rule: HeaderRule): CaselessCapture {
+  const { regex, names } = compilePattern(rule.path);
+  const used = rule.set.some(([, value]) => [...value.matchAll(PLACEHOLDER_USE)].some((m) => names.includes(m[1]!)));
+  // One unbounded group at most: a regex with several could backtrack far on a long path (the trie never does).
+  const bounded = regex !== null && (regex.source.match(/\(\.\*\)/g)?.length ?? 0) <= 1;
+  return { regex: used && bounded ? new RegExp(regex.source, 'i') : null, names };
+}
 
 /**
  * What a header rule's path captures from the request path as it was written (the lower-cased match only says
- * that it matches), so `X-Person: :name` on `/People/Ada` is `Ada`. Null when the pattern has no regex.
+ * that it matches, and captures lower-cased text), so `X-Person: :name` on `/People/Ada` is `Ada`. Null when
+ * the rule's values use no capture, or its pattern is not one regex can take safely.
  */
-const caseless = new WeakMap<HeaderRule, { regex: RegExp | null; names: string[] }>();
-
 function capturesAsWritten(rule: HeaderRule, path: string): Record<string, string> | null {
   let compiled = caseless.get(rule);
-  if (!compiled) {
-    const { regex, names } = compilePattern(rule.path);
-    compiled = { regex: regex ? new RegExp(regex.source, 'i') : null, names };
-    caseless.set(rule, compiled);
-  }
-  const { regex, names } = compiled;
-  const m = regex ? regex.exec(path) : null;
+  if (!compiled) caseless.set(rule, (compiled = caselessCapture(rule)));
+  const m = compiled.regex?.exec(path);
   if (!m) return null;
   const values: Record<string, string> = {};
-  names.forEach((name, i) => {
+  compiled.names.forEach((name, i) => {
     values[name] = m[i + 1] ?? '';
   });
   return values;
@@ -210,7 +220,7 @@ export class SiteRuleMatcher {
     const headers = new Map<string, { name: string; value: string }>();
     const detached = new Set<string>();
     for (const { value: rule, values: captured } of matched) {
-      const values = folded !== key && usesCaptures(rule) ? (capturesAsWritten(rule, key) ?? captured) : captured;
+      const values = folded !== key && Object.keys(captured).length > 0 ? (capturesAsWritten(rule, key) ?? captured) : captured;
       const own = new Map<string, { name: string; values: string[] }>();
       for (const [name, value] of rule.set) {
         const lower = name.toLowerCase();
