@@ -269,15 +269,15 @@ describe('SPA fallback', () => {
 });
 
 describe('_headers through the edge', () => {
-  it('combines matching blocks, joins a repeated header with ", " and detaches', async () => {
+  it('applies matching blocks in file order: a later block replaces a header, and detaches', async () => {
     const home = await get(sites.rules, '/');
     expect(home.headers).toMatchObject({ 'x-site': 'kiln', 'x-multi': 'a', 'cache-control': 'public, max-age=0, must-revalidate' });
     const docs = await get(sites.rules, '/docs/');
     expect(docs.status).toBe(200);
-    expect(docs.headers).toMatchObject({ 'x-site': 'kiln', 'x-multi': 'a, b', 'cache-control': 'public, max-age=60' });
+    expect(docs.headers).toMatchObject({ 'x-site': 'kiln', 'x-multi': 'b', 'cache-control': 'public, max-age=60' });
     const priv = await get(sites.rules, '/docs/private/');
     expect(priv.headers['x-site']).toBeUndefined();
-    expect(priv.headers).toMatchObject({ 'x-robots-tag': 'noindex', 'x-multi': 'a, b' });
+    expect(priv.headers).toMatchObject({ 'x-robots-tag': 'noindex', 'x-multi': 'b' });
     expect(text(priv)).toBe(page('private docs'));
   });
 

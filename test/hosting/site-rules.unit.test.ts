@@ -155,7 +155,7 @@ describe('parseHeaders and headersFor', () => {
     '  X-User: :id',
   ].join('\n');
 
-  it('combines matching blocks, joins repeated headers and detaches', () => {
+  it('applies matching blocks in file order: a later block replaces a header, `! Name` detaches', () => {
     const { rules, problems } = parseHeaders(text);
     expect(problems).toEqual([]);
     expect(rules).toHaveLength(4);
@@ -166,7 +166,7 @@ describe('parseHeaders and headersFor', () => {
     ]);
     expect(m.headersFor('/assets/app.js')?.values).toEqual([
       ['X-Frame-Options', 'DENY'],
-      ['X-Robots-Tag', 'noindex, nosnippet'],
+      ['X-Robots-Tag', 'nosnippet'],
       ['Cache-Control', 'public, max-age=31536000, immutable'],
     ]);
     const open = m.headersFor('/assets/open/x.json')!;
@@ -200,7 +200,8 @@ describe('parseHeaders and headersFor', () => {
       ].join('\n'),
     );
     expect(rules).toEqual([{ line: 2, path: '/a', set: [['X-Ok', 'fine']], detach: [] }]);
-    expect(problems.map((p) => p.line)).toEqual([1, 3, 4, 5, 6, 8, 9, 11]);
+    // Line 11 is a header line (no leading /) inside the refused block: skipped with it, not reported again.
+    expect(problems.map((p) => p.line)).toEqual([1, 3, 4, 5, 6, 8, 9]);
     expect(problems[1]!.reason).toMatch(/Content-Length is set by the edge/);
     expect(problems[6]!.reason).toMatch(/full URL .* not supported/);
   });

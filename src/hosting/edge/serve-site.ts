@@ -224,17 +224,21 @@ const isRedirectStatus = (status: number) => status >= 300 && status < 400;
  * client does not need a second hop ("/old → /about.html" answers "/about" when that serves about.html).
  */
 function ruleLocation(site: LiveSite, rules: SiteRuleMatcher, hit: RedirectMatch, query: string): string {
-  const { target, rule } = hit;
+  const { rule } = hit;
+  // A fragment (`/post#ads`) stays last: the query goes before it.
+  const hash = hit.target.indexOf('#');
+  const target = hash === -1 ? hit.target : hit.target.slice(0, hash);
+  const fragment = hash === -1 ? '' : hit.target.slice(hash);
   // A rule matched on query parameters has used them; any other passes the query on (as Netlify does).
   const passQuery = rule.query.length === 0 && !target.includes('?') ? query : '';
-  if (!target.startsWith('/')) return target + passQuery;
+  if (!target.startsWith('/')) return target + passQuery + fragment;
   const q = target.indexOf('?');
   // Placeholders come from the request: never let them make a protocol-relative "//host" location.
   let path = (q === -1 ? target : target.slice(0, q)).replace(/^[/\\]+/, '/');
   const ownQuery = q === -1 ? '' : target.slice(q);
   const resolved = resolveSitePath(site, path);
   if (resolved.kind === 'redirect' && !claimedByRedirect(rules, resolved.location)) path = resolved.location;
-  return path + ownQuery + passQuery;
+  return path + ownQuery + passQuery + fragment;
 }
 
 /** A forced 3xx rule at a canonical location: redirecting there would bounce back, so the file is served in place. */

@@ -48,8 +48,18 @@ function nameProblem(name: string): string | null {
 }
 
 /**
- * Parses `_headers` (Cloudflare Pages / Netlify syntax): a path pattern on its own line, then indented
- * `Name: value` lines, or `! Name` to detach a header. Unusable lines are skipped and reported.
+ * A line that starts a block: a path (`/…`) or a full URL, known by how it starts once trimmed, as on
+ * Netlify and Cloudflare Pages; indentation means nothing (Netlify's own test file indents its paths).
+ */
+const isPathLine = (trimmed: string) => trimmed.startsWith('/') || /^https?:\/\//i.test(trimmed);
+
+/** `//a//b//` is `/a/b/`, as Netlify reads it: empty segments say nothing. */
+const collapseSlashes = (path: string) => path.replace(/\/{2,}/g, '/');
+
+/**
+ * Parses `_headers` (Cloudflare Pages / Netlify syntax): a path pattern on its own line, then
+ * `Name: value` lines, or `! Name` to detach a header. Lines are trimmed, so indentation is optional.
+ * Unusable lines are skipped and reported.
  */
 export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<HeaderRule> {
   const rules: HeaderRule[] = [];
@@ -74,21 +84,21 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
       problems.push({ line, reason: `longer than ${limits.lineLength.toLocaleString('en-US')} characters` });
       return;
     }
-    const indented = raw.startsWith(' ') || raw.startsWith('\t');
-    if (!indented) {
+    if (isPathLine(trimmed)) {
       close();
       skippingBlock = true;
       if (/^https?:\/\//i.test(trimmed)) {
         problems.push({ line, reason: 'rules for a full URL (https://host/…) are not supported; write the path. The block is skipped' });
         return;
       }
-      const problem = patternProblem(trimmed) ?? (/\s/.test(trimmed) ? 'the path must be alone on its line, with headers indented below it' : null);
+      const path = collapseSlashes(trimmed);
+      const problem = patternProblem(path) ?? (/\s/.test(path) ? 'the path must be alone on its line, with its headers below it' : null);
       if (problem) {
         problems.push({ line, reason: `${problem}; the block is skipped` });
         return;
       }
       skippingBlock = false;
-      current = { line, path: trimmed, set: [], detach: [] };
+      current = { line, path, set: [], detach: [] };
       return;
     }
     if (!current) {
@@ -104,8 +114,12 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
       return;
     }
     const colon = trimmed.indexOf(':');
-    if (colon <= 0) {
-      problems.push({ line, reason: 'expected "Name: value" or "! Name"' });
+    if (colon === -1) {
+      problems.push({ line, reason: 'expected "Name: value", "! Name" or a path starting with /' });
+      return;
+    }
+    if (colon === 0) {
+      problems.push({ line, reason: 'no header name before the colon' });
       return;
     }
     const name = trimmed.slice(0, colon).trim();
@@ -115,6 +129,8 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
       (COOKIE_HEADERS.has(name.toLowerCase())
         ? `${name} cannot be sent from _headers: sites share the hosting domain, so a cookie could reach other sites; set cookies from your own API instead`
         : null) ??
+      // An empty value is more likely a mistake than a wish to send an empty header (Netlify refuses it too).
+      (value === '' ? `${name} has no value; write one, or "! ${name}" to remove the header` : null) ??
       (!HEADER_VALUE.test(value) ? `the value of ${name} has characters a header cannot carry` : null);
     if (problem) problems.push({ line, reason: problem });
     else block.set.push([name, value]);

@@ -16,13 +16,35 @@ export function isDynamicRule(rule: Pick<RedirectRule, 'from' | 'query'>): boole
   return rule.query.length > 0 || !compilePattern(rule.from).isStatic;
 }
 
+/**
+ * A token starting with `#` after the source starts a comment that runs to the end of the line, as on
+ * Netlify and Cloudflare Pages (`/old /new 301 # moved in 2019`). A `#` inside a token is kept: it is a
+ * target's fragment (`/post#ads`).
+ */
+function withoutComment(tokens: string[]): string[] {
+  const at = tokens.findIndex((t, i) => i > 0 && t.startsWith('#'));
+  return at === -1 ? tokens : tokens.slice(0, at);
+}
+
+/**
+ * Netlify's forward rule: `/admin/* 200` with no target means `/admin/* /admin/:splat 200`. Only a
+ * 2xx status after a source ending in `/*` has that meaning; undefined otherwise.
+ */
+function forwardTarget(from: string, token: string | undefined): string | undefined {
+  const m = token === undefined ? null : STATUS_TOKEN.exec(token);
+  if (!m || !from.endsWith('/*')) return undefined;
+  const code = Number(m[1]);
+  return code >= 200 && code < 300 ? `${from.slice(0, -2)}/:splat` : undefined;
+}
+
 /** One line, or why it cannot be used. */
 export function parseRedirectLine(text: string, line: number): RedirectRule | string {
-  const tokens = text.trim().split(/\s+/);
+  const tokens = withoutComment(text.trim().split(/\s+/));
   const from = tokens[0]!;
   if (ABSOLUTE_URL.test(from)) return 'a full URL as the source (a domain-level redirect) is not supported; write the path, e.g. /old';
   const fromProblem = patternProblem(from);
   if (fromProblem) return `the source ${fromProblem}`;
+  if (from.startsWith('/.netlify')) return 'paths under /.netlify cannot be redirected (Netlify reserves them and refuses such rules too)';
 
   let i = 1;
   const query: [string, string][] = [];
@@ -33,8 +55,9 @@ export function parseRedirectLine(text: string, line: number): RedirectRule | st
     if (!m || CONDITION.test(token)) break;
     query.push([m[1]!, m[2]!]);
   }
-  const to = tokens[i++];
-  if (to === undefined) return 'no target: a rule is "from to [status]"';
+  const forward = i === 1 ? forwardTarget(from, tokens[1]) : undefined;
+  const to = forward ?? tokens[i++];
+  if (to === undefined || (i === 2 && STATUS_TOKEN.test(to))) return 'no target: a rule is "from to [status]"';
   if (to.startsWith('//')) return 'the target starts with //; write https://host/… for another site';
   const external = ABSOLUTE_URL.test(to);
   if (!external && !to.startsWith('/')) {

@@ -50,6 +50,49 @@ function looksLikeAsset(path: string): boolean {
   return ext !== 'html' && ext !== 'htm';
 }
 
+/**
+ * Header paths match whatever the case, as on Netlify: rule paths and request paths are compared lower-cased.
+ * A placeholder's name is kept as written, since header values refer to it by that name.
+ */
+const foldCase = (path: string) => path.toLowerCase();
+const foldPatternCase = (pattern: string) => pattern.replace(/:[A-Za-z_][A-Za-z0-9_]*|[^:]+/g, (t) => (t.startsWith(':') ? t : t.toLowerCase()));
+
+/** `:name` in a header value (as `substitute` reads it). */
+const PLACEHOLDER_USE = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+interface CaselessCapture {
+  /** The rule's pattern as a case-insensitive regex; null when its values use nothing it captures. */
+  regex: RegExp | null;
+  names: string[];
+}
+
+const caseless = new WeakMap<HeaderRule, CaselessCapture>();
+
+function caselessCapture(rule: HeaderRule): CaselessCapture {
+  const { regex, names } = compilePattern(rule.path);
+  const used = rule.set.some(([, value]) => [...value.matchAll(PLACEHOLDER_USE)].some((m) => names.includes(m[1]!)));
+  // One unbounded group at most: a regex with several could backtrack far on a long path (the trie never does).
+  const bounded = regex !== null && (regex.source.match(/\(\.\*\)/g)?.length ?? 0) <= 1;
+  return { regex: used && bounded ? new RegExp(regex.source, 'i') : null, names };
+}
+
+/**
+ * What a header rule's path captures from the request path as it was written (the lower-cased match only says
+ * that it matches, and captures lower-cased text), so `X-Person: :name` on `/People/Ada` is `Ada`. Null when
+ * the rule's values use no capture, or its pattern is not one regex can take safely.
+ */
+function capturesAsWritten(rule: HeaderRule, path: string): Record<string, string> | null {
+  let compiled = caseless.get(rule);
+  if (!compiled) caseless.set(rule, (compiled = caselessCapture(rule)));
+  const m = compiled.regex?.exec(path);
+  if (!m) return null;
+  const values: Record<string, string> = {};
+  compiled.names.forEach((name, i) => {
+    values[name] = m[i + 1] ?? '';
+  });
+  return values;
+}
+
 function queryMatches(conditions: [string, string][], params: URLSearchParams, values: Record<string, string>): boolean {
   for (const [name, expected] of conditions) {
     const actual = params.get(name);
@@ -103,10 +146,11 @@ export class SiteRuleMatcher {
     for (const rule of headers) {
       const pattern = compilePattern(rule.path);
       if (pattern.isStatic) {
-        const list = this.staticHeaders.get(pattern.prefix);
+        const key = foldCase(pattern.prefix);
+        const list = this.staticHeaders.get(key);
         if (list) list.push(rule);
-        else this.staticHeaders.set(pattern.prefix, [rule]);
-      } else this.dynamicHeaders.add(rule.path, rule);
+        else this.staticHeaders.set(key, [rule]);
+      } else this.dynamicHeaders.add(foldPatternCase(rule.path), rule);
     }
     this.longestStaticRedirect = longestKey(this.staticRedirects);
     this.longestStaticHeader = longestKey(this.staticHeaders);
@@ -164,26 +208,35 @@ export class SiteRuleMatcher {
   }
 
   private computeHeaders(key: string, work?: TrieWork): HeaderSet | null {
+    const folded = foldCase(key);
     const matched: TrieMatch<HeaderRule>[] = [];
-    for (const rule of lookup(this.staticHeaders, this.longestStaticHeader, key) ?? []) matched.push({ value: rule, values: {} });
-    this.dynamicHeaders.match(key, matched, work);
+    for (const rule of lookup(this.staticHeaders, this.longestStaticHeader, folded) ?? []) matched.push({ value: rule, values: {} });
+    this.dynamicHeaders.match(folded, matched, work);
     if (matched.length === 0) return null;
     matched.sort((a, b) => a.value.line - b.value.line);
-    const headers = new Map<string, { name: string; values: string[] }>();
+    // In file order, as on Netlify: a later matching block replaces what an earlier one set for the same
+    // name (so `/*` DENY then `/embed/*` SAMEORIGIN sends SAMEORIGIN alone), one block naming a header twice
+    // joins its values with ", ", and `! Name` removes what the blocks before it set.
+    const headers = new Map<string, { name: string; value: string }>();
     const detached = new Set<string>();
-    for (const { value: rule, values } of matched) {
+    for (const { value: rule, values: captured } of matched) {
+      const values = folded !== key && Object.keys(captured).length > 0 ? (capturesAsWritten(rule, key) ?? captured) : captured;
+      const own = new Map<string, { name: string; values: string[] }>();
       for (const [name, value] of rule.set) {
         const lower = name.toLowerCase();
         const v = substitute(value, values);
-        const known = headers.get(lower);
+        const known = own.get(lower);
         if (known) known.values.push(v);
-        else headers.set(lower, { name, values: [v] });
+        else own.set(lower, { name, values: [v] });
       }
-      for (const name of rule.detach) detached.add(name);
+      for (const [lower, h] of own) headers.set(lower, { name: h.name, value: h.values.join(', ') });
+      for (const name of rule.detach) {
+        headers.delete(name);
+        detached.add(name);
+      }
     }
-    for (const name of detached) headers.delete(name);
     const values: HeaderSet['values'] = [];
-    for (const h of headers.values()) values.push([h.name, h.values.join(', ')]);
+    for (const h of headers.values()) values.push([h.name, h.value]);
     return { values, replaces: new Set([...headers.keys(), ...detached]) };
   }
 }
