@@ -21,6 +21,7 @@ afterAll(async () => {
 const follow = (id: string, headers: Record<string, string> = {}, auth = h.auth) =>
   h.svc.app.request(`/v1/hosting/deployments/${id}/logs`, { headers: { ...auth, Accept: 'text/event-stream', ...headers } });
 const lineOf = (e: SseEvent) => JSON.parse(e.data) as { at: string; level: string; message: string };
+const message = (e: SseEvent) => lineOf(e).message;
 
 describe('GET /v1/hosting/deployments/{id}/logs, followed', () => {
   let followed: { id: string; events: SseEvent[] };
@@ -115,6 +116,33 @@ describe('GET /v1/hosting/deployments/{id}/logs, followed', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('stops waiting when the client leaves mid-build', async () => {
+    const created = await h.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'follow-left', source_url: gate.url }, h.auth));
+    const { id } = await created.json();
+    const events = h.svc.rt.deploymentLogEvents;
+    const before = events.waiting;
+    const reader = sseReader(await follow(id));
+    await until('the build to ask for the source', async () => gate.waiting() > 0);
+    for (let e = await reader.next(); !message(e!).startsWith('Downloading '); e = await reader.next());
+    await until('the stream to wait for more lines', async () => events.waiting > before);
+    await reader.close();
+    await until('the wait to end', async () => events.waiting === before);
+    gate.release();
+    await until('the build to end', async () => {
+      const d = await (await h.svc.app.request(`/v1/hosting/deployments/${id}`, { headers: h.auth })).json();
+      return d.status === 'published';
+    });
+  });
+
+  it('documents the follow parameter, Last-Event-ID and the text/event-stream answer', async () => {
+    const doc = await (await h.svc.app.request('/openapi.json')).json();
+    const logs = doc.paths['/v1/hosting/deployments/{id}/logs'].get;
+    expect(Object.keys(logs.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
+    expect(logs.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['query:follow', 'header:Last-Event-ID']),
+    );
   });
 
   it('keeps the JSON answer without Accept or follow', async () => {
