@@ -43,7 +43,6 @@ for (const log of document.querySelectorAll('pre[data-live-log]')) {
   source.addEventListener('done', () => {
     // Closed first: an EventSource left open would reconnect and replay the ended log.
     source.close();
-    log.setAttribute('data-live-log-done', '');
     window.location.reload();
   });
 }
