@@ -9,7 +9,13 @@ const ctx = (acceptLanguage?: string, country?: string | null): RequestContext =
 describe('parsing conditions, 410 and proxy rules', () => {
   it('reads Language= and Country= after the status, in either case, lists lower-cased', () => {
     const { rules, problems } = parseRedirects(
-      ['/ /en 302 Language=en,DE', '/ /us 302! Country=us,CA language=fr', '/x /y Country=gb', '/old /gone.html 410', '/api/* https://api.example.com/v1/:splat 200'].join('\n'),
+      [
+        '/ /en 302 Language=en,DE',
+        '/ /us 302! Country=us,CA language=fr',
+        '/x /y Country=gb',
+        '/old /gone.html 410',
+        '/api/* https://api.example.com/v1/:splat 200',
+      ].join('\n'),
     );
     expect(problems).toEqual([]);
     expect(rules.map((r) => [r.status, r.force, r.conditions])).toEqual([

@@ -36,7 +36,8 @@ export function parseConditions(tokens: string[]): RuleConditions | string {
   const conditions: RuleConditions = {};
   for (const token of tokens) {
     if (SIGNED.test(token)) return 'signed proxy rules are not supported (Signed=)';
-    if (UNSUPPORTED.test(token)) return `the condition "${token}" is not supported (Kiln has Language= and Country=; Role= and Cookie= need Netlify's login system)`;
+    if (UNSUPPORTED.test(token))
+      return `the condition "${token}" is not supported (Kiln has Language= and Country=; Role= and Cookie= need Netlify's login system)`;
     const m = KNOWN.exec(token);
     if (!m) return `unexpected "${token}" after the status (conditions are Language=… or Country=…)`;
     const kind = m[1]!.toLowerCase() as 'language' | 'country';
@@ -75,7 +76,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
 
 /** `en` is met by `en`, `en-GB`, `en-US`…; `en-GB` only by `en-GB` (and its own subtags, `en-GB-oxendict`). */
 function languageMet(wanted: string, accepted: string): boolean {
-  return accepted === wanted || (accepted.startsWith(wanted) && accepted.charCodeAt(wanted.length) === 45 /* - */);
+  return accepted === wanted || (accepted.startsWith(wanted) && accepted.charCodeAt(wanted.length) === 45) /* - */;
 }
 
 export function conditionsHold(conditions: RuleConditions, context: RequestContext | undefined): boolean {
