@@ -140,6 +140,7 @@ describe('410 and conditions through the edge', () => {
     expect(await location('/lang', { 'Accept-Language': 'en-US' })).toBe('/en/');
     expect(await location('/lang', { 'Accept-Language': 'de;q=0' })).toBe('/en/');
     expect(await location('/lang')).toBe('/en/');
+    expect((await get('/lang', { 'Accept-Language': 'de' })).headers.vary).toBe('Accept-Language');
   });
 
   it('follows Country= from the GeoIP database, the address taken from a trusted proxy’s header', async () => {

@@ -223,16 +223,19 @@ function splitUrl(url: string): { path: string; query: string } {
   return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q) };
 }
 
-function redirect(res: ServerResponse, status: number, location: string): Promise<void> {
+function redirect(res: ServerResponse, status: number, location: string, extra?: OutgoingHttpHeaders): Promise<void> {
   res.writeHead(status, {
     Location: location,
     'Content-Length': 0,
     // Browsers cache 301/308 indefinitely by default; a later deploy may add a file at this path.
     'Cache-Control': DEFAULT_CACHE_CONTROL,
+    ...extra,
   });
   res.end();
   return DONE;
 }
+
+const VARY_LANGUAGE: OutgoingHttpHeaders = { Vary: 'Accept-Language' };
 
 const isRedirectStatus = (status: number) => status >= 300 && status < 400;
 
@@ -290,7 +293,11 @@ function applyRedirectRules(
     return null;
   }
   const { status } = hit.rule;
-  if (isRedirectStatus(status)) return { kind: 'done', done: redirect(res, status, ruleLocation(site, rules, hit, query, context)) };
+  if (isRedirectStatus(status)) {
+    // A cache must not hand this answer to a visitor of another language (Country= has no Vary to name).
+    const vary = hit.rule.conditions?.language ? VARY_LANGUAGE : undefined;
+    return { kind: 'done', done: redirect(res, status, ruleLocation(site, rules, hit, query, context), vary) };
+  }
   if (status === 200 && !hit.target.startsWith('/')) return { kind: 'proxy', url: ruleLocation(site, rules, hit, query, context) };
   const file = ruleFile(site, hit.target);
   if (status === 200 && file) return { kind: 'serve', file, status: 200 };
