@@ -244,6 +244,15 @@ describe('proxy rules (200 to a URL)', () => {
     expect(h.edge.traffic.proxiedBytes(site)).toBe(before + BIG.length);
   });
 
+  it('refuses dot segments, which would leave the path the rule confines the visitor to', async () => {
+    for (const path of ['/api/%2e%2e/secret', '/api/.%2E/secret', '/api/x/%2e/y', '/api/%2E%2E']) {
+      const r = await get(path);
+      expect(r.status, path).toBe(400);
+    }
+    // A dot inside a name is no segment of its own.
+    expect((await get('/api/..echo')).body.toString()).toBe('upstream 404');
+  });
+
   it('never leads back into the edge: its own hosts and requests it sent are refused with 508', async () => {
     const loop = await get('/loop');
     expect(loop.status).toBe(508);

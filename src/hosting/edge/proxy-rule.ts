@@ -34,6 +34,12 @@ export interface ProxySettings {
 const VIA = '1.1 kiln-edge';
 const VIA_MARK = /\bkiln-edge\b/i;
 
+/**
+ * A `.` or `..` segment, plain or percent-encoded. URL parsing resolves them, so a visitor's
+ * `/api/%2e%2e/admin` under `/api/* https://host/v1/:splat` would leave the `/v1/` the rule confined it to.
+ */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=[/?#]|$)/i;
+
 /** RFC 9110 §7.6.1: meaningful for one connection only, never relayed; plus every name Connection lists. */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -140,6 +146,8 @@ export async function proxyRule(
   res.once('close', onClose);
   let sent = 0;
   try {
+    const path = url.replace(/^[a-z]+:\/\/[^/?#]*/i, '');
+    if (DOT_SEGMENT.test(path.split(/[?#]/, 1)[0]!)) return fail(res, 400, 'Bad Request: "." and ".." path segments are not proxied', head);
     const target = parseFetchUrl(url, false);
     const hostname = target.hostname
       .replace(/^\[|\]$/g, '')
