@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import { parseSentinelList } from './redis-sentinel';
@@ -222,6 +223,40 @@ const envSchema = v.object({
     v.pipe(v.string(), v.toLowerCase(), v.regex(/^(?=.{1,200}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a hostname')),
     'kiln.localhost',
   ),
+  /**
+   * Peers (addresses or CIDR ranges, comma-separated) in front of the edge whose EDGE_CLIENT_IP_HEADER names
+   * the visitor, for `_redirects` Country= conditions. Empty: the connection's address is the visitor's.
+   */
+  EDGE_TRUSTED_PROXIES: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== ''),
+    ),
+    v.check(
+      (list) =>
+        list.every((p) => {
+          const [address, prefix] = p.split('/');
+          const family = isIP(address ?? '');
+          return family !== 0 && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)));
+        }),
+      'must be comma-separated addresses or CIDR ranges',
+    ),
+  ),
+  /** The header a trusted proxy writes the visitor's address into; its last entry is read. */
+  EDGE_CLIENT_IP_HEADER: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(/^[a-z0-9-]+$/, 'must be a header name')), 'x-forwarded-for'),
+  /**
+   * The GeoIP country database for `_redirects` Country= conditions: a MaxMind-format .mmdb file, `off`, or
+   * unset for the one bundled in an npm package (regional registries' data, CC BY 4.0 NRO).
+   */
+  GEOIP_COUNTRY_DB: optionalString,
+  /**
+   * How long a `_redirects` proxy rule (200 to a URL) waits for the other server's answer head, and at most
+   * between two chunks of its body; past it the visitor gets 504 (or a cut-off body).
+   */
+  EDGE_PROXY_TIMEOUT_MS: int(30_000, 100, 600_000),
   EDGE_IPV4: v.optional(v.pipe(v.string(), v.ip('must be an IPv4 address'), v.regex(/^\d+\.\d+\.\d+\.\d+$/, 'must be an IPv4 address')), '127.0.0.1'),
   /** Comma-separated `host[:port]` resolvers for domain verification; the system's when unset. */
   DNS_SERVERS: v.optional(

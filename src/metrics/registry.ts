@@ -56,6 +56,12 @@ export const edgeCacheLookups = new Counter({
   registers: [registry],
 });
 
+export const edgeProxiedBytes = new Counter({
+  name: 'kiln_edge_proxied_bytes_total',
+  help: 'Body bytes the hosting edge relayed from other servers for `_redirects` proxy rules (200 to a URL)',
+  registers: [registry],
+});
+
 export const webhookDeliveryLag = new Histogram({
   name: 'kiln_webhook_delivery_lag_seconds',
   help: 'From the event being created to its successful delivery (retries included)',

@@ -7,7 +7,7 @@ import type { FetchTarget } from './fetch-target';
 export interface RequestSettings {
   userAgent: string;
   /** Default GET with no body. */
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'HEAD' | 'POST';
   /** Sent with the request; the user agent and the defaults above are added unless given here. */
   headers?: Record<string, string>;
   body?: Buffer;

@@ -14,8 +14,11 @@ import { needsRenewal } from '../tls';
 import { AcmeChallenges } from './acme-challenges';
 import { BlobCache } from './blob-cache';
 import { edgeRequests } from '../../metrics';
-import { serveSite } from './serve-site';
+import type { ProxySettings } from './proxy-rule';
+import { serveSite, type ServeSiteOptions } from './serve-site';
 import { SiteRoutes } from './site-routes';
+import { SiteTraffic } from './site-traffic';
+import { openVisitorCountry } from './visitor-country';
 
 const ACME_PREFIX = '/.well-known/acme-challenge/';
 /** Reads the routing changes since the last tick, in case an announcement was lost (a full reload only every EDGE_FULL_RELOAD_MS). */
@@ -51,6 +54,8 @@ export interface EdgeServers {
   httpsPort: number;
   routes: SiteRoutes;
   acme: AcmeChallenges;
+  /** Bytes proxied per site (`_redirects` 200 to a URL) since the last drain. */
+  traffic: SiteTraffic;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,23 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
   safety.unref();
 
   const blobs = new BlobCache(blobSource(rt.store));
+  const traffic = new SiteTraffic();
+  const visitors = await openVisitorCountry(rt.config.GEOIP_COUNTRY_DB, {
+    trustedProxies: rt.config.EDGE_TRUSTED_PROXIES,
+    header: rt.config.EDGE_CLIENT_IP_HEADER,
+  });
+  const proxy: ProxySettings = {
+    allowPrivate: rt.config.FETCH_ALLOW_PRIVATE,
+    timeoutMs: rt.config.EDGE_PROXY_TIMEOUT_MS,
+    isOwnHost: (hostname) => routes.servesHost(hostname),
+    countBytes: (siteId, bytes) => traffic.addProxied(siteId, bytes),
+    visitorAddress: (req) => visitors.addressOf(req),
+  };
+  const countryOf = (req: IncomingMessage) => visitors.countryOf(req);
+  const serveOptions: Record<'http' | 'https', ServeSiteOptions> = {
+    http: { proxy, countryOf, secure: false },
+    https: { proxy, countryOf, secure: true },
+  };
   const handler = (secure: boolean) => (req: IncomingMessage, res: ServerResponse) => {
     const scheme = secure ? 'https' : 'http';
     res.once('finish', () => edgeRequests.inc({ scheme, status: String(res.statusCode) }));
@@ -130,7 +152,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
       const port = httpsPort === 443 ? '' : `:${httpsPort}`;
       return plain(res, 301, 'Moved to HTTPS', { Location: `https://${host}${port}${url}` });
     }
-    await serveSite(req, res, target.site, blobs);
+    await serveSite(req, res, target.site, blobs, serveOptions[secure ? 'https' : 'http']);
   };
 
   const http: Server = createHttpServer(handler(false));
@@ -160,6 +182,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
     httpsPort,
     routes,
     acme,
+    traffic,
     async close() {
       clearInterval(safety);
       await registry.leave();

@@ -4,7 +4,9 @@ import type { BlobCache } from './blob-cache';
 import { ifNoneMatchHits, ifRangeHolds, notModifiedSince } from './conditionals';
 import { encodingOf, entryHeaders, IDENTITY, variantFor, type EntryHeaders, type VariantIndex } from './entry-headers';
 import { parseRange } from '../../storage/range-header';
+import type { RequestContext } from '../site-rules/rule-conditions';
 import { applyHeaderSet, type HeaderSet, type RedirectMatch, type SiteRuleMatcher } from '../site-rules/site-rule-matcher';
+import { type ProxySettings, proxyRule } from './proxy-rule';
 import { type ResolvedFile, type ResolvedPath, resolveSitePath } from './resolve-path';
 import type { LiveSite, SiteFileEntry } from './types';
 
@@ -17,6 +19,12 @@ export const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 export interface ServeSiteOptions {
   /** Cache-Control for files (and the site's 404 page); a function can e.g. mark hashed assets immutable. */
   cacheControl?: string | ((path: string, entry: SiteFileEntry) => string);
+  /** How `_redirects` proxy rules (200 to a URL) fetch; without it they answer 502. */
+  proxy?: ProxySettings;
+  /** The visitor's country (ISO 3166-1 alpha-2, lower case) for `Country=` conditions; null when unknown. */
+  countryOf?: (req: IncomingMessage) => string | null;
+  /** Whether the request came over TLS (X-Forwarded-Proto of proxied requests). */
+  secure?: boolean;
 }
 
 const DONE: Promise<void> = Promise.resolve();
@@ -55,6 +63,15 @@ export const MAX_PATH_BYTES = 2_048;
 const URI_TOO_LONG = fixedResponse(414, 'text/plain; charset=utf-8', `URI Too Long: paths are limited to ${MAX_PATH_BYTES} bytes\n`, {
   'Cache-Control': 'no-store',
 });
+
+const GONE = fixedResponse(
+  410,
+  'text/html; charset=utf-8',
+  '<!doctype html><html><head><meta charset="utf-8"><title>410 Gone</title></head>' +
+    '<body><h1>410 Gone</h1><p>The page you requested has been removed.</p></body></html>\n',
+  { 'Cache-Control': DEFAULT_CACHE_CONTROL },
+);
+const NO_PROXY = fixedResponse(502, 'text/plain; charset=utf-8', 'Bad Gateway: proxy rules are not served here\n', { 'Cache-Control': 'no-store' });
 
 // no-store: the blob may reappear (store catching up), and nobody should remember the failure.
 const BAD_GATEWAY = fixedResponse(502, 'text/plain; charset=utf-8', 'Bad Gateway: site content unavailable\n', {
@@ -95,8 +112,8 @@ interface FileRequest {
   entry: SiteFileEntry;
   headers: EntryHeaders;
   head: boolean;
-  /** 200 for files, 404 when serving the site's 404.html. */
-  status: 200 | 404;
+  /** 200 for files; 404 (the site's 404.html or a 404 rule's page) or 410 (a 410 rule's page). */
+  status: 200 | 404 | 410;
   /** What `_headers` lays over the edge's headers for this request path. */
   extra: HeaderSet | null;
 }
@@ -105,7 +122,7 @@ function sendIdentity(file: FileRequest, body: Buffer): void {
   const { req, res, headers, head, status } = file;
   const size = body.length;
   const { extra } = file;
-  if (status === 404) return send(res, 404, applyHeaderSet(headers.notFound(IDENTITY, size), extra), body, head);
+  if (status !== 200) return send(res, status, applyHeaderSet(headers.notFound(IDENTITY, size), extra), body, head);
 
   const rangeHeader = head ? undefined : req.headers.range;
   if (rangeHeader !== undefined) {
@@ -143,7 +160,7 @@ function serveIdentity(file: FileRequest): Promise<void> {
 
 function sendEncoded(file: FileRequest, variant: VariantIndex, body: Buffer): void {
   const { res, headers, head, status } = file;
-  const h = status === 404 ? headers.notFound(variant, body.length) : headers.ok(variant, body.length);
+  const h = status !== 200 ? headers.notFound(variant, body.length) : headers.ok(variant, body.length);
   send(res, status, applyHeaderSet(h, file.extra), body, head);
 }
 
@@ -206,16 +223,19 @@ function splitUrl(url: string): { path: string; query: string } {
   return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q) };
 }
 
-function redirect(res: ServerResponse, status: number, location: string): Promise<void> {
+function redirect(res: ServerResponse, status: number, location: string, extra?: OutgoingHttpHeaders): Promise<void> {
   res.writeHead(status, {
     Location: location,
     'Content-Length': 0,
     // Browsers cache 301/308 indefinitely by default; a later deploy may add a file at this path.
     'Cache-Control': DEFAULT_CACHE_CONTROL,
+    ...extra,
   });
   res.end();
   return DONE;
 }
+
+const VARY_LANGUAGE: OutgoingHttpHeaders = { Vary: 'Accept-Language' };
 
 const isRedirectStatus = (status: number) => status >= 300 && status < 400;
 
@@ -223,7 +243,7 @@ const isRedirectStatus = (status: number) => status >= 300 && status < 400;
  * Where a `_redirects` redirect sends the client. A site path is taken to its clean URL here, so the
  * client does not need a second hop ("/old → /about.html" answers "/about" when that serves about.html).
  */
-function ruleLocation(site: LiveSite, rules: SiteRuleMatcher, hit: RedirectMatch, query: string): string {
+function ruleLocation(site: LiveSite, rules: SiteRuleMatcher, hit: RedirectMatch, query: string, context?: RequestContext): string {
   const { rule } = hit;
   // A fragment (`/post#ads`) stays last: the query goes before it.
   const hash = hit.target.indexOf('#');
@@ -237,13 +257,13 @@ function ruleLocation(site: LiveSite, rules: SiteRuleMatcher, hit: RedirectMatch
   let path = (q === -1 ? target : target.slice(0, q)).replace(/^[/\\]+/, '/');
   const ownQuery = q === -1 ? '' : target.slice(q);
   const resolved = resolveSitePath(site, path);
-  if (resolved.kind === 'redirect' && !claimedByRedirect(rules, resolved.location)) path = resolved.location;
+  if (resolved.kind === 'redirect' && !claimedByRedirect(rules, resolved.location, context)) path = resolved.location;
   return path + ownQuery + passQuery + fragment;
 }
 
 /** A forced 3xx rule at a canonical location: redirecting there would bounce back, so the file is served in place. */
-function claimedByRedirect(rules: SiteRuleMatcher, location: string): boolean {
-  const hit = rules.matchRedirect(location, '', true);
+function claimedByRedirect(rules: SiteRuleMatcher, location: string, context?: RequestContext): boolean {
+  const hit = rules.matchRedirect(location, '', true, undefined, context);
   return hit !== null && isRedirectStatus(hit.rule.status);
 }
 
@@ -256,22 +276,49 @@ function ruleFile(site: LiveSite, target: string): ResolvedFile | null {
   return null;
 }
 
-type Outcome = { kind: 'done'; done: Promise<void> } | { kind: 'serve'; file: ResolvedFile | undefined; status: 200 | 404 };
+type Outcome =
+  | { kind: 'done'; done: Promise<void> }
+  | { kind: 'serve'; file: ResolvedFile | undefined; status: 200 | 404 | 410 }
+  | { kind: 'proxy'; url: string };
 
-/** Applies `_redirects`: a redirect is answered here; a rewrite or 404 rule says which file to serve. */
-function applyRedirectRules(res: ServerResponse, site: LiveSite, rules: SiteRuleMatcher, path: string, query: string, resolved: ResolvedPath): Outcome | null {
-  const hit = rules.matchRedirect(path, query, resolved.kind !== 'not_found');
+/** Applies `_redirects`: a redirect is answered here; a rewrite, 404 or 410 rule says which file to serve; a 200 to a URL proxies it. */
+function applyRedirectRules(
+  res: ServerResponse,
+  site: LiveSite,
+  rules: SiteRuleMatcher,
+  path: string,
+  query: string,
+  resolved: ResolvedPath,
+  context: RequestContext,
+): Outcome | null {
+  const hit = rules.matchRedirect(path, query, resolved.kind !== 'not_found', undefined, context);
   if (hit === null) {
-    if (resolved.kind === 'redirect' && claimedByRedirect(rules, resolved.location)) return { kind: 'serve', file: resolved.file, status: 200 };
+    if (resolved.kind === 'redirect' && claimedByRedirect(rules, resolved.location, context)) return { kind: 'serve', file: resolved.file, status: 200 };
     return null;
   }
   const { status } = hit.rule;
-  if (isRedirectStatus(status)) return { kind: 'done', done: redirect(res, status, ruleLocation(site, rules, hit, query)) };
+  if (isRedirectStatus(status)) {
+    // A cache must not hand this answer to a visitor of another language (Country= has no Vary to name).
+    const vary = hit.rule.conditions?.language ? VARY_LANGUAGE : undefined;
+    return { kind: 'done', done: redirect(res, status, ruleLocation(site, rules, hit, query, context), vary) };
+  }
+  if (status === 200 && !hit.target.startsWith('/')) return { kind: 'proxy', url: ruleLocation(site, rules, hit, query, context) };
   const file = ruleFile(site, hit.target);
   if (status === 200 && file) return { kind: 'serve', file, status: 200 };
+  if (status === 410) return { kind: 'serve', file: file ?? undefined, status: 410 };
   // A 404 rule, or a rewrite to nothing: the rule's page if it exists, else the site's 404.
   const page = site.files.get(NOT_FOUND_PAGE);
   return { kind: 'serve', file: file ?? (page ? { path: NOT_FOUND_PAGE, entry: page } : undefined), status: 404 };
+}
+
+/** What `Language=` and `Country=` conditions read; the country is looked up at most once, and only if a rule asks. */
+function requestContext(req: IncomingMessage, opts: ServeSiteOptions | undefined): RequestContext {
+  const countryOf = opts?.countryOf;
+  let country: string | null | undefined;
+  return {
+    acceptLanguage: req.headers['accept-language'],
+    country: countryOf ? () => (country === undefined ? (country = countryOf(req)) : country) : undefined,
+  };
 }
 
 /**
@@ -296,9 +343,16 @@ export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveS
   const resolved = resolveSitePath(site, path);
   const rules = site.rules;
   let target: ResolvedFile | undefined;
-  let status: 200 | 404;
-  const outcome = rules?.hasRedirects ? applyRedirectRules(res, site, rules, path, query, resolved) : null;
+  let status: 200 | 404 | 410;
+  const outcome = rules?.hasRedirects ? applyRedirectRules(res, site, rules, path, query, resolved, requestContext(req, opts)) : null;
   if (outcome?.kind === 'done') return outcome.done;
+  if (outcome?.kind === 'proxy') {
+    if (!opts?.proxy) {
+      sendFixed(res, NO_PROXY, head);
+      return DONE;
+    }
+    return proxyRule(req, res, site.siteId, outcome.url, opts.secure ?? false, opts.proxy);
+  }
   if (outcome) {
     target = outcome.file;
     status = outcome.status;
@@ -312,7 +366,7 @@ export function serveSite(req: IncomingMessage, res: ServerResponse, site: LiveS
     status = 404;
   }
   if (target === undefined) {
-    sendFixed(res, BUILTIN_NOT_FOUND, head);
+    sendFixed(res, status === 410 ? GONE : BUILTIN_NOT_FOUND, head);
     return DONE;
   }
 

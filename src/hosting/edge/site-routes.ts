@@ -239,6 +239,11 @@ export class SiteRoutes {
     return { siteId: parsed.siteId, environment: 'production', deploymentId: this.production.get(parsed.siteId), httpsOnly: false };
   }
 
+  /** Whether this edge answers for a host name (a proxy rule must never lead back here). */
+  servesHost(host: string): boolean {
+    return this.domains.has(host) || this.redirects.has(host) || host === this.hostingDomain || host.endsWith(`.${this.hostingDomain}`);
+  }
+
   /** Where a www/apex pair's redirecting name sends its visitors (`httpsOnly`: the canonical name has a certificate). */
   redirectFor(host: string): { host: string; httpsOnly: boolean } | null {
     return this.redirects.get(host) ?? null;

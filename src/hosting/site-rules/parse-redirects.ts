@@ -1,13 +1,14 @@
 import { compilePattern, patternProblem } from './path-pattern';
+import { hasConditions, isConditionToken, parseConditions } from './rule-conditions';
 import type { ParsedRules, RedirectRule, RedirectStatus, RuleProblem } from './types';
 
 /** Cloudflare Pages' caps: rules past them are skipped with a build warning naming the cap. */
 export const REDIRECT_LIMITS = { static: 2_000, dynamic: 100, lineLength: 1_000 };
 
-const STATUSES = new Set<number>([200, 301, 302, 303, 307, 308, 404]);
+const STATUSES = new Set<number>([200, 301, 302, 303, 307, 308, 404, 410]);
 const STATUS_TOKEN = /^(\d{3})(!?)$/;
 const ABSOLUTE_URL = /^https?:\/\//i;
-/** Netlify's conditions (`Country=us`, `Language=en`, `Role=admin`, `Cookie=name`): none are supported. */
+/** Netlify's conditions (`Country=us`, `Language=en`, `Role=admin`, `Cookie=name`): they follow the status. */
 const CONDITION = /^(country|language|role|cookie)=/i;
 const QUERY_CONDITION = /^([^=\s]+)=(.*)$/;
 
@@ -37,6 +38,8 @@ function forwardTarget(from: string, token: string | undefined): string | undefi
   return code >= 200 && code < 300 ? `${from.slice(0, -2)}/:splat` : undefined;
 }
 
+const isRedirectStatus = (status: number) => status >= 300 && status < 400;
+
 /** One line, or why it cannot be used. */
 export function parseRedirectLine(text: string, line: number): RedirectRule | string {
   const tokens = withoutComment(text.trim().split(/\s+/));
@@ -61,7 +64,7 @@ export function parseRedirectLine(text: string, line: number): RedirectRule | st
   if (to.startsWith('//')) return 'the target starts with //; write https://host/… for another site';
   const external = ABSOLUTE_URL.test(to);
   if (!external && !to.startsWith('/')) {
-    if (CONDITION.test(to)) return `conditions such as "${to}" (country, language, role, cookie) are not supported`;
+    if (CONDITION.test(to)) return `the condition "${to}" comes before the target; write it after the status: "from to status ${to}"`;
     return `the target "${to}" must be a path starting with / or an http(s):// URL`;
   }
   if (external) {
@@ -75,29 +78,29 @@ export function parseRedirectLine(text: string, line: number): RedirectRule | st
   let status: RedirectStatus = 301;
   let force = false;
   const statusToken = tokens[i];
-  if (statusToken !== undefined && !CONDITION.test(statusToken)) {
+  if (statusToken !== undefined && !isConditionToken(statusToken)) {
     const m = STATUS_TOKEN.exec(statusToken);
     if (!m) return `unexpected "${statusToken}" after the target (expected a status such as 301 or 200!)`;
     const code = Number(m[1]);
-    if (!STATUSES.has(code)) return `status ${code} is not supported (use 301, 302, 303, 307, 308, 200 or 404)`;
+    if (!STATUSES.has(code)) return `status ${code} is not supported (use 301, 302, 303, 307, 308, 200, 404 or 410)`;
     status = code as RedirectStatus;
     force = m[2] === '!';
     i++;
   }
-  const rest = tokens.slice(i);
-  if (rest.length > 0) {
-    if (rest.every((t) => CONDITION.test(t))) return `conditions such as "${rest[0]}" (country, language, role, cookie) are not supported`;
-    if (rest.some((t) => /^signed=/i.test(t))) return 'signed proxy rules are not supported';
-    return `unexpected "${rest.join(' ')}" after the status`;
+  const conditions = parseConditions(tokens.slice(i));
+  if (typeof conditions === 'string') return conditions;
+  // 200 to a URL proxies it; a 404 or 410 answers with a page of this site, never another's.
+  if (external && status !== 200 && !isRedirectStatus(status)) {
+    return `status ${status} with an external URL is not supported: a ${status} serves a page of this site (proxy with 200, or redirect with 301/302/303/307/308)`;
   }
-  if (external && (status === 200 || status === 404)) {
-    return `proxying to another site (status ${status} with an external URL) is not supported; use a 301/302/303/307/308 redirect`;
-  }
-  return { line, from, query, to, status, force };
+  const rule: RedirectRule = { line, from, query, to, status, force };
+  if (hasConditions(conditions)) rule.conditions = conditions;
+  return rule;
 }
 
 /**
- * Parses `_redirects` (Netlify / Cloudflare Pages syntax): `from [query conditions] to [status][!]`, one
+ * Parses `_redirects` (Netlify / Cloudflare Pages syntax): `from [query conditions] to [status][!]
+ * [Language=… Country=…]`, one
  * rule a line, `#` comments. Unusable lines are skipped and reported, as are rules past the caps; the
  * deployment is published with the rest.
  */

@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { COOKIE_HEADERS } from './parse-headers';
 import { isDynamicRule } from './parse-redirects';
 import { compilePattern, normalisePath, substitute } from './path-pattern';
+import { conditionsHold, type RequestContext } from './rule-conditions';
 import { SegmentTrie, type TrieMatch, type TrieWork } from './segment-trie';
 import type { HeaderRule, RedirectRule, SiteRules } from './types';
 
@@ -21,9 +22,12 @@ export interface HeaderSet {
 interface CompiledRedirect {
   rule: RedirectRule;
   index: number;
-  /** A splat rewrite never serves a page for a missing asset. */
+  /** A splat rewrite within the site never serves a page for a missing asset (a proxy passes everything on). */
   hasSplat: boolean;
 }
+
+/** Language= / Country= conditions, judged last: they are the dearest to read. */
+const holds = (rule: RedirectRule, context: RequestContext | undefined) => rule.conditions === undefined || conditionsHold(rule.conditions, context);
 
 /** Header sets remembered per path; paths come from requests, so the memory is bounded. */
 const MAX_CACHED_HEADER_SETS = 2_000;
@@ -127,7 +131,7 @@ export class SiteRuleMatcher {
     this.hasRedirects = rules.redirects.length > 0;
     this.anyForced = rules.redirects.some((r) => r.force);
     rules.redirects.forEach((rule, index) => {
-      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') };
+      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') && rule.to.startsWith('/') };
       if (isDynamicRule(rule)) {
         this.dynamicRedirects.add(rule.from, compiled);
         this.firstDynamicRedirect = Math.min(this.firstDynamicRedirect, index);
@@ -158,9 +162,10 @@ export class SiteRuleMatcher {
 
   /**
    * The first rule (in file order) for a request path and its query string ("" or "?…"). `fileExists`:
-   * the path serves content of the site, which shadows every rule without `!`.
+   * the path serves content of the site, which shadows every rule without `!`. `context`: what rules with
+   * conditions are judged against; without it they never apply.
    */
-  matchRedirect(path: string, query: string, fileExists: boolean, work?: TrieWork): RedirectMatch | null {
+  matchRedirect(path: string, query: string, fileExists: boolean, work?: TrieWork, context?: RequestContext): RedirectMatch | null {
     if (!this.hasRedirects || (fileExists && !this.anyForced)) return null;
     const key = normalisePath(path);
     let found: RedirectMatch | null = null;
@@ -169,6 +174,7 @@ export class SiteRuleMatcher {
     if (statics) {
       for (const c of statics) {
         if (fileExists && !c.rule.force) continue;
+        if (!holds(c.rule, context)) continue;
         found = { rule: c.rule, target: c.rule.to };
         foundIndex = c.index;
         break;
@@ -189,6 +195,7 @@ export class SiteRuleMatcher {
         if (!queryMatches(rule.query, params, values)) continue;
       }
       if (rule.status === 200 && !fileExists && c.hasSplat && looksLikeAsset(key)) continue;
+      if (!holds(rule, context)) continue;
       return { rule, target: substitute(rule.to, values) };
     }
     return found;

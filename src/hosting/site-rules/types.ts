@@ -1,5 +1,7 @@
-/** Statuses a `_redirects` rule may carry: 3xx redirect, 200 rewrite, 404 custom not-found. */
-export type RedirectStatus = 200 | 301 | 302 | 303 | 307 | 308 | 404;
+import type { RuleConditions } from './rule-conditions';
+
+/** Statuses a `_redirects` rule may carry: 3xx redirect, 200 rewrite (or proxy, to a URL), 404 not found, 410 gone. */
+export type RedirectStatus = 200 | 301 | 302 | 303 | 307 | 308 | 404 | 410;
 
 /** One `_redirects` line as stored with the deployment (plain JSON, compiled by each edge). */
 export interface RedirectRule {
@@ -9,11 +11,13 @@ export interface RedirectRule {
   from: string;
   /** Query conditions in order: [name, value]; a value `:name` captures, anything else must be equal. */
   query: [string, string][];
-  /** A site path or an http(s) URL (3xx only); may use `:splat` and placeholders. */
+  /** A site path or an http(s) URL (3xx redirect, or 200: proxied); may use `:splat` and placeholders. */
   to: string;
   status: RedirectStatus;
   /** `!`: applies even when a file exists at the path (otherwise the file wins, as on Netlify). */
   force: boolean;
+  /** `Language=` / `Country=` after the status; absent on rules without them (and on rules stored before them). */
+  conditions?: RuleConditions;
 }
 
 /** One `_headers` block as stored with the deployment. */
