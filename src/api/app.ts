@@ -14,6 +14,7 @@ import { registerDeployHooks } from './routes/hosting/hooks';
 import { registerDeployHookTrigger } from './routes/hosting/hooks-trigger';
 import { registerPromoteDeployment } from './routes/hosting/deployments-promote';
 import { registerRollbackDeployment } from './routes/hosting/deployments-rollback';
+import { registerReadSite } from './routes/hosting/sites-read';
 import { registerDomains } from './routes/hosting/domains';
 import { registerListDomains } from './routes/hosting/domains-list';
 import { registerFileChat } from './routes/files/chat';
@@ -82,6 +83,7 @@ export function createApi(rt: Runtime): Hono<AppEnv> {
   registerReadDeployment(v1, rt);
   registerRollbackDeployment(v1, rt);
   registerPromoteDeployment(v1, rt);
+  registerReadSite(v1, rt);
   registerDeployHooks(v1, rt);
   registerDomains(v1, rt);
   registerListDomains(v1, rt);

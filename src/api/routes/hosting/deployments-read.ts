@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { deploymentLogLines, findAccountDeployment } from '../../../db/queries/deployments';
+import { deploymentLogLines, findAccountDeployment, isLive } from '../../../db/queries/deployments';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
@@ -30,7 +30,7 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
-      return c.json(deploymentView(d, rt.config));
+      return c.json(deploymentView(d, rt.config, await isLive(rt.db, d)));
     },
   );
 
