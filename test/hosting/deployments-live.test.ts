@@ -103,6 +103,14 @@ describe('which deployment is live', () => {
       ['published', false],
     ]);
     expect((await api(`/v1/hosting/sites/${site}`)).body.live_deployment).toEqual(again[2]);
+
+    // Rollbacks at the same moment take turns: whichever ends last is live, and it alone reads rolled_back.
+    const answers = await Promise.all([a, b, e].map((d) => rollback(d.id)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    const raced = await Promise.all([a, b, c, e].map((d) => read(d.id)));
+    const live = raced.filter((d) => d.live);
+    expect(live).toHaveLength(1);
+    expect(raced.filter((d) => d.status === 'rolled_back')).toEqual(live);
   });
 
   it('the site route names the current preview, and answers 404 for a site of another account or none', async () => {

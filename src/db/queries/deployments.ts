@@ -221,6 +221,9 @@ export async function markPublished(db: DbOrTx, id: string): Promise<DeploymentR
  * while something else is live.
  */
 export async function setLiveDeployment(tx: DbOrTx, siteId: string, environment: DeploymentEnvironment, deploymentId: string) {
+  // Switches of one site take turns, and the update below reads the switch committed before it (a statement
+  // of its own, so its snapshot starts after the lock): two rollbacks at once leave one `rolled_back`, the live one.
+  await tx.execute(sql`SELECT 1 FROM ${liveDeployments} WHERE site_id = ${siteId} AND environment = ${environment} FOR UPDATE`);
   await tx.execute(sql`
     UPDATE ${deployments} SET status = 'published'
     WHERE status = 'rolled_back' AND id <> ${deploymentId}
