@@ -17,6 +17,9 @@ import { MEMBER_ROLES, type MemberRole } from './db/schema';
 import { loadEnvFile } from './load-env-file';
 import { addCorpusDocument, CorpusCommandError, importCorpus, listCorpus, removeCorpusDocument } from './plagiarism/corpus-commands';
 import { createRedis } from './redis';
+import { X509Certificate } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { localCa } from './hosting/certificates';
 
 /**
  * The operator CLI: `npm run -s cli -- <group> <command> [options]` (also the `kiln` bin). With `--json`
@@ -39,6 +42,7 @@ const USAGE = `Usage: kiln <command> [options]
   corpus import --jsonl PATH [--account ACCOUNT_ID] [--json]
   corpus list [--account ACCOUNT_ID] [--json]
   corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
+  ca export [--out FILE] [--json]
 
   keys: --scopes limits the key to those scopes (${SCOPES.join(', ')}; default: all):
   each product is one, and webhooks (managing webhook endpoints, which receive every product's
@@ -48,6 +52,9 @@ const USAGE = `Usage: kiln <command> [options]
   DASHBOARD_LINK_TTL_MS) to hand to the person; reset-password --send also mails it (needs SMTP_URL).
   corpus: the plagiarism reference corpus (public, or private to --account). add and import are
   indexed by a worker running the corpus queue; the command waits for it.
+  ca export: the certificate (PEM) of the Kiln Local CA, which signs the edge's certificate for
+  HOSTING_DOMAIN (and custom domains' with TLS_ISSUER=local): to stdout, or to --out FILE. Add it to
+  the trust store of the machine or browser that opens hosted sites over HTTPS.
 `;
 
 class UsageError extends Error {}
@@ -67,6 +74,7 @@ type Flags = {
   label?: string;
   url?: string;
   file?: string;
+  out?: string;
   jsonl?: string;
   email?: string;
   role?: string;
@@ -102,6 +110,7 @@ async function run(argv: string[], config: Config): Promise<object> {
       label: { type: 'string' },
       url: { type: 'string' },
       file: { type: 'string' },
+      out: { type: 'string' },
       jsonl: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
@@ -250,6 +259,8 @@ async function run(argv: string[], config: Config): Promise<object> {
         if (!id) throw new UsageError('corpus remove needs a DOCUMENT_ID');
         return await removeCorpusDocument(db, id, await corpusAccount(db, flags));
       }
+      case 'ca export':
+        return await exportLocalCa(db, flags.out === undefined ? undefined : need(flags, 'out'));
       default:
         throw new UsageError(`unknown command "${[group, command].filter(Boolean).join(' ')}"`);
     }
@@ -292,6 +303,20 @@ function keySettings(k: { scopes: string[] | null; expiresAt: Date | null; rateL
   return { scopes: k.scopes, expires_at: k.expiresAt?.toISOString() ?? null, rate_limit_per_minute: k.rateLimitPerMinute };
 }
 
+/**
+ * The local CA's certificate, created if no edge has started yet (the edge would create the same row): the
+ * PEM itself when no file is named, so `kiln ca export > kiln-ca.crt` works as well as --out. The
+ * fingerprint lets a person check what a trust store shows against what the edge uses.
+ */
+async function exportLocalCa(db: Parameters<typeof localCa>[0]['db'], out: string | undefined) {
+  const { certPem } = await localCa({ db });
+  const cert = new X509Certificate(certPem);
+  const facts = { subject: cert.subject, sha256_fingerprint: cert.fingerprint256, not_after: new Date(cert.validTo).toISOString() };
+  if (out === undefined) return { ...facts, pem: certPem };
+  await writeFile(out, certPem, { mode: 0o644 });
+  return { ...facts, out };
+}
+
 /** Progress of long corpus commands, for people: stderr, so `--json` stdout stays one object. */
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -303,6 +328,12 @@ async function corpusAccount(db: Parameters<typeof findAccount>[0], flags: Flags
 }
 
 function printHuman(result: object) {
+  if ('pem' in result && typeof result.pem === 'string') {
+    // stdout is the certificate alone (to redirect into a file); the rest is for the person.
+    process.stdout.write(result.pem);
+    process.stderr.write(`${'sha256_fingerprint' in result ? `SHA-256 fingerprint ${result.sha256_fingerprint}\n` : ''}`);
+    return;
+  }
   if ('users' in result && Array.isArray(result.users)) {
     if (result.users.length === 0) process.stdout.write('(no users)\n');
     for (const u of result.users) process.stdout.write(`${u.id}  ${u.email}  ${u.role} of ${u.account} (${u.account_name})  since ${u.created_at}\n`);

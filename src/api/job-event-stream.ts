@@ -1,3 +1,4 @@
+import { SSE_HEARTBEAT_MS } from '../net/event-stream';
 import type { Context } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import { findJob, type JobRow } from '../db/queries/jobs';
@@ -11,8 +12,6 @@ import { requestLogger } from './middleware/request-log';
 
 type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'jobEvents' | 'jobStreams' | 'usage'>;
 
-/** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
 /** How often the job's row is looked at besides the completion messages (those can be lost). */
 const ROW_CHECK_MS = 15_000;
 /** A stream is answered for at most this long; the client reconnects with `Last-Event-ID`. */
@@ -58,7 +57,7 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
     };
 
     if (after < 0) await send({ seq: 0, event: 'job', data: JSON.stringify({ id: jobId, status: 'processing' }) });
-    const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort()), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort()), SSE_HEARTBEAT_MS);
     let unwatch = () => {};
     try {
       await new Promise<void>((resolve) => {

@@ -8,6 +8,7 @@ import {
   deploymentManifest,
   failBuild,
   insertManifest,
+  isLive,
   latestPublishedDeployment,
   markPublished,
   publishBuild,
@@ -203,6 +204,14 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
     );
   }
 
+  // Published all the same (an API's files, a site served through _redirects): but a missing home page is
+  // most often an archive zipped one folder too high or too low, and the log is where the person looks.
+  if (!entries.some((e) => e.path === 'index.html'))
+    await log(
+      `No index.html at the site's root: its address (/) answers 404 unless a _redirects rule serves it. ` +
+        `The archive's top level (or its one top folder) is the root: check the home page is there.`,
+      'warn',
+    );
   const totalBytes = entries.reduce((n, e) => n + e.size, 0);
   const wentLive = await rt.db.transaction(async (tx) => {
     await insertManifest(tx, d.id, entries);
@@ -252,7 +261,12 @@ async function announceAndMarkPublished(ctx: JobRun, d: DeploymentRow): Promise<
   const event = await rt.db.transaction(async (tx) => {
     const published = await markPublished(tx, d.id);
     return (
-      published && (await recordWebhookEvent(tx, { accountId: published.accountId, type: 'deployment.published', data: deploymentView(published, rt.config) }))
+      published &&
+      (await recordWebhookEvent(tx, {
+        accountId: published.accountId,
+        type: 'deployment.published',
+        data: deploymentView(published, rt.config, await isLive(tx, published)),
+      }))
     );
   });
   await announceDeploymentLog(rt, ctx.log, d.id);

@@ -24,8 +24,8 @@ type Deps = Pick<Runtime, 'db' | 'config' | 'redis' | 'channels' | 'edgeRegistry
 const LOCAL_CA = 'local-ca';
 const acmeAccountName = (directoryUrl: string) => `acme-account:${directoryUrl}`;
 
-/** The embedded certificate authority, created on first use and kept in the database. */
-export async function localCa(rt: Deps) {
+/** The embedded certificate authority, created on first use and kept in the database (`kiln ca export` prints its certificate). */
+export async function localCa(rt: Pick<Deps, 'db'>) {
   const row = await getOrCreateTlsSecret(rt.db, LOCAL_CA, () => createLocalCa());
   return { certPem: row.certPem!, keyPem: row.keyPem };
 }

@@ -4,6 +4,7 @@ import {
   findAccountDeployment,
   findLiveDeployment,
   insertPromotedDeployment,
+  isLive,
   lockDeployment,
   markPublished,
   markRolledBack,
@@ -103,7 +104,7 @@ export async function rollbackDeployment(
   const { rolledBack, event } = await rt.db.transaction(async (tx) => {
     await setLiveDeployment(tx, target.siteId, target.environment, target.id);
     const row = await markRolledBack(tx, target.id, new Date());
-    const event = await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.rolled_back', data: deploymentView(row, rt.config) });
+    const event = await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.rolled_back', data: deploymentView(row, rt.config, true) });
     await alsoInTx?.(tx, row);
     return { rolledBack: row, event };
   });
@@ -160,7 +161,9 @@ export async function promoteDeployment(
   await tellEdges(rt, log, { promoted: created.id, from: preview.id });
   const published = await rt.db.transaction(async (tx) => {
     const row = await markPublished(tx, created.id);
-    const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.published', data: deploymentView(row, rt.config) }));
+    const event =
+      row &&
+      (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.published', data: deploymentView(row, rt.config, await isLive(tx, row)) }));
     return { row, event };
   });
   await announceDeploymentLog(rt, log, created.id);

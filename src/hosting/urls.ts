@@ -5,7 +5,11 @@ export function productionHost(siteId: string, hostingDomain: string): string {
   return `${siteId}.${hostingDomain}`;
 }
 
-/** Hostnames cannot hold `_`, so the preview label uses the id without its `dep_` prefix. */
+/**
+ * A deployment's own host, `{id}--{site}`: where a preview is served, and every deployment's permalink (the
+ * edge serves exactly that deployment there, whatever is live). Hostnames cannot hold `_`, so the label
+ * uses the id without its `dep_` prefix.
+ */
 export function previewHost(deploymentId: string, siteId: string, hostingDomain: string): string {
   return `${deploymentId.replace(/^dep_/, '')}--${siteId}.${hostingDomain}`;
 }
@@ -26,7 +30,12 @@ export function deploymentUrl(d: { id: string; siteId: string; environment: 'pro
   return siteOrigin(host, edge.httpsPort);
 }
 
-/** Reads a Host header under HOSTING_DOMAIN: `{site}` (production) or `{id}--{site}` (a preview). */
+/** The address that keeps serving this very deployment (Netlify's deploy permalink, Vercel's deployment URL). */
+export function permalinkUrl(d: { id: string; siteId: string }, edge: EdgeAddress): string {
+  return siteOrigin(previewHost(d.id, d.siteId, edge.hostingDomain), edge.httpsPort);
+}
+
+/** Reads a Host header under HOSTING_DOMAIN: `{site}` (what production serves) or `{id}--{site}` (one deployment, preview or production). */
 export function parseHostingHost(host: string, hostingDomain: string): { siteId: string; deploymentId?: string } | null {
   const suffix = `.${hostingDomain}`;
   if (!host.endsWith(suffix)) return null;

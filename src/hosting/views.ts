@@ -4,7 +4,7 @@ import type { DeployHookRow } from '../db/queries/deploy-hooks';
 import type { DeploymentRow } from '../db/queries/deployments';
 import type { DomainRow } from '../db/queries/domains';
 import { findingHint, type DnsRecord } from './domains';
-import { deploymentUrl } from './urls';
+import { deploymentUrl, permalinkUrl, productionHost, siteOrigin } from './urls';
 
 /*
  * The public shape of hosting's resources: what the API answers, what webhook events carry as `data`, and what
@@ -16,25 +16,73 @@ export const deploymentSchema = v.object({
   status: v.picklist(['pending', 'building', 'published', 'failed', 'rolled_back']),
   environment: v.picklist(['production', 'preview']),
   site_id: v.string(),
-  url: v.optional(v.string()),
+  url: v.optional(
+    v.pipe(v.string(), v.description("Where it is served once published: the site's address for production (whatever is live there), its own for a preview.")),
+  ),
+  permalink_url: v.optional(
+    v.pipe(v.string(), v.description('Once published: an address that keeps serving exactly this deployment, whatever is live later.')),
+  ),
+  live: v.pipe(
+    v.boolean(),
+    v.description(
+      'Whether this is what its site serves now in its environment: production’s `url` serves it (a preview: the site’s current preview). ' +
+        'Exactly one production deployment of a site is live once one is published.',
+    ),
+  ),
   error: v.optional(v.string()),
   created_at: v.string(),
   rolled_back_at: v.optional(v.string()),
   promoted_from: v.optional(v.pipe(v.string(), v.description('The preview deployment this production deployment was promoted from.'))),
 });
 
-export function deploymentView(d: DeploymentRow, config: Pick<Config, 'HOSTING_DOMAIN' | 'EDGE_HTTPS_PORT'>) {
+/**
+ * `live` comes from the site's live table (liveAmong / isLive in db/queries/deployments), which the row does not
+ * hold. Left out only where the deployment cannot be live (pending, building, failed: nothing published to serve).
+ */
+export function deploymentView(d: DeploymentRow, config: Pick<Config, 'HOSTING_DOMAIN' | 'EDGE_HTTPS_PORT'>, live = false) {
+  const edge = { hostingDomain: config.HOSTING_DOMAIN, httpsPort: config.EDGE_HTTPS_PORT };
+  // publishedAt is set when the build goes live, the status once the edges serve it: url comes with the status.
+  const served = d.publishedAt && d.status !== 'building';
   return {
     id: d.id,
     status: d.status,
     environment: d.environment,
     site_id: d.siteId,
-    // publishedAt is set when the build goes live, the status once the edges serve it: url comes with the status.
-    ...(d.publishedAt && d.status !== 'building' ? { url: deploymentUrl(d, { hostingDomain: config.HOSTING_DOMAIN, httpsPort: config.EDGE_HTTPS_PORT }) } : {}),
+    ...(served ? { url: deploymentUrl(d, edge), permalink_url: permalinkUrl(d, edge) } : {}),
+    live: Boolean(served) && live,
     ...(d.status === 'failed' && d.error ? { error: d.error } : {}),
     created_at: d.createdAt.toISOString(),
     ...(d.rolledBackAt ? { rolled_back_at: d.rolledBackAt.toISOString() } : {}),
     ...(d.promotedFrom ? { promoted_from: d.promotedFrom } : {}),
+  };
+}
+
+export const siteSchema = v.object({
+  id: v.string(),
+  url: v.pipe(v.string(), v.description('The site’s production address: it serves `live_deployment`.')),
+  created_at: v.string(),
+  live_deployment: v.pipe(
+    v.nullable(deploymentSchema),
+    v.description('The production deployment the site serves now (`live: true`); null before its first publish.'),
+  ),
+  latest_preview: v.pipe(
+    v.nullable(deploymentSchema),
+    v.description('The site’s current preview: its newest published one, or the one a rollback restored; null when it has none.'),
+  ),
+});
+
+/** A site with what it serves: both deployments are live by definition (they are the live table's rows). */
+export function siteView(
+  site: { id: string; createdAt: Date },
+  live: { production: DeploymentRow | null; preview: DeploymentRow | null },
+  config: Pick<Config, 'HOSTING_DOMAIN' | 'EDGE_HTTPS_PORT'>,
+) {
+  return {
+    id: site.id,
+    url: siteOrigin(productionHost(site.id, config.HOSTING_DOMAIN), config.EDGE_HTTPS_PORT),
+    created_at: site.createdAt.toISOString(),
+    live_deployment: live.production && deploymentView(live.production, config, true),
+    latest_preview: live.preview && deploymentView(live.preview, config, true),
   };
 }
 

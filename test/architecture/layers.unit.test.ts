@@ -52,3 +52,12 @@ describe('the layers of src/ (docs/architecture.md)', () => {
     expect(offending).toEqual([]);
   });
 });
+
+describe('route groups (src/api/route-group.ts)', () => {
+  it("set each product's guard once, in the group's index.ts, never per route", () => {
+    const routes = sourceFiles(join(SRC, 'api', 'routes')).filter((f) => !f.endsWith('/index.ts'));
+    expect(routes.length).toBeGreaterThan(20);
+    const guarded = routes.filter((f) => /\brequire(Feature|KeyScope)\(/.test(readFileSync(f, 'utf8'))).map((f) => relative(SRC, f));
+    expect(guarded).toEqual([]);
+  });
+});

@@ -89,6 +89,27 @@ describe('dashboard: sites and deployments', () => {
     expect(html).toMatch(/<dt>Files<\/dt>\s*<dd>1<\/dd>/);
   });
 
+  it('marks Live where the API says live, and shows each deployment’s permalink', async () => {
+    const api = await Promise.all([v1, v2, failed].map(async (d) => (await h.svc.app.request(`/v1/hosting/deployments/${d.id}`, { headers: h.auth })).json()));
+    expect(api.map((d) => d.live)).toEqual([false, true, false]);
+    for (const d of api) {
+      await owner.get(`/dashboard/deployments/${d.id}`);
+      expect(owner.lastHtml.includes('badge ok">Live'), d.id).toBe(d.live);
+      if (d.permalink_url) expect(owner.lastHtml).toContain(`href="${d.permalink_url}"`);
+    }
+    await owner.get(`/dashboard/sites/${SITE}`);
+    const rows = new Map(
+      owner.lastHtml
+        .split('<tr data-deployment-id="')
+        .slice(1)
+        .map((r) => [r.slice(0, r.indexOf('"')), r.slice(0, r.indexOf('</tr>'))]),
+    );
+    for (const d of api) {
+      expect(rows.get(d.id)!.includes('badge ok">Live'), d.id).toBe(d.live);
+      if (d.permalink_url) expect(rows.get(d.id)).toContain(`href="${d.permalink_url}"`);
+    }
+  });
+
   it('pages a site’s deployments 25 at a time, newer and older, without gaps or repeats', async () => {
     await claimSiteOwner(h.svc.rt.db, h.accountId, MANY);
     const rows = Array.from({ length: 60 }, (_, i) => ({

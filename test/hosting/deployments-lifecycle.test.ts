@@ -68,14 +68,17 @@ describe('deployment lifecycle', () => {
     // Within a second, without a restart.
     await until('v1 served again', async () => (await home()) === '<h1>version one</h1>', 1_000, 20);
     const v2After = await (await h.svc.app.request(`/v1/hosting/deployments/${v2.id}`, { headers: h.auth })).json();
-    expect(v2After.status).toBe('published');
+    expect(v2After).toMatchObject({ status: 'published', live: false });
     const v1After = await (await h.svc.app.request(`/v1/hosting/deployments/${v1.id}`, { headers: h.auth })).json();
-    expect(v1After).toMatchObject({ status: 'rolled_back', rolled_back_at: rb.rolled_back_at });
+    expect(v1After).toMatchObject({ status: 'rolled_back', rolled_back_at: rb.rolled_back_at, live: true });
 
     // Without source_url: the site's most recent content is redeployed.
     const again = await h.deploy({ site_id: 'blog' });
-    expect(again.status).toBe('published');
+    expect(again).toMatchObject({ status: 'published', live: true });
     await until('v2 content redeployed', async () => (await home()) === '<h1>version two</h1>');
+    // Replaced, the rolled-back-to deployment is a published one that is not live; when it was restored stays.
+    const v1Replaced = await (await h.svc.app.request(`/v1/hosting/deployments/${v1.id}`, { headers: h.auth })).json();
+    expect(v1Replaced).toMatchObject({ status: 'published', rolled_back_at: rb.rolled_back_at, live: false });
   });
 
   it('a preview is served at its own host and leaves production alone', async () => {
@@ -86,7 +89,7 @@ describe('deployment lifecycle', () => {
     expect(preview.url).toBe(`https://${host}:8443`);
     await until('preview served', async () => (await home(host)) === '<h1>a preview</h1>', 1_000, 20);
     expect(await home()).toBe(before);
-    // A production deployment's id is not a preview host, and unknown hosts serve nothing.
+    // An unknown deployment's host and an unknown site's host serve nothing.
     expect((await edgeGet(h.edge.httpPort, `zzzz--blog.${HOSTING_DOMAIN}`, '/')).status).toBe(404);
     expect((await edgeGet(h.edge.httpPort, `nosuchsite.${HOSTING_DOMAIN}`, '/')).status).toBe(404);
   });

@@ -88,16 +88,19 @@ describe('a preview host belongs to its site', () => {
     expect((await get(previewLabel(previewOther, 'site-a'))).status).toBe(404);
   });
 
-  it('a production deployment is not a preview, cached or not', async () => {
+  it("a production deployment's own host (its permalink) serves it under its site only, cached or not", async () => {
     // Uncached first: nobody asked for prod-b's manifest yet.
     const prodB = (await deploy({ site_id: 'site-b', source_url: files.url('/prod-b.zip') })).id;
-    expect((await get(previewLabel(prodB, 'site-b'))).status).toBe(404);
+    expect((await get(previewLabel(prodB, 'paypal-login'))).status).toBe(404);
+    expect(await get(previewLabel(prodB, 'site-b'))).toEqual({ status: 200, body: '<h1>prod-b</h1>' });
     expect(await get('site-b')).toEqual({ status: 200, body: '<h1>prod-b</h1>' });
-    expect((await get(previewLabel(prodB, 'site-b'))).status).toBe(404);
     // Cached first: the production host loaded it.
     expect(await get('site-a')).toEqual({ status: 200, body: '<h1>prod-a</h1>' });
-    expect((await get(previewLabel(prodA, 'site-a'))).status).toBe(404);
     expect((await get(previewLabel(prodA, 'paypal-login'))).status).toBe(404);
+    expect((await get(previewLabel(prodA, 'site-b'))).status).toBe(404);
+    expect(await get(previewLabel(prodA, 'site-a'))).toEqual({ status: 200, body: '<h1>prod-a</h1>' });
+    // A preview is never what the site's own host serves.
+    expect(await get('site-a')).toEqual({ status: 200, body: '<h1>prod-a</h1>' });
   });
 });
 
@@ -158,8 +161,9 @@ describe('`published` means live: the first request after the status flips is se
     await deploy({ site_id: 'late-site', source_url: files.url('/v1.zip') });
     const target = await deaf.resolve(host('late-site'));
     expect(target?.site).toMatchObject({ siteId: 'late-site', environment: 'production' });
-    // And a wrong preview label is still refused by that edge.
-    expect(await deaf.resolve(host(previewLabel(target!.site.deploymentId, 'late-site')))).toBeNull();
+    // And a deployment's label under another site is still refused by that edge; under its own, it is served.
+    expect(await deaf.resolve(host(previewLabel(target!.site.deploymentId, 'paypal-login')))).toBeNull();
+    expect((await deaf.resolve(host(previewLabel(target!.site.deploymentId, 'late-site'))))?.site.deploymentId).toBe(target!.site.deploymentId);
   });
 });
 

@@ -4,7 +4,7 @@ import { listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { findAccountSite, listAccountSites } from '../../db/queries/sites';
 import { promoteDeployment, requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
 import { SITE_ID_PATTERN, type EdgeAddress } from '../../hosting/urls';
-import { logResumePoint, streamDeploymentLog } from '../../api/deployment-log-stream';
+import { logResumePoint, streamDeploymentLog } from '../../hosting/deployment-log-stream';
 import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';

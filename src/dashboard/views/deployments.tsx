@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import type { deploymentLogLines, DeploymentRow } from '../../db/queries/deployments';
 import type { DeploymentStatus } from '../../db/schema';
 import { displayUrl } from '../../hosting/build-deployment';
-import { deploymentUrl, type EdgeAddress } from '../../hosting/urls';
+import { deploymentUrl, permalinkUrl, type EdgeAddress } from '../../hosting/urls';
 import { formatBytesExact } from '../format';
 import { Notice, Time } from './forms';
 import { ListTable } from './list-table';
@@ -37,6 +37,11 @@ function servedUrl(d: DeploymentRow, edge: EdgeAddress): string | null {
   return d.publishedAt && d.status !== 'building' ? deploymentUrl(d, edge) : null;
 }
 
+/** The address of this very deployment, under the same rule as its URL (the API's `permalink_url`). */
+function permalink(d: DeploymentRow, edge: EdgeAddress): string | null {
+  return d.publishedAt && d.status !== 'building' ? permalinkUrl(d, edge) : null;
+}
+
 /** promoteDeployment's own rule, so the button shows only where it works: a preview that was published. */
 export function promotable(d: DeploymentRow): boolean {
   return d.environment === 'preview' && d.publishedAt !== null && (d.status === 'published' || d.status === 'rolled_back');
@@ -63,9 +68,10 @@ export const DeploymentsTable: FC<{ rows: DeploymentRow[]; live: readonly (strin
   <ListTable
     rows={rows}
     empty={filtered ? 'No deployments match these filters.' : 'No deployments on this page.'}
-    columns={['Deployment', 'Status', 'Environment', 'URL', 'Created', 'Finished']}
+    columns={['Deployment', 'Status', 'Environment', 'URL', 'Permalink', 'Created', 'Finished']}
     row={(d) => {
       const url = servedUrl(d, edge);
+      const own = permalink(d, edge);
       const took = duration(d);
       return (
         <tr data-deployment-id={d.id}>
@@ -74,10 +80,12 @@ export const DeploymentsTable: FC<{ rows: DeploymentRow[]; live: readonly (strin
           </td>
           <td>
             <StatusBadge status={d.status} />
-            {live.includes(d.id) && <span class="badge ok">Live</span>}
+            {/* The API's `live`: the live row, once served (a build going live shows it with its status). */}
+            {url && live.includes(d.id) && <span class="badge ok">Live</span>}
           </td>
           <td>{d.environment}</td>
           <td>{url ? <a href={url}>{url}</a> : <span class="muted">—</span>}</td>
+          <td>{own ? <a href={own}>{own}</a> : <span class="muted">—</span>}</td>
           <td>
             <Time at={d.createdAt} />
           </td>
@@ -128,7 +136,7 @@ export const DeploymentDetail: FC<{
         <dt>Status</dt>
         <dd>
           <StatusBadge status={d.status} />
-          {live && <span class="badge ok">Live</span>}
+          {url && live && <span class="badge ok">Live</span>}
         </dd>
         <dt>Environment</dt>
         <dd>{d.environment}</dd>
@@ -138,6 +146,11 @@ export const DeploymentDetail: FC<{
         </dd>
         <dt>URL</dt>
         <dd>{url ? <a href={url}>{url}</a> : <span class="muted">Not served</span>}</dd>
+        <dt>Permalink</dt>
+        <dd>
+          {url ? <a href={permalink(d, edge)!}>{permalink(d, edge)}</a> : <span class="muted">Not served</span>}
+          {url && <span class="muted"> (always this deployment, whatever is live)</span>}
+        </dd>
         <dt>Source</dt>
         <dd class="mono">
           {d.promotedFrom ? (

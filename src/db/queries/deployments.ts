@@ -216,7 +216,20 @@ export async function markPublished(db: DbOrTx, id: string): Promise<DeploymentR
   return row ?? null;
 }
 
+/**
+ * Switches what the site serves in `environment`. The deployment it replaces loses `rolled_back` (the status
+ * of a deployment a rollback made live, and only while it is): it reads `published` again, a finished build
+ * that is no longer live, its `rolled_back_at` kept as history. A deployment never reads `rolled_back`
+ * while something else is live.
+ */
 export async function setLiveDeployment(tx: DbOrTx, siteId: string, environment: DeploymentEnvironment, deploymentId: string) {
+  // Switches of one site take turns, and the update below reads the switch committed before it (a statement
+  // of its own, so its snapshot starts after the lock): two rollbacks at once leave one `rolled_back`, the live one.
+  await tx.execute(sql`SELECT 1 FROM ${liveDeployments} WHERE site_id = ${siteId} AND environment = ${environment} FOR UPDATE`);
+  await tx.execute(sql`
+    UPDATE ${deployments} SET status = 'published'
+    WHERE status = 'rolled_back' AND id <> ${deploymentId}
+      AND id = (SELECT deployment_id FROM ${liveDeployments} WHERE site_id = ${siteId} AND environment = ${environment})`);
   await tx
     .insert(liveDeployments)
     .values({ siteId, environment, deploymentId })
@@ -226,6 +239,33 @@ export async function setLiveDeployment(tx: DbOrTx, siteId: string, environment:
 export async function markRolledBack(tx: DbOrTx, id: string, at: Date): Promise<DeploymentRow> {
   const [row] = await tx.update(deployments).set({ status: 'rolled_back', rolledBackAt: at }).where(eq(deployments.id, id)).returning();
   return row!;
+}
+
+/**
+ * Which of these deployments are live: the one their site serves in their environment (the live table's
+ * row), once the edges serve it (the same gate as `url`: published, not building). One query whatever the count.
+ */
+export async function liveAmong(db: DbOrTx, rows: readonly Pick<DeploymentRow, 'id' | 'siteId' | 'status' | 'publishedAt'>[]): Promise<Set<string>> {
+  const candidates = rows.filter((d) => d.publishedAt && (d.status === 'published' || d.status === 'rolled_back'));
+  if (candidates.length === 0) return new Set();
+  const live = await db
+    .select({ deploymentId: liveDeployments.deploymentId })
+    .from(liveDeployments)
+    .where(
+      and(
+        inArray(liveDeployments.siteId, [...new Set(candidates.map((d) => d.siteId))]),
+        inArray(
+          liveDeployments.deploymentId,
+          candidates.map((d) => d.id),
+        ),
+      ),
+    );
+  return new Set(live.map((l) => l.deploymentId));
+}
+
+/** Whether this one deployment is live (liveAmong's rule). */
+export async function isLive(db: DbOrTx, d: Pick<DeploymentRow, 'id' | 'siteId' | 'status' | 'publishedAt'>): Promise<boolean> {
+  return (await liveAmong(db, [d])).has(d.id);
 }
 
 export async function allLiveDeployments(db: DbOrTx) {

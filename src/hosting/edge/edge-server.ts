@@ -13,6 +13,7 @@ import { acknowledgeRoutesChanged } from '../routes-events';
 import { needsRenewal } from '../tls';
 import { AcmeChallenges } from './acme-challenges';
 import { BlobCache } from './blob-cache';
+import { NO_SITE_PAGE } from './edge-pages';
 import { edgeRequests } from '../../metrics';
 import type { ProxySettings } from './proxy-rule';
 import { serveSite, type ServeSiteOptions } from './serve-site';
@@ -46,8 +47,6 @@ function hostHeaderCount(rawHeaders: string[]): number {
   for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.toLowerCase() === 'host') count++;
   return count;
 }
-
-const NO_SITE_PAGE = '<!doctype html><meta charset="utf-8"><title>Not found</title><h1>No site here</h1><p>No site is published at this address.</p>';
 
 export interface EdgeServers {
   httpPort: number;

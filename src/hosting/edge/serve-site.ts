@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { negotiateEncoding } from './accept-encoding';
+import { NOT_FOUND_PAGE as EDGE_NOT_FOUND_PAGE } from './edge-pages';
 import type { BlobCache } from './blob-cache';
 import { ifNoneMatchHits, ifRangeHolds, notModifiedSince } from './conditionals';
 import { encodingOf, entryHeaders, IDENTITY, variantFor, type EntryHeaders, type VariantIndex } from './entry-headers';
@@ -44,13 +45,7 @@ function fixedResponse(status: number, contentType: string, body: string, extra:
 const METHOD_NOT_ALLOWED = fixedResponse(405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', {
   Allow: 'GET, HEAD',
 });
-const BUILTIN_NOT_FOUND = fixedResponse(
-  404,
-  'text/html; charset=utf-8',
-  '<!doctype html><html><head><meta charset="utf-8"><title>404 Not Found</title></head>' +
-    '<body><h1>404 Not Found</h1><p>The page you requested does not exist.</p></body></html>\n',
-  { 'Cache-Control': DEFAULT_CACHE_CONTROL },
-);
+const BUILTIN_NOT_FOUND = fixedResponse(404, 'text/html; charset=utf-8', EDGE_NOT_FOUND_PAGE, { 'Cache-Control': DEFAULT_CACHE_CONTROL });
 /**
  * Longest request path (before the query) the edge serves; longer ones get 414 before any lookup. It is
  * the sitemap protocol's limit for a whole URL (2,048 characters), which search engines keep to and no

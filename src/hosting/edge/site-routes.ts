@@ -39,20 +39,29 @@ type ContextEntry = { context: SecureContext; version: number };
 type DomainRow = { domain: string; siteId: string; ssl: string; pairedWith: string | null; redirects: boolean };
 type CertificateRow = { hostname: string; certPem: string; keyPem: string; updatedAt: Date };
 
-/** What a host asks for. A preview names its deployment; production's comes from the live table. */
-interface Route {
-  siteId: string;
-  environment: LiveSite['environment'];
-  /** Absent for a production site this edge has not loaded yet. */
-  deploymentId?: string;
-  httpsOnly: boolean;
-}
+/**
+ * What a host asks for. A deployment's own host (`{id}--{site}`: a preview, or any deployment's permalink)
+ * names it; what the site's own host serves comes from the live table.
+ */
+type Route =
+  | {
+      kind: 'site';
+      siteId: string;
+      /** Absent for a site this edge has not loaded yet. */
+      deploymentId?: string;
+      httpsOnly: boolean;
+    }
+  | { kind: 'pinned'; siteId: string; deploymentId: string; httpsOnly: boolean };
 
 /** Misses are remembered per host-derived route, never per deployment id (which any label can name). */
-const routeKey = (r: Route) => (r.environment === 'preview' ? `preview:${r.siteId}:${r.deploymentId}` : `production:${r.siteId}`);
+const routeKey = (r: Route) => (r.kind === 'pinned' ? `pinned:${r.siteId}:${r.deploymentId}` : `production:${r.siteId}`);
 
-/** A preview is served only under its own site's label, production only as its own site. */
-const serves = (d: { siteId: string; environment: string }, r: Route) => d.siteId === r.siteId && d.environment === r.environment;
+/**
+ * A deployment is served at its own host only under its own site's label (in either environment: a
+ * production deployment's permalink keeps serving it after newer ones go live), and at the site's
+ * address only as production.
+ */
+const serves = (d: { siteId: string; environment: string }, r: Route) => d.siteId === r.siteId && (r.kind === 'pinned' || d.environment === 'production');
 
 /**
  * What every host serves, held in memory by each edge process: live production deployments, verified
@@ -232,11 +241,11 @@ export class SiteRoutes {
   /** What a host asks for, from the host alone and the live table; every answer must match it. */
   private lookup(host: string): Route | null {
     const custom = this.domains.get(host);
-    if (custom) return { siteId: custom.siteId, environment: 'production', deploymentId: this.production.get(custom.siteId), httpsOnly: custom.httpsOnly };
+    if (custom) return { kind: 'site', siteId: custom.siteId, deploymentId: this.production.get(custom.siteId), httpsOnly: custom.httpsOnly };
     const parsed = parseHostingHost(host, this.hostingDomain);
     if (!parsed) return null;
-    if (parsed.deploymentId) return { siteId: parsed.siteId, environment: 'preview', deploymentId: parsed.deploymentId, httpsOnly: false };
-    return { siteId: parsed.siteId, environment: 'production', deploymentId: this.production.get(parsed.siteId), httpsOnly: false };
+    if (parsed.deploymentId) return { kind: 'pinned', siteId: parsed.siteId, deploymentId: parsed.deploymentId, httpsOnly: false };
+    return { kind: 'site', siteId: parsed.siteId, deploymentId: this.production.get(parsed.siteId), httpsOnly: false };
   }
 
   /** Whether this edge answers for a host name (a proxy rule must never lead back here). */

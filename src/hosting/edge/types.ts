@@ -10,7 +10,7 @@ export interface SiteFileEntry {
 
 export interface LiveSite {
   deploymentId: string;
-  /** Which host may serve it: a preview only under its own site's label, production only as its site. */
+  /** Which hosts may serve it: its own (`{id}--{site}`), and the site's address when it is production's live deployment. */
   siteId: string;
   environment: 'production' | 'preview';
   /** Used for Last-Modified. */

@@ -1,5 +1,5 @@
 import { describeRoute, resolver } from 'hono-openapi';
-import { findAccountDeployment, listAccountDeployments } from '../../../db/queries/deployments';
+import { findAccountDeployment, listAccountDeployments, liveAmong } from '../../../db/queries/deployments';
 import type { DeploymentEnvironment, DeploymentStatus } from '../../../db/schema';
 import { SITE_ID_PATTERN } from '../../../hosting/urls';
 import type { Runtime } from '../../../runtime';
@@ -57,9 +57,10 @@ export function registerListDeployments(app: App, rt: Pick<Runtime, 'db' | 'conf
         },
         { limit: q.limit, after: await position('starting_after', q.startingAfter), before: await position('ending_before', q.endingBefore) },
       );
+      const live = await liveAmong(rt.db, page.rows);
       return c.json(
         listView(
-          page.rows.map((d) => deploymentView(d, rt.config)),
+          page.rows.map((d) => deploymentView(d, rt.config, live.has(d.id))),
           page.hasMore,
         ),
       );

@@ -1,5 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import { promoteDeployment } from '../../../hosting/deployment-actions';
+import { isLive } from '../../../db/queries/deployments';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { conflict, notFound } from '../../../errors/api-error';
@@ -27,7 +28,7 @@ export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 're
       const outcome = await promoteDeployment(rt, requestLogger(c), { accountId: c.get('principal').accountId, deploymentId: c.req.param('id') });
       if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
       if (outcome.kind === 'refused') throw conflict(outcome.message);
-      return c.json(deploymentView(outcome.deployment, rt.config), 201);
+      return c.json(deploymentView(outcome.deployment, rt.config, await isLive(rt.db, outcome.deployment)), 201);
     },
   );
 }

@@ -1,12 +1,12 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { deploymentLogLines, findAccountDeployment } from '../../../db/queries/deployments';
+import { deploymentLogLines, findAccountDeployment, isLive } from '../../../db/queries/deployments';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
-import { logResumePoint, streamDeploymentLog, wantsLiveLog } from '../../deployment-log-stream';
+import { logResumePoint, streamDeploymentLog, wantsLiveLog } from '../../../hosting/deployment-log-stream';
 
 /** What a `text/event-stream` answer of the log holds (the CLI's `kiln logs --follow` and the dashboard read it). */
 export const LOG_EVENT_STREAM_DESCRIPTION =
@@ -37,7 +37,7 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
-      return c.json(deploymentView(d, rt.config));
+      return c.json(deploymentView(d, rt.config, await isLive(rt.db, d)));
     },
   );
 

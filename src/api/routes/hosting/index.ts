@@ -11,6 +11,7 @@ import { registerRollbackDeployment } from './deployments-rollback';
 import { registerDomains } from './domains';
 import { registerListDomains } from './domains-list';
 import { registerDeployHooks } from './hooks';
+import { registerReadSite } from './sites-read';
 
 /** Site hosting's API. (A deploy hook's trigger is not here: its URL's secret is its credential, not a key.) */
 export function hostingRoutes(rt: Runtime): Hono<AppEnv> {
@@ -20,6 +21,7 @@ export function hostingRoutes(rt: Runtime): Hono<AppEnv> {
   registerReadDeployment(group, rt);
   registerRollbackDeployment(group, rt);
   registerPromoteDeployment(group, rt);
+  registerReadSite(group, rt);
   registerDeployHooks(group, rt);
   registerDomains(group, rt);
   registerListDomains(group, rt);

@@ -1,10 +1,10 @@
 import type { Context, Env } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { deploymentLogLines, findAccountDeployment, type DeploymentRow } from '../db/queries/deployments';
-import { isFinalStatus } from '../hosting/deployment-log-events';
-import { deploymentView } from '../hosting/views';
+import { isFinalStatus } from './deployment-log-events';
+import { deploymentView } from './views';
 import type { Runtime } from '../runtime';
-import { HEARTBEAT_MS } from './job-event-stream';
+import { SSE_HEARTBEAT_MS } from '../net/event-stream';
 
 type Deps = Pick<Runtime, 'db' | 'config' | 'deploymentLogEvents' | 'log'>;
 
@@ -44,7 +44,7 @@ export function streamDeploymentLog<E extends Env>(c: Context<E>, deps: Deps, ac
   return streamSSE(c, async (stream) => {
     const stop = new AbortController();
     stream.onAbort(() => stop.abort());
-    const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort()), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort()), SSE_HEARTBEAT_MS);
     const deadline = Date.now() + MAX_STREAM_MS;
     let after = afterId;
     // The status first, then the lines: every line written before the status turned final is in the read.
