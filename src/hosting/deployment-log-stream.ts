@@ -1,6 +1,6 @@
 import type { Context, Env } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { deploymentLogLines, findAccountDeployment, type DeploymentRow } from '../db/queries/deployments';
+import { deploymentLogLines, findAccountDeployment, isLive, type DeploymentRow } from '../db/queries/deployments';
 import { isFinalStatus } from './deployment-log-events';
 import { deploymentView } from './views';
 import type { Runtime } from '../runtime';
@@ -66,7 +66,7 @@ export function streamDeploymentLog<E extends Env>(c: Context<E>, deps: Deps, ac
         if (step.lines.length === PAGE) continue; // More stored lines to read before the end.
         if (!step.row) break; // Deleted with its site: nothing more will come.
         if (isFinalStatus(step.row.status)) {
-          await stream.writeSSE({ event: 'done', data: JSON.stringify(deploymentView(step.row, deps.config)) });
+          await stream.writeSSE({ event: 'done', data: JSON.stringify(deploymentView(step.row, deps.config, await isLive(deps.db, step.row))) });
           break;
         }
       }
