@@ -257,6 +257,11 @@ const envSchema = v.object({
    * between two chunks of its body; past it the visitor gets 504 (or a cut-off body).
    */
   EDGE_PROXY_TIMEOUT_MS: int(30_000, 100, 600_000),
+  /**
+   * How often an edge writes the bytes it proxied per site (`_redirects` 200 to a URL) to the database, one
+   * statement per flush; also on shutdown. Until written they are not in GET /v1/usage.
+   */
+  EDGE_TRAFFIC_FLUSH_MS: int(10_000, 100, 600_000),
   EDGE_IPV4: v.optional(v.pipe(v.string(), v.ip('must be an IPv4 address'), v.regex(/^\d+\.\d+\.\d+\.\d+$/, 'must be an IPv4 address')), '127.0.0.1'),
   /** Comma-separated `host[:port]` resolvers for domain verification; the system's when unset. */
   DNS_SERVERS: v.optional(

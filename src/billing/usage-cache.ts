@@ -1,5 +1,6 @@
 import type { RedisClient } from '../redis';
 import type { Db } from '../db/client';
+import { accountTrafficThisPeriod, type SiteTrafficTotals } from '../db/queries/site-traffic';
 import { getStoredBytes, type StoredBytes } from '../db/queries/storage';
 import { getUsageTotals, type UsageTotals } from '../db/queries/usage';
 
@@ -14,7 +15,7 @@ const MAX_ENTRIES = 50_000;
  * The short TTL bounds staleness should a message be lost in a reconnect.
  */
 export class UsageCache {
-  private readonly entries = new Map<string, { totals: Promise<UsageTotals | StoredBytes>; expiresAt: number }>();
+  private readonly entries = new Map<string, { totals: Promise<UsageTotals | StoredBytes | SiteTrafficTotals>; expiresAt: number }>();
 
   constructor(
     private readonly db: Db,
@@ -46,7 +47,12 @@ export class UsageCache {
     return this.read(`${accountId}|storage`, () => getStoredBytes(this.db, accountId));
   }
 
-  private read<T extends UsageTotals | StoredBytes>(key: string, load: () => Promise<T>): Promise<T> {
+  /** Bytes proxied for the account's sites in the period; an edge announces each account it recorded some for. */
+  traffic(accountId: string, periodKey: string): Promise<SiteTrafficTotals> {
+    return this.read(`${accountId}|traffic|${periodKey}`, () => accountTrafficThisPeriod(this.db, accountId, { key: periodKey }));
+  }
+
+  private read<T extends UsageTotals | StoredBytes | SiteTrafficTotals>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.totals as Promise<T>;

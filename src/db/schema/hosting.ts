@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { DomainCheckObservation } from '../../hosting/domains/check-domain';
 import type { SiteRules } from '../../hosting/site-rules/types';
 import type { AcmeProblem } from '../../hosting/tls/acme-problem';
@@ -224,4 +239,23 @@ export const routingChanges = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('routing_changes_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * What the edges sent on a site's behalf that did not come from its own files (`_redirects` proxy rules),
+ * per billing period. Edges add to it in batches; no foreign key to sites, so a deleted site's bytes still
+ * count in the period they were sent (the account's key removes them with the account).
+ */
+export const siteTraffic = pgTable(
+  'site_traffic',
+  {
+    accountId: accountIdColumn(),
+    siteId: text('site_id').notNull(),
+    /** `YYYY-MM-01`: the period the bytes were written in (see billing/period). */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    proxiedBytes: bigint('proxied_bytes', { mode: 'number' }).notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // Account first: the usage report sums an account's period; the site is the conflict target's last part.
+  (t) => [primaryKey({ columns: [t.accountId, t.periodStart, t.siteId] })],
 );

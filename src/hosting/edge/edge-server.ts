@@ -19,6 +19,9 @@ import type { ProxySettings } from './proxy-rule';
 import { serveSite, type ServeSiteOptions } from './serve-site';
 import { SiteRoutes } from './site-routes';
 import { SiteTraffic } from './site-traffic';
+import { TrafficFlusher } from './traffic-flusher';
+import { addSiteTraffic } from '../../db/queries/site-traffic';
+import { announceUsageChange } from '../../billing/usage-cache';
 import { openVisitorCountry } from './visitor-country';
 
 const ACME_PREFIX = '/.well-known/acme-challenge/';
@@ -97,6 +100,16 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
 
   const blobs = new BlobCache(blobSource(rt.store));
   const traffic = new SiteTraffic();
+  const flusher = new TrafficFlusher(
+    traffic,
+    async (periodKey, proxied) => {
+      const accounts = await addSiteTraffic(rt.db, periodKey, proxied);
+      // Recorded: a lost announcement only leaves a usage report stale for the cache's TTL, so it must
+      // not fail the flush (which would put the counts back and count them twice).
+      for (const accountId of accounts) void announceUsageChange(rt.redis, rt.channels.usageChanged, accountId).catch(() => undefined);
+    },
+    (err, sites) => log.warn({ err: { message: err.message }, sites }, 'could not record proxied bytes; kept for the next flush'),
+  );
   const visitors = await openVisitorCountry(rt.config.GEOIP_COUNTRY_DB, {
     trustedProxies: rt.config.EDGE_TRUSTED_PROXIES,
     header: rt.config.EDGE_CLIENT_IP_HEADER,
@@ -175,6 +188,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
   const registry = await joinRegistry(rt.redis, rt.edgeRegistry, edgeId, rt.config.EDGE_HEARTBEAT_MS, (err) =>
     log.warn({ err: { message: err.message } }, 'edge heartbeat failed'),
   );
+  flusher.start(rt.config.EDGE_TRAFFIC_FLUSH_MS);
   log.info({ httpPort, httpsPort, hostingDomain: rt.config.HOSTING_DOMAIN, edgeId }, 'edge listening');
   return {
     httpPort,
@@ -195,6 +209,8 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
             }),
         ),
       );
+      // After the servers: the proxied answers they finished have counted their bytes.
+      await flusher.stop();
     },
   };
 }

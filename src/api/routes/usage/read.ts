@@ -29,11 +29,22 @@ const storageSchema = v.pipe(
   v.description('What the account stores now (not per period): freed when files are deleted.'),
 );
 
+const hostingSchema = v.pipe(
+  v.object({
+    proxied_bytes: v.pipe(
+      v.number(),
+      v.description('Bytes the edges relayed from other servers for `_redirects` proxy rules (200 to a URL), all the account’s sites together.'),
+    ),
+  }),
+  v.description('Hosted sites’ traffic in the current period. Edges write it every few seconds, so the last moments may not show yet.'),
+);
+
 export const usageReportSchema = v.object({
   period_start: v.string(),
   period_end: v.string(),
   usage: usageTotalsSchema,
   storage: storageSchema,
+  hosting: hostingSchema,
 });
 
 const dayRowSchema = v.object({ date: v.pipe(v.string(), v.description('A UTC day, `YYYY-MM-DD`.')), usage: usageTotalsSchema });
@@ -95,6 +106,11 @@ async function storageView(rt: Pick<Runtime, 'usage'>, c: Context<AppEnv>) {
   };
 }
 
+async function hostingView(rt: Pick<Runtime, 'usage'>, accountId: string, period: { key: string }) {
+  const { proxiedBytes } = await rt.usage.traffic(accountId, period.key);
+  return { proxied_bytes: proxiedBytes };
+}
+
 export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
   app.get(
     '/usage',
@@ -105,7 +121,7 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
         'Totals of everything billed to the account since the start of the current calendar month (UTC). With `group_by`, ' +
         'the answer adds `breakdown`: the same totals split by day, by API key or by product, read together with the totals ' +
         'so that the entries add up to them exactly. `storage` is what the account stores now (files and hosted sites) against ' +
-        'its plan’s allowance.',
+        'its plan’s allowance. `hosting` is the period’s traffic of the account’s hosted sites.',
       parameters: [
         {
           in: 'query',
@@ -130,13 +146,17 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
       const accountId = c.get('principal').accountId;
       const groupBy = readGroupBy(c);
       if (groupBy === undefined) {
-        // The cached totals and storage: no query unless the account was billed, or stored or deleted
-        // something, since the last read.
-        const [usage, storage] = await Promise.all([rt.usage.totals(accountId, period.key), storageView(rt, c)]);
-        return c.json({ period_start: period.startIso, period_end: period.endIso, usage, storage });
+        // The cached totals, storage and traffic: no query unless the account was billed, stored or deleted
+        // something, or an edge recorded traffic for it, since the last read.
+        const [usage, storage, hosting] = await Promise.all([rt.usage.totals(accountId, period.key), storageView(rt, c), hostingView(rt, accountId, period)]);
+        return c.json({ period_start: period.startIso, period_end: period.endIso, usage, storage, hosting });
       }
-      const [report, storage] = await Promise.all([usageBreakdown(rt.db, accountId, period, groupBy), storageView(rt, c)]);
-      return c.json({ period_start: period.startIso, period_end: period.endIso, usage: report.totals, storage, breakdown: breakdownView(report) });
+      const [report, storage, hosting] = await Promise.all([
+        usageBreakdown(rt.db, accountId, period, groupBy),
+        storageView(rt, c),
+        hostingView(rt, accountId, period),
+      ]);
+      return c.json({ period_start: period.startIso, period_end: period.endIso, usage: report.totals, storage, hosting, breakdown: breakdownView(report) });
     },
   );
 }
