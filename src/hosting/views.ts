@@ -69,12 +69,23 @@ export const siteSchema = v.object({
     v.nullable(deploymentSchema),
     v.description('The site’s current preview: its newest published one, or the one a rollback restored; null when it has none.'),
   ),
+  traffic: v.pipe(
+    v.object({
+      period_start: v.string(),
+      proxied_bytes: v.pipe(
+        v.number(),
+        v.description('Bytes the edges relayed for the site’s `_redirects` proxy rules (200 to a URL) this billing period, written every few seconds.'),
+      ),
+    }),
+    v.description('What the site cost in bandwidth beyond its own files, this billing period.'),
+  ),
 });
 
 /** A site with what it serves: both deployments are live by definition (they are the live table's rows). */
 export function siteView(
   site: { id: string; createdAt: Date },
   live: { production: DeploymentRow | null; preview: DeploymentRow | null },
+  traffic: { periodStart: string; proxiedBytes: number },
   config: Pick<Config, 'HOSTING_DOMAIN' | 'EDGE_HTTPS_PORT'>,
 ) {
   return {
@@ -83,6 +94,7 @@ export function siteView(
     created_at: site.createdAt.toISOString(),
     live_deployment: live.production && deploymentView(live.production, config, true),
     latest_preview: live.preview && deploymentView(live.preview, config, true),
+    traffic: { period_start: traffic.periodStart, proxied_bytes: traffic.proxiedBytes },
   };
 }
 

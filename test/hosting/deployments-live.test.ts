@@ -64,6 +64,7 @@ describe('which deployment is live', () => {
       created_at: expect.any(String),
       live_deployment: now[3],
       latest_preview: null,
+      traffic: { period_start: expect.any(String), proxied_bytes: 0 },
     });
   });
 

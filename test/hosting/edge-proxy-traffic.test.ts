@@ -83,6 +83,9 @@ describe('proxied bytes in the account usage', () => {
     await waitForProxied(h.auth, 3 * BLOB.length);
     const period = currentBillingPeriod();
     expect(await siteTrafficThisPeriod(h.svc.rt.db, h.accountId, site, period)).toEqual({ proxiedBytes: 3 * BLOB.length });
+    // The site's own view says the same.
+    const view = await (await h.svc.app.request(`/v1/hosting/sites/${site}`, { headers: h.auth })).json();
+    expect(view.traffic).toEqual({ period_start: period.startIso, proxied_bytes: 3 * BLOB.length });
     // With group_by too, beside the breakdown.
     const grouped = await (await h.svc.app.request('/v1/usage?group_by=product', { headers: h.auth })).json();
     expect(grouped.hosting).toEqual({ proxied_bytes: 3 * BLOB.length });

@@ -1,6 +1,8 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import { findLiveDeployment } from '../../../db/queries/deployments';
 import { findAccountSite } from '../../../db/queries/sites';
+import { siteTrafficThisPeriod } from '../../../db/queries/site-traffic';
+import { currentBillingPeriod } from '../../../billing/period';
 import { SITE_ID_PATTERN } from '../../../hosting/urls';
 import { siteSchema, siteView } from '../../../hosting/views';
 import type { Runtime } from '../../../runtime';
@@ -17,7 +19,7 @@ export function registerReadSite(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
       summary: 'A site and what it serves',
       description:
         'The site’s production address, the production deployment live there, and its current preview, each as ' +
-        'GET /v1/hosting/deployments/{id} answers it. 404 for a site that is not this account’s.',
+        'GET /v1/hosting/deployments/{id} answers it, and the bytes its proxy rules relayed this billing period. 404 for a site that is not this account’s.',
       responses: {
         200: { description: 'The site', content: { 'application/json': { schema: resolver(siteSchema) } } },
         ...errorResponses(401, 403, 404),
@@ -28,8 +30,13 @@ export function registerReadSite(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
       // The pattern first: text Postgres cannot store (a NUL from %00) never reaches a query.
       const site = SITE_ID_PATTERN.test(siteId) ? await findAccountSite(rt.db, c.get('principal').accountId, siteId) : null;
       if (!site) throw notFound(`No site ${SITE_ID_PATTERN.test(siteId) ? siteId : 'with that id'} on this account.`);
-      const [production, preview] = await Promise.all([findLiveDeployment(rt.db, siteId, 'production'), findLiveDeployment(rt.db, siteId, 'preview')]);
-      return c.json(siteView(site, { production, preview }, rt.config));
+      const period = currentBillingPeriod();
+      const [production, preview, traffic] = await Promise.all([
+        findLiveDeployment(rt.db, siteId, 'production'),
+        findLiveDeployment(rt.db, siteId, 'preview'),
+        siteTrafficThisPeriod(rt.db, site.accountId, siteId, period),
+      ]);
+      return c.json(siteView(site, { production, preview }, { periodStart: period.startIso, proxiedBytes: traffic.proxiedBytes }, rt.config));
     },
   );
 }
