@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, matchPattern, normalisePath, patternProblem } from '../../src/hosting/site-rules/path-pattern';
+import { acceptedPattern, compilePattern, matchPattern, normalisePath, patternProblem } from '../../src/hosting/site-rules/path-pattern';
 import { parseHeaders } from '../../src/hosting/site-rules/parse-headers';
 import { parseRedirects } from '../../src/hosting/site-rules/parse-redirects';
 import { SegmentTrie, type TrieMatch, type TrieWork } from '../../src/hosting/site-rules/segment-trie';
@@ -82,7 +82,7 @@ const PATHS = [
 function both(patterns: string[]) {
   const compiled = patterns.map(compilePattern);
   const trie = new SegmentTrie<number>();
-  patterns.forEach((p, i) => trie.add(p, i));
+  patterns.forEach((p, i) => trie.add(acceptedPattern(p), i));
   return {
     reference: (path: string) =>
       compiled.flatMap((c, i) => {
@@ -142,7 +142,7 @@ describe('SegmentTrie', () => {
     // The issue's flood: 100 rules whose first segments are placeholders, so no literal prefix rules any out.
     const patterns = Array.from({ length: 100 }, (_, i) => `/:a/:b/never-${i}/*`);
     const trie = new SegmentTrie<number>();
-    patterns.forEach((p, i) => trie.add(p, i));
+    patterns.forEach((p, i) => trie.add(acceptedPattern(p), i));
     const visits = (path: string) => {
       const work = { nodes: 0 };
       const out: TrieMatch<number>[] = [];

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { COOKIE_HEADERS } from './parse-headers';
 import { isDynamicRule } from './parse-redirects';
-import { compilePattern, normalisePath, substitute } from './path-pattern';
+import { isStaticPattern, normalisePath, parsePattern, substitute } from './path-pattern';
 import { SegmentTrie, type TrieMatch, type TrieWork } from './segment-trie';
 import type { HeaderRule, RedirectRule, SiteRules } from './types';
 
@@ -62,8 +62,8 @@ function queryMatches(conditions: [string, string][], params: URLSearchParams, v
 
 /**
  * A deployment's `_redirects` and `_headers`, compiled once per loaded site. Static rules are found by exact
- * path in a Map; dynamic ones (at most 100 of each) are compiled into a tree by path segment (SegmentTrie),
- * so a request costs one walk of its path bounded by the tree's size, whatever the rules and the path.
+ * path in a Map; dynamic ones are compiled into a tree by path segment (SegmentTrie), so a request costs one
+ * hash look-up and one walk of its path bounded by the parsers' caps, however many rules the site has.
  */
 export class SiteRuleMatcher {
   readonly hasRedirects: boolean;
@@ -84,9 +84,12 @@ export class SiteRuleMatcher {
     this.hasRedirects = rules.redirects.length > 0;
     this.anyForced = rules.redirects.some((r) => r.force);
     rules.redirects.forEach((rule, index) => {
-      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') };
+      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.includes('*') };
       if (isDynamicRule(rule)) {
-        this.dynamicRedirects.add(rule.from, compiled);
+        // A rule stored by an older build that today's syntax reads differently is left out, never thrown on.
+        const parsed = parsePattern(rule.from);
+        if (typeof parsed === 'string') return;
+        this.dynamicRedirects.add(parsed, compiled);
         this.firstDynamicRedirect = Math.min(this.firstDynamicRedirect, index);
       } else {
         const key = normalisePath(rule.from);
@@ -101,12 +104,15 @@ export class SiteRuleMatcher {
       .filter((rule) => rule.set.length > 0 || rule.detach.length > 0);
     this.hasHeaders = headers.length > 0;
     for (const rule of headers) {
-      const pattern = compilePattern(rule.path);
-      if (pattern.isStatic) {
-        const list = this.staticHeaders.get(pattern.prefix);
+      if (isStaticPattern(rule.path)) {
+        const key = normalisePath(rule.path);
+        const list = this.staticHeaders.get(key);
         if (list) list.push(rule);
-        else this.staticHeaders.set(pattern.prefix, [rule]);
-      } else this.dynamicHeaders.add(rule.path, rule);
+        else this.staticHeaders.set(key, [rule]);
+        continue;
+      }
+      const parsed = parsePattern(rule.path);
+      if (typeof parsed !== 'string') this.dynamicHeaders.add(parsed, rule);
     }
     this.longestStaticRedirect = longestKey(this.staticRedirects);
     this.longestStaticHeader = longestKey(this.staticHeaders);
