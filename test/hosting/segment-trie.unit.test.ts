@@ -128,8 +128,36 @@ describe('SegmentTrie', () => {
       patterns.push(p);
     }
     expect(patterns.length).toBeGreaterThan(150);
+    expect(patterns.some((p) => p.includes('*') && !p.endsWith('*'))).toBe(false);
     const { reference, viaTrie } = both(patterns);
     for (let i = 0; i < 2_000; i++) {
+      const n = 1 + Math.floor(rnd() * 6);
+      let path = '';
+      for (let j = 0; j < n; j++) path += `/${pick(words)}`;
+      if (rnd() < 0.2) path += '/';
+      expect(viaTrie(path), path).toEqual(reference(path));
+    }
+  });
+
+  it('agrees with the regexes on splats anywhere, several splats and placeholders inside segments', () => {
+    const rnd = random(27);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    const parts = ['a', 'b', 'ab', '', 'x.y', ':c', ':p', '*', '*', '*.js', 'a*', 'a*b', ':p.js', ':p-:q', 'a-:p', '*a*'];
+    const patterns: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const n = 1 + Math.floor(rnd() * 4);
+      let p = '';
+      for (let j = 0; j < n; j++) p += `/${pick(parts)}`;
+      p += pick(['', '', '/', '/*']);
+      if (patternProblem(p) !== null || compilePattern(p).isStatic) continue;
+      patterns.push(p);
+    }
+    expect(patterns.length).toBeGreaterThan(200);
+    expect(patterns.filter((p) => p.split('*').length > 2).length).toBeGreaterThan(20);
+    expect(patterns.filter((p) => /[^/]:|:[a-z]+[^a-z/]/.test(p)).length).toBeGreaterThan(20);
+    const { reference, viaTrie } = both(patterns);
+    const words = ['a', 'b', 'ab', '', 'x.y', 'a.js', 'b-c', 'a-b-c.js', 'ba', 'aab'];
+    for (let i = 0; i < 3_000; i++) {
       const n = 1 + Math.floor(rnd() * 6);
       let path = '';
       for (let j = 0; j < n; j++) path += `/${pick(words)}`;

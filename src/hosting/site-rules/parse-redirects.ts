@@ -5,10 +5,10 @@ import type { ParsedRules, RedirectRule, RedirectStatus, RuleProblem } from './t
 /**
  * Rules are indexed (plain paths in a map, patterns in a tree), so their number does not slow a request:
  * unlike Cloudflare Pages (2,000 static + 100 dynamic) there is no small cap. `rules` only protects memory
- * (Netlify's own benchmark file has 45,000); `placeholderEdges` and `scanned` bound the work of one
+ * (Netlify's own benchmark file has 45,000); `visits` and `scanned` bound the work of one
  * request (see PatternBudget). Rules past a cap are skipped with a build warning naming it.
  */
-export const REDIRECT_LIMITS = { rules: 100_000, placeholderEdges: 1_000, scanned: 200, lineLength: 1_000 };
+export const REDIRECT_LIMITS = { rules: 100_000, visits: 2_000, scanned: 200, lineLength: 1_000 };
 
 const STATUSES = new Set<number>([200, 301, 302, 303, 307, 308, 404]);
 const STATUS_TOKEN = /^(\d{3})(!?)$/;
@@ -89,7 +89,7 @@ export function parseRedirects(text: string, limits = REDIRECT_LIMITS): ParsedRu
   const rules: RedirectRule[] = [];
   const problems: RuleProblem[] = [];
   const budget = new PatternBudget(limits);
-  const over: Record<'rules' | CapName, number[]> = { rules: [], placeholderEdges: [], scanned: [] };
+  const over: Record<'rules' | CapName, number[]> = { rules: [], visits: [], scanned: [] };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -118,7 +118,7 @@ export function parseRedirects(text: string, limits = REDIRECT_LIMITS): ParsedRu
 /** One file-level problem per cap that skipped rules. */
 export function capProblems(over: Record<'rules' | CapName, number[]>, limits: Record<'rules' | CapName, number>): RuleProblem[] {
   const problems: RuleProblem[] = [];
-  for (const cap of ['rules', 'placeholderEdges', 'scanned'] as const) {
+  for (const cap of ['rules', 'visits', 'scanned'] as const) {
     const skipped = over[cap];
     if (skipped.length === 0) continue;
     const what = cap === 'rules' ? 'rules' : CAP_WORDS[cap];

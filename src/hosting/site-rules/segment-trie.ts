@@ -5,14 +5,13 @@ import type { Glob, ParsedPattern, SegmentMatcher } from './path-pattern';
  * once instead of running every rule's regex over it. Nothing here backtracks.
  *
  * Bound: each node is reached by one sequence of edges, and a request's path fixes the segment at each
- * depth, so a match visits every node at most once. A visited node other than those reached by literal
- * edges alone is fixed by its last placeholder edge and the number of literal edges after it, so a request
- * visits at most (placeholder edges + 1) × (depth + 1) nodes, however many rules there are; the parsers cap
- * placeholder edges and patterns are at most MAX_PATTERN_SEGMENTS deep. At a visited node, each `*`
- * pattern (glob) and in-segment placeholder (template) is tried in turn: a glob scans the rest of the path
- * forward once (its literal texts are found leftmost, in order, never revisited), a template scans its
- * segment backward once, so each costs at most the length of what it scans; the parsers cap how many
- * such patterns a file has.
+ * depth, so a match visits every node at most once: at a node it follows the one literal edge equal to
+ * its segment and every placeholder edge. The most nodes a request can visit is therefore fixed by the
+ * tree's shape, not by the number of rules (45,000 rules `/blog-N/:slug` cost 3 visits); the parsers keep
+ * it under a cap as they read the rules (PatternBudget). At a visited node, each `*` pattern (glob) and
+ * in-segment placeholder (template) is tried in turn: a glob scans the rest of the path forward once (its
+ * literal texts are found leftmost, in order, never revisited), a template scans its segment backward
+ * once, so each costs at most the length of what it scans; the parsers cap how many a file has.
  */
 
 export interface TrieMatch<T> {
