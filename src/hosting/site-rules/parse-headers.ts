@@ -1,5 +1,5 @@
 import { capProblems } from './parse-redirects';
-import { acceptedPattern, patternProblem } from './path-pattern';
+import { acceptedPattern, isStaticPattern, patternProblem } from './path-pattern';
 import { type CapName, PatternBudget } from './pattern-budget';
 import type { HeaderRule, ParsedRules, RuleProblem } from './types';
 
@@ -67,7 +67,7 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const close = () => {
     if (current && (current.set.length > 0 || current.detach.length > 0)) {
-      const cap = rules.length >= limits.rules ? 'rules' : budget.admit(acceptedPattern(current.path));
+      const cap = rules.length >= limits.rules ? 'rules' : isStaticPattern(current.path) ? null : budget.admit(acceptedPattern(current.path));
       if (cap) over[cap].push(current.line);
       else rules.push(current);
     }

@@ -69,6 +69,7 @@ export function normalisePath(path: string): string {
 
 /** Literal text and placeholders of one segment without `*`. */
 export function segmentMatcher(segment: string): SegmentMatcher {
+  if (!segment.includes(':')) return { kind: 'literal', text: segment };
   if (PLACEHOLDER_SEGMENT.test(segment)) return { kind: 'param', name: segment.slice(1) };
   const lits: string[] = [];
   const names: string[] = [];
@@ -143,23 +144,25 @@ export function acceptedPattern(pattern: string): ParsedPattern {
 
 /** Why a pattern cannot be used, or null when it can. */
 export function patternProblem(pattern: string, maxStars = Number.POSITIVE_INFINITY): string | null {
+  // Plain paths (most rules of a large file) need no parse.
+  if (isStaticPattern(pattern) && pattern.startsWith('/') && !pattern.startsWith('//') && !tooDeep(pattern)) return null;
   const parsed = parsePattern(pattern, maxStars);
   return typeof parsed === 'string' ? parsed : null;
 }
 
 /** No placeholder and no splat: matched by exact (normalised) path. */
 export function isStaticPattern(pattern: string): boolean {
-  return !pattern.includes('*') && segmentsOf(pattern).every((s) => segmentMatcher(s).kind === 'literal');
+  if (pattern.includes('*')) return false;
+  if (!pattern.includes(':')) return true;
+  return normalisePath(pattern)
+    .split('/')
+    .every((s) => segmentMatcher(s).kind === 'literal');
 }
 
-const segmentsOf = (pattern: string) => normalisePath(pattern).split('/').slice(1);
-
-/**
- * Patterns the tree cannot index (a `*` other than a trailing `/*` or `/:name*`, or a placeholder inside a
- * segment): each is tried in turn at its node, so their number is capped (see the parsers' limits).
- */
-export function isScannedPattern(parsed: ParsedPattern): boolean {
-  return parsed.tail.kind === 'glob' || parsed.head.some((s) => s.kind === 'template');
+function tooDeep(pattern: string): boolean {
+  let slashes = 0;
+  for (let i = 0; i < pattern.length; i++) if (pattern.charCodeAt(i) === 47 && ++slashes > MAX_PATTERN_SEGMENTS) return true;
+  return false;
 }
 
 export interface CompiledPattern {

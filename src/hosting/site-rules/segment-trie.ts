@@ -26,6 +26,8 @@ export interface TrieWork {
   nodes: number;
   /** Path characters a glob or template scanned (optional so callers that only count nodes can omit it). */
   steps?: number;
+  /** Globs and templates tried. */
+  tries?: number;
 }
 
 interface Leaf<T> {
@@ -236,6 +238,7 @@ export class SegmentTrie<T> {
     const atEnd = pos >= path.length;
     if (atEnd) for (let i = 0; i < node.end.length; i++) out.push(capture(node.end[i]!, captures));
     for (let i = 0; i < node.rest.length; i++) out.push(capture(node.rest[i]!, captures, atEnd ? '' : path.slice(pos + 1)));
+    if (this.work && node.globs.length > 0) this.work.tries = (this.work.tries ?? 0) + node.globs.length;
     for (let i = 0; i < node.globs.length; i++) {
       const leaf = node.globs[i]!;
       const splat = matchGlob(leaf.glob, path, pos, this.work);
@@ -270,6 +273,7 @@ export class SegmentTrie<T> {
       captures.pop();
     }
     if (node.templates) {
+      if (this.work) this.work.tries = (this.work.tries ?? 0) + node.templates.length;
       for (const edge of node.templates) {
         const before = captures.length;
         if (matchTemplate(edge.template, path, pos + 1, end, captures, this.work)) this.walk(edge.node, depth + 1, end);

@@ -38,7 +38,12 @@ function lookup<T>(map: Map<string, T>, longest: number, key: string): T | undef
   return key.length <= longest ? map.get(key) : undefined;
 }
 
-const longestKey = (map: Map<string, unknown>) => Math.max(0, ...[...map.keys()].map((k) => k.length));
+/** A loop, not Math.max(...keys): a spread of 100,000 arguments can overflow the stack. */
+function longestKey(map: Map<string, unknown>): number {
+  let longest = 0;
+  for (const key of map.keys()) if (key.length > longest) longest = key.length;
+  return longest;
+}
 
 /** A missing file under a splat 200 rewrite is an asset (404), not a page (the SPA's index.html)... */
 function looksLikeAsset(path: string): boolean {
