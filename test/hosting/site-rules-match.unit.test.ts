@@ -4,6 +4,7 @@ import { parseRedirects, REDIRECT_LIMITS } from '../../src/hosting/site-rules/pa
 import { acceptedPattern, patternProblem } from '../../src/hosting/site-rules/path-pattern';
 import { PatternBudget } from '../../src/hosting/site-rules/pattern-budget';
 import { SegmentTrie, type TrieMatch, type TrieWork } from '../../src/hosting/site-rules/segment-trie';
+import { MAX_RULE_FILE_BYTES, readSiteRules } from '../../src/hosting/site-rules/read-site-rules';
 import { SiteRuleMatcher } from '../../src/hosting/site-rules/site-rule-matcher';
 
 const matcher = (redirects: string, headers = '') => new SiteRuleMatcher({ redirects: parseRedirects(redirects).rules, headers: parseHeaders(headers).rules });
@@ -72,13 +73,14 @@ describe('bounded matching work (issue 27)', () => {
     // Each of these, as a regex, backtracks over every way to split a run of "a"s between its stars and
     // placeholders. The tree places each literal text once, so its work is linear in the path's length.
     const hostile = [
-      ...Array.from({ length: 80 }, (_, i) => `/*a*a*a*a*a*a*a*a*a*b${i}`),
-      ...Array.from({ length: 60 }, (_, i) => `/*aa*aa*aa*/x${i}/*`),
-      ...Array.from({ length: 60 }, (_, i) => `/:a-:b-:c-:d-:e-:f-:g.x${i}`),
+      ...Array.from({ length: 40 }, (_, i) => `/*a*a*a*a*a*a*a*a*a*b${i}`),
+      ...Array.from({ length: 30 }, (_, i) => `/*aa*aa*aa*/x${i}/*`),
+      ...Array.from({ length: 30 }, (_, i) => `/:a-:b-:c-:d-:e-:f-:g.x${i}`),
     ];
-    const { rules, problems } = parseHeaders(hostile.map((p) => `${p}\n  X-P: 1`).join('\n'));
-    expect(problems).toEqual([]);
+    // As many as one request may try (more under one path are skipped at build).
+    const { rules, problems } = parseHeaders([...hostile, '/*b*c'].map((p) => `${p}\n  X-P: 1`).join('\n'));
     expect(rules).toHaveLength(HEADER_LIMITS.scanned);
+    expect(problems).toEqual([{ line: 0, reason: expect.stringMatching(/^1 rule skipped .*the cap is 100 patterns one request may try/) }]);
     const trie = new SegmentTrie<number>();
     hostile.forEach((p, i) => trie.add(acceptedPattern(p), i));
     const cost = (path: string) => {
@@ -141,7 +143,7 @@ describe('bounded matching work (issue 27)', () => {
     // all match, so without the cap a request would visit every node of their tree.
     const patterns = Array.from({ length: 4_095 }, (_, i) => Array.from({ length: 12 }, (_, bit) => (((i + 1) >> bit) & 1 ? '/:p' : '/a')).join(''));
     const { rules, problems } = parseRedirects(patterns.map((p) => `${p} /x 301`).join('\n'));
-    expect(problems).toEqual([{ line: 0, reason: expect.stringMatching(/the cap is 2,000 pattern-tree steps one request may take/) }]);
+    expect(problems).toEqual([{ line: 0, reason: expect.stringMatching(/the cap is 1,000 pattern-tree steps one request may take/) }]);
     const m = new SiteRuleMatcher({ redirects: rules, headers: [] });
     const work: TrieWork = { nodes: 0 };
     expect(m.matchRedirect(`${'/a'.repeat(12)}`, '', false, work)?.target).toBe('/x');
@@ -194,5 +196,17 @@ describe('bounded matching work (issue 27)', () => {
     expect(m.matchRedirect('/shadow/7', '', false)?.target).toBe('/first/7');
     expect(m.matchRedirect('/late/5', '', false)?.target).toBe('/static-late');
     expect(m.matchRedirect('/late/6', '', false)?.target).toBe('/dynamic-late');
+  });
+});
+
+describe('rule file size (issue 27)', () => {
+  it('reads the first 10 MiB of a rule file and says where it stopped', () => {
+    // Long lines, so the byte cap binds before the 100,000-rule one.
+    const line = `/base/${'long-name-'.repeat(10)} /base/${'other-name-'.repeat(10)} 301\n`;
+    const text = line.repeat(Math.ceil((MAX_RULE_FILE_BYTES + 1_000) / line.length));
+    const { rules, messages } = readSiteRules({ redirects: text });
+    const kept = Math.floor(MAX_RULE_FILE_BYTES / line.length);
+    expect(rules?.redirects).toHaveLength(kept);
+    expect(messages[0]).toEqual({ level: 'warn', message: `_redirects: only the first 10 MiB are read; lines from ${kept + 1} on are skipped.` });
   });
 });

@@ -7,7 +7,7 @@ import type { HeaderRule, ParsedRules, RuleProblem } from './types';
  * Cloudflare Pages' line length; blocks are indexed like redirect rules, so instead of its 100-rule cap
  * there are the same memory and per-request bounds as for `_redirects` (REDIRECT_LIMITS).
  */
-export const HEADER_LIMITS = { rules: 100_000, visits: 2_000, scanned: 200, lineLength: 2_000 };
+export const HEADER_LIMITS = { rules: 100_000, visits: 1_000, scanned: 100, lineLength: 2_000 };
 
 /**
  * Headers a rule may neither set nor detach: they describe the message itself (its framing, encoding,

@@ -8,7 +8,7 @@ import type { ParsedRules, RedirectRule, RedirectStatus, RuleProblem } from './t
  * (Netlify's own benchmark file has 45,000); `visits` and `scanned` bound the work of one
  * request (see PatternBudget). Rules past a cap are skipped with a build warning naming it.
  */
-export const REDIRECT_LIMITS = { rules: 100_000, visits: 2_000, scanned: 200, lineLength: 1_000 };
+export const REDIRECT_LIMITS = { rules: 100_000, visits: 1_000, scanned: 100, lineLength: 1_000 };
 
 const STATUSES = new Set<number>([200, 301, 302, 303, 307, 308, 404]);
 const STATUS_TOKEN = /^(\d{3})(!?)$/;
