@@ -120,7 +120,6 @@ export function matchGlob(g: Glob, path: string, pos: number, work?: TrieWork): 
   if (!path.startsWith(lits[0]!, pos)) return null;
   let q = pos + lits[0]!.length;
   let steps = lits[0]!.length;
-  let regionStart = q;
   for (let k = 1; k < stars; k++) {
     const lit = lits[k]!;
     const slashBefore = afterSlash[k - 1]!;
@@ -141,8 +140,7 @@ export function matchGlob(g: Glob, path: string, pos: number, work?: TrieWork): 
     if (work) work.steps = (work.steps ?? 0) + steps;
     steps = 0;
     if (at === -1) return null;
-    regionStart = at + lit.length;
-    q = regionStart;
+    q = at + lit.length;
   }
   const lastLit = lits[stars]!;
   const at = len - lastLit.length;
@@ -151,7 +149,8 @@ export function matchGlob(g: Glob, path: string, pos: number, work?: TrieWork): 
   if (at < q || !path.endsWith(lastLit)) return null;
   if (afterSlash[stars - 1] && path.charCodeAt(at - 1) !== SLASH) return null;
   if (trailing && at > q && path.charCodeAt(q) !== SLASH) return null;
-  let region = path.slice(regionStart, at);
+  // What the last star matched: from the end of the text before it to the final text.
+  let region = path.slice(q, at);
   if (afterSlash[stars - 1] && region !== '') region = region.slice(0, -1);
   if (trailing && region !== '') region = region.slice(1);
   return region;
