@@ -139,6 +139,7 @@ function largeSite() {
   const floor = timerFloor();
   out(`timer floor (two hrtime calls, nothing between): p50 ${percentile(floor, 50)} ns, p99 ${percentile(floor, 99)} ns (included in every figure below)`);
   const rows: Record<string, { p50: number; p99: number }> = {};
+  const matchers = new Map<number, SiteRuleMatcher>();
   for (const n of [100, 45_000]) {
     const redirectsText = largeRedirects(n);
     const headersText = largeHeaders(n);
@@ -168,6 +169,7 @@ function largeSite() {
       `  read at build (parse both files, loop check): median ${median(readMs).toFixed(1)} ms; compile at the edge (maps and trees): median ${median(compileMs).toFixed(1)} ms (5 runs)`,
     );
     const m = matcher!;
+    matchers.set(n, m);
     // The same request mix for both sizes, scaled to the file so hits stay hits.
     const paths = requestPaths(n, 4_000);
     const work = { nodes: 0, steps: 0, tries: 0 };
@@ -189,7 +191,20 @@ function largeSite() {
       `  matchRedirect: p50 ${percentile(redirect, 50)} ns, p99 ${percentile(redirect, 99)} ns; headersFor (uncached): p50 ${percentile(headers, 50)} ns, p99 ${percentile(headers, 99)} ns (${redirect.length.toLocaleString('en-US')} calls each)`,
     );
   }
-  for (const kind of ['same-requests redirects', 'redirects', 'headers']) {
+  // Both matchers alive, measured in turn on the same requests: what is left is the size of the index
+  // alone (the sequential figures above also differ by heap size and GC state at the time of each).
+  const same = requestPaths(100, 4_000);
+  const turns: Record<number, number[]> = { 100: [], 45000: [] };
+  for (let turn = 0; turn < 6; turn++) {
+    for (const n of [100, 45_000]) turns[n]!.push(...perRequest((p) => matchers.get(n)!.matchRedirect(p, '', false), same, 4));
+  }
+  for (const n of [100, 45_000]) turns[n]!.sort((a, b) => a - b);
+  rows['interleaved same-requests redirects 100'] = { p50: percentile(turns[100]!, 50), p99: percentile(turns[100]!, 99) };
+  rows['interleaved same-requests redirects 45000'] = { p50: percentile(turns[45_000]!, 50), p99: percentile(turns[45_000]!, 99) };
+  out(
+    `interleaved, same requests: 100 rules p50 ${percentile(turns[100]!, 50)} ns, p99 ${percentile(turns[100]!, 99)} ns; 45,000 rules p50 ${percentile(turns[45_000]!, 50)} ns, p99 ${percentile(turns[45_000]!, 99)} ns`,
+  );
+  for (const kind of ['interleaved same-requests redirects', 'same-requests redirects', 'redirects', 'headers']) {
     const small = rows[`${kind} 100`]!;
     const large = rows[`${kind} 45000`]!;
     out(`ratio 45,000 / 100 ${kind}: p50 ${(large.p50 / small.p50).toFixed(2)}×, p99 ${(large.p99 / small.p99).toFixed(2)}×`);
