@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, matchPattern, normalisePath, patternProblem } from '../../src/hosting/site-rules/path-pattern';
+import { acceptedPattern, compilePattern, matchPattern, normalisePath, patternProblem } from '../../src/hosting/site-rules/path-pattern';
 import { parseHeaders } from '../../src/hosting/site-rules/parse-headers';
 import { parseRedirects } from '../../src/hosting/site-rules/parse-redirects';
 import { SegmentTrie, type TrieMatch, type TrieWork } from '../../src/hosting/site-rules/segment-trie';
@@ -82,7 +82,7 @@ const PATHS = [
 function both(patterns: string[]) {
   const compiled = patterns.map(compilePattern);
   const trie = new SegmentTrie<number>();
-  patterns.forEach((p, i) => trie.add(p, i));
+  patterns.forEach((p, i) => trie.add(acceptedPattern(p), i));
   return {
     reference: (path: string) =>
       compiled.flatMap((c, i) => {
@@ -128,8 +128,36 @@ describe('SegmentTrie', () => {
       patterns.push(p);
     }
     expect(patterns.length).toBeGreaterThan(150);
+    expect(patterns.some((p) => p.includes('*') && !p.endsWith('*'))).toBe(false);
     const { reference, viaTrie } = both(patterns);
     for (let i = 0; i < 2_000; i++) {
+      const n = 1 + Math.floor(rnd() * 6);
+      let path = '';
+      for (let j = 0; j < n; j++) path += `/${pick(words)}`;
+      if (rnd() < 0.2) path += '/';
+      expect(viaTrie(path), path).toEqual(reference(path));
+    }
+  });
+
+  it('agrees with the regexes on splats anywhere, several splats and placeholders inside segments', () => {
+    const rnd = random(27);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    const parts = ['a', 'b', 'ab', '', 'x.y', ':c', ':p', '*', '*', '*.js', 'a*', 'a*b', ':p.js', ':p-:q', 'a-:p', '*a*'];
+    const patterns: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      const n = 1 + Math.floor(rnd() * 4);
+      let p = '';
+      for (let j = 0; j < n; j++) p += `/${pick(parts)}`;
+      p += pick(['', '', '/', '/*']);
+      if (patternProblem(p) !== null || compilePattern(p).isStatic) continue;
+      patterns.push(p);
+    }
+    expect(patterns.length).toBeGreaterThan(200);
+    expect(patterns.filter((p) => p.split('*').length > 2).length).toBeGreaterThan(20);
+    expect(patterns.filter((p) => /[^/]:|:[a-z]+[^a-z/]/.test(p)).length).toBeGreaterThan(20);
+    const { reference, viaTrie } = both(patterns);
+    const words = ['a', 'b', 'ab', '', 'x.y', 'a.js', 'b-c', 'a-b-c.js', 'ba', 'aab'];
+    for (let i = 0; i < 3_000; i++) {
       const n = 1 + Math.floor(rnd() * 6);
       let path = '';
       for (let j = 0; j < n; j++) path += `/${pick(words)}`;
@@ -142,7 +170,7 @@ describe('SegmentTrie', () => {
     // The issue's flood: 100 rules whose first segments are placeholders, so no literal prefix rules any out.
     const patterns = Array.from({ length: 100 }, (_, i) => `/:a/:b/never-${i}/*`);
     const trie = new SegmentTrie<number>();
-    patterns.forEach((p, i) => trie.add(p, i));
+    patterns.forEach((p, i) => trie.add(acceptedPattern(p), i));
     const visits = (path: string) => {
       const work = { nodes: 0 };
       const out: TrieMatch<number>[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeaders } from '../../src/hosting/site-rules/parse-headers';
+import { HEADER_LIMITS, parseHeaders } from '../../src/hosting/site-rules/parse-headers';
 import { parseRedirects } from '../../src/hosting/site-rules/parse-redirects';
 import { compilePattern, matchPattern } from '../../src/hosting/site-rules/path-pattern';
 import { readSiteRules } from '../../src/hosting/site-rules/read-site-rules';
@@ -41,7 +41,7 @@ describe('parseRedirects', () => {
       '/x /y 418',
       '/geo /us 302 Country=usa',
       '/role/* /admin/:splat 200! Role=admin',
-      '/mid/*/x /y',
+      '/two/*/x/* /y',
       '/z //evil.example',
       '/a /b 301 extra',
       `/${'l'.repeat(1_001)} /x`,
@@ -58,20 +58,29 @@ describe('parseRedirects', () => {
     expect(byLine[6]).toMatch(/status 418 is not supported/);
     expect(byLine[7]).toMatch(/"usa" in Country= is not a two-letter country code/);
     expect(byLine[8]).toMatch(/condition "Role=admin" is not supported/);
-    expect(byLine[9]).toMatch(/splat .* at the end/);
+    expect(byLine[9]).toMatch(/splat .* only once/);
     expect(byLine[10]).toMatch(/starts with \/\//);
     expect(byLine[11]).toMatch(/unexpected "extra"/);
     expect(byLine[12]).toMatch(/longer than 1,000/);
     expect(byLine[13]).toMatch(/signed proxy rules are not supported/);
   });
 
-  it('caps static and dynamic rules separately and says so', () => {
-    const lines = [...Array.from({ length: 5 }, (_, i) => `/s${i} /t`), ...Array.from({ length: 4 }, (_, i) => `/d${i}/* /t/:splat`)];
-    const { rules, problems } = parseRedirects(lines.join('\n'), { static: 3, dynamic: 2, lineLength: 1000 });
-    expect(rules.map((r) => r.from)).toEqual(['/s0', '/s1', '/s2', '/d0/*', '/d1/*']);
-    expect(problems).toHaveLength(2);
-    expect(problems[0]).toEqual({ line: 0, reason: expect.stringMatching(/^2 static rules skipped \(lines 4–5\): the cap is 3 static rules/) });
-    expect(problems[1]).toEqual({ line: 0, reason: expect.stringMatching(/^2 dynamic rules skipped \(lines 8–9\): the cap is 2 dynamic rules/) });
+  it('caps the rules only for memory and per-request work, and says so', () => {
+    const lines = [
+      ...Array.from({ length: 3 }, (_, i) => `/d/:id${'/:x'.repeat(i)} /t/:id`),
+      // Under different paths these would not add up; under one they do.
+      ...['js', 'css', 'txt'].map((ext) => `/g/*.${ext} /t/:splat`),
+      ...Array.from({ length: 3 }, (_, i) => `/s${i} /t`),
+    ];
+    const { rules, problems } = parseRedirects(lines.join('\n'), { rules: 7, visits: 4, scanned: 2, lineLength: 1000 });
+    expect(rules.map((r) => r.from)).toEqual(['/d/:id', '/d/:id/:x', '/g/*.js', '/g/*.css', '/s0', '/s1', '/s2']);
+    expect(problems.map((p) => p.reason)).toEqual([
+      expect.stringMatching(/^1 rule skipped \(lines 3–3\): the cap is 4 pattern-tree steps one request may take/),
+      expect.stringMatching(/^1 rule skipped \(lines 6–6\): the cap is 2 patterns one request may try in turn/),
+    ]);
+    expect(parseRedirects(lines.join('\n'), { rules: 4, visits: 9, scanned: 9, lineLength: 1000 }).problems).toEqual([
+      { line: 0, reason: '5 rules skipped (lines 5–9): the cap is 4 rules' },
+    ]);
   });
 });
 
@@ -206,11 +215,13 @@ describe('parseHeaders and headersFor', () => {
     expect(problems[6]!.reason).toMatch(/full URL .* not supported/);
   });
 
-  it('caps header rules at 100 with a warning', () => {
-    const text = Array.from({ length: 102 }, (_, i) => `/p${i}\n  X-N: ${i}`).join('\n');
-    const { rules, problems } = parseHeaders(text);
-    expect(rules).toHaveLength(100);
-    expect(problems).toEqual([{ line: 0, reason: '2 header rules skipped (from line 201): the cap is 100 rules' }]);
+  it('keeps far more than 100 header rules, capping only for memory', () => {
+    const text = Array.from({ length: 3_000 }, (_, i) => `/p${i}/*\n  X-N: ${i}`).join('\n');
+    expect(parseHeaders(text)).toEqual({ rules: expect.any(Array), problems: [] });
+    expect(parseHeaders(text).rules).toHaveLength(3_000);
+    const { rules, problems } = parseHeaders(text, { ...HEADER_LIMITS, rules: 2_999 });
+    expect(rules).toHaveLength(2_999);
+    expect(problems).toEqual([{ line: 0, reason: '1 rule skipped (lines 5999–5999): the cap is 2,999 rules' }]);
   });
 });
 

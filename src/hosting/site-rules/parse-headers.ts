@@ -1,8 +1,13 @@
-import { patternProblem } from './path-pattern';
+import { capProblems } from './parse-redirects';
+import { acceptedPattern, isStaticPattern, patternProblem } from './path-pattern';
+import { type CapName, PatternBudget } from './pattern-budget';
 import type { HeaderRule, ParsedRules, RuleProblem } from './types';
 
-/** Cloudflare Pages' caps. */
-export const HEADER_LIMITS = { rules: 100, lineLength: 2_000 };
+/**
+ * Cloudflare Pages' line length; blocks are indexed like redirect rules, so instead of its 100-rule cap
+ * there are the same memory and per-request bounds as for `_redirects` (REDIRECT_LIMITS).
+ */
+export const HEADER_LIMITS = { rules: 100_000, visits: 1_000, scanned: 100, lineLength: 2_000 };
 
 /**
  * Headers a rule may neither set nor detach: they describe the message itself (its framing, encoding,
@@ -67,11 +72,13 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
   let current: HeaderRule | null = null;
   /** Inside a block whose path was refused: its header lines are not reported again. */
   let skippingBlock = false;
-  const over: number[] = [];
+  const budget = new PatternBudget(limits);
+  const over: Record<'rules' | CapName, number[]> = { rules: [], visits: [], scanned: [] };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const close = () => {
     if (current && (current.set.length > 0 || current.detach.length > 0)) {
-      if (rules.length >= limits.rules) over.push(current.line);
+      const cap = rules.length >= limits.rules ? 'rules' : isStaticPattern(current.path) ? null : budget.admit(acceptedPattern(current.path));
+      if (cap) over[cap].push(current.line);
       else rules.push(current);
     }
     current = null;
@@ -136,11 +143,6 @@ export function parseHeaders(text: string, limits = HEADER_LIMITS): ParsedRules<
     else block.set.push([name, value]);
   });
   close();
-  if (over.length > 0) {
-    problems.push({
-      line: 0,
-      reason: `${over.length} header rule${over.length === 1 ? '' : 's'} skipped (from line ${over[0]}): the cap is ${limits.rules} rules`,
-    });
-  }
+  problems.push(...capProblems(over, limits));
   return { rules, problems };
 }

@@ -1,9 +1,15 @@
-import { compilePattern, patternProblem } from './path-pattern';
+import { acceptedPattern, isStaticPattern, patternProblem } from './path-pattern';
+import { CAP_WORDS, type CapName, PatternBudget } from './pattern-budget';
 import { hasConditions, isConditionToken, parseConditions } from './rule-conditions';
 import type { ParsedRules, RedirectRule, RedirectStatus, RuleProblem } from './types';
 
-/** Cloudflare Pages' caps: rules past them are skipped with a build warning naming the cap. */
-export const REDIRECT_LIMITS = { static: 2_000, dynamic: 100, lineLength: 1_000 };
+/**
+ * Rules are indexed (plain paths in a map, patterns in a tree), so their number does not slow a request:
+ * unlike Cloudflare Pages (2,000 static + 100 dynamic) there is no small cap. `rules` only protects memory
+ * (Netlify's own benchmark file has 45,000); `visits` and `scanned` bound the work of one
+ * request (see PatternBudget). Rules past a cap are skipped with a build warning naming it.
+ */
+export const REDIRECT_LIMITS = { rules: 100_000, visits: 1_000, scanned: 100, lineLength: 1_000 };
 
 const STATUSES = new Set<number>([200, 301, 302, 303, 307, 308, 404, 410]);
 const STATUS_TOKEN = /^(\d{3})(!?)$/;
@@ -14,7 +20,7 @@ const QUERY_CONDITION = /^([^=\s]+)=(.*)$/;
 
 /** Dynamic rules (splat, placeholder or query condition) are scanned in order; static ones are looked up by path. */
 export function isDynamicRule(rule: Pick<RedirectRule, 'from' | 'query'>): boolean {
-  return rule.query.length > 0 || !compilePattern(rule.from).isStatic;
+  return rule.query.length > 0 || !isStaticPattern(rule.from);
 }
 
 /**
@@ -45,7 +51,8 @@ export function parseRedirectLine(text: string, line: number): RedirectRule | st
   const tokens = withoutComment(text.trim().split(/\s+/));
   const from = tokens[0]!;
   if (ABSOLUTE_URL.test(from)) return 'a full URL as the source (a domain-level redirect) is not supported; write the path, e.g. /old';
-  const fromProblem = patternProblem(from);
+  // One splat, as Cloudflare allows: `:splat` then names one thing.
+  const fromProblem = patternProblem(from, 1);
   if (fromProblem) return `the source ${fromProblem}`;
   if (from.startsWith('/.netlify')) return 'paths under /.netlify cannot be redirected (Netlify reserves them and refuses such rules too)';
 
@@ -107,9 +114,8 @@ export function parseRedirectLine(text: string, line: number): RedirectRule | st
 export function parseRedirects(text: string, limits = REDIRECT_LIMITS): ParsedRules<RedirectRule> {
   const rules: RedirectRule[] = [];
   const problems: RuleProblem[] = [];
-  let statics = 0;
-  let dynamics = 0;
-  const over = { static: [] as number[], dynamic: [] as number[] };
+  const budget = new PatternBudget(limits);
+  const over: Record<'rules' | CapName, number[]> = { rules: [], visits: [], scanned: [] };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   lines.forEach((raw, index) => {
     const line = index + 1;
@@ -124,22 +130,28 @@ export function parseRedirects(text: string, limits = REDIRECT_LIMITS): ParsedRu
       problems.push({ line, reason: parsed });
       return;
     }
+    if (rules.length >= limits.rules) return void over.rules.push(line);
     if (isDynamicRule(parsed)) {
-      if (dynamics >= limits.dynamic) return void over.dynamic.push(line);
-      dynamics++;
-    } else {
-      if (statics >= limits.static) return void over.static.push(line);
-      statics++;
+      const cap = budget.admit(acceptedPattern(parsed.from));
+      if (cap) return void over[cap].push(line);
     }
     rules.push(parsed);
   });
-  for (const kind of ['static', 'dynamic'] as const) {
-    const skipped = over[kind];
+  problems.push(...capProblems(over, limits));
+  return { rules, problems };
+}
+
+/** One file-level problem per cap that skipped rules. */
+export function capProblems(over: Record<'rules' | CapName, number[]>, limits: Record<'rules' | CapName, number>): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  for (const cap of ['rules', 'visits', 'scanned'] as const) {
+    const skipped = over[cap];
     if (skipped.length === 0) continue;
+    const what = cap === 'rules' ? 'rules' : CAP_WORDS[cap];
     problems.push({
       line: 0,
-      reason: `${skipped.length} ${kind} rule${skipped.length === 1 ? '' : 's'} skipped (lines ${skipped[0]}–${skipped[skipped.length - 1]}): the cap is ${limits[kind].toLocaleString('en-US')} ${kind} rules (${kind === 'dynamic' ? 'with a splat, placeholder or query condition' : 'plain paths'})`,
+      reason: `${skipped.length} rule${skipped.length === 1 ? '' : 's'} skipped (lines ${skipped[0]}–${skipped[skipped.length - 1]}): the cap is ${limits[cap].toLocaleString('en-US')} ${what}`,
     });
   }
-  return { rules, problems };
+  return problems;
 }

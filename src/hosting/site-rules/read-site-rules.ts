@@ -15,6 +15,24 @@ export interface BuildMessage {
 
 const MAX_QUOTED = 200;
 
+/**
+ * Bytes of a rule file that are read: with the rule counts uncapped, this bounds the memory a deployment's
+ * rules take (stored with it, compiled by every edge). Netlify's 45,000-rule benchmark file is 1.6 MB.
+ */
+export const MAX_RULE_FILE_BYTES = 10 * 1024 * 1024;
+
+/** The file cut after its last whole line within the cap, with a warning, or as it is. */
+function capFile(file: string, text: string): { text: string; message: BuildMessage | null } {
+  if (Buffer.byteLength(text, 'utf8') <= MAX_RULE_FILE_BYTES) return { text, message: null };
+  const head = Buffer.from(text, 'utf8').subarray(0, MAX_RULE_FILE_BYTES).toString('utf8');
+  const kept = head.slice(0, head.lastIndexOf('\n') + 1);
+  const line = kept.split('\n').length;
+  return {
+    text: kept,
+    message: { level: 'warn', message: `${file}: only the first ${MAX_RULE_FILE_BYTES / 1024 / 1024} MiB are read; lines from ${line} on are skipped.` },
+  };
+}
+
 function problemLine(file: string, lines: string[], p: RuleProblem): BuildMessage {
   if (p.line === 0) return { level: 'warn', message: `${file}: ${p.reason}.` };
   const text = (lines[p.line - 1] ?? '').trim();
@@ -42,9 +60,17 @@ function loopLine(loop: RedirectRule[]): BuildMessage {
  * how many rules were read and why any line was skipped. Bad lines never fail the build (Netlify does the
  * same); the rest of the file applies.
  */
-export function readSiteRules(files: { redirects?: string; headers?: string }): { rules: SiteRules | null; messages: BuildMessage[] } {
+export function readSiteRules(given: { redirects?: string; headers?: string }): { rules: SiteRules | null; messages: BuildMessage[] } {
   const messages: BuildMessage[] = [];
   const rules: SiteRules = { redirects: [], headers: [] };
+  const files = { ...given };
+  for (const key of ['redirects', 'headers'] as const) {
+    const text = files[key];
+    if (text === undefined) continue;
+    const cut = capFile(RULE_FILES[key], text);
+    if (cut.message) messages.push(cut.message);
+    files[key] = cut.text;
+  }
   if (files.redirects !== undefined) {
     const parsed = parseRedirects(files.redirects);
     // A redirect that leads back to where it started would bounce a visitor until the browser gives up.

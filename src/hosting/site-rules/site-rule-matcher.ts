@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { COOKIE_HEADERS } from './parse-headers';
 import { isDynamicRule } from './parse-redirects';
-import { compilePattern, normalisePath, substitute } from './path-pattern';
+import { compilePattern, isStaticPattern, normalisePath, parsePattern, substitute } from './path-pattern';
 import { conditionsHold, type RequestContext } from './rule-conditions';
 import { SegmentTrie, type TrieMatch, type TrieWork } from './segment-trie';
 import type { HeaderRule, RedirectRule, SiteRules } from './types';
@@ -42,7 +42,12 @@ function lookup<T>(map: Map<string, T>, longest: number, key: string): T | undef
   return key.length <= longest ? map.get(key) : undefined;
 }
 
-const longestKey = (map: Map<string, unknown>) => Math.max(0, ...[...map.keys()].map((k) => k.length));
+/** A loop, not Math.max(...keys): a spread of 100,000 arguments can overflow the stack. */
+function longestKey(map: Map<string, unknown>): number {
+  let longest = 0;
+  for (const key of map.keys()) if (key.length > longest) longest = key.length;
+  return longest;
+}
 
 /** A missing file under a splat 200 rewrite is an asset (404), not a page (the SPA's index.html)... */
 function looksLikeAsset(path: string): boolean {
@@ -59,7 +64,17 @@ function looksLikeAsset(path: string): boolean {
  * A placeholder's name is kept as written, since header values refer to it by that name.
  */
 const foldCase = (path: string) => path.toLowerCase();
-const foldPatternCase = (pattern: string) => pattern.replace(/:[A-Za-z_][A-Za-z0-9_]*|[^:]+/g, (t) => (t.startsWith(':') ? t : t.toLowerCase()));
+/** A placeholder as the pattern parser reads one: `:` at a segment's start or after a non-word character. */
+const PLACEHOLDER_AT = /(?<![A-Za-z0-9_]):[A-Za-z_][A-Za-z0-9_]*/g;
+function foldPatternCase(pattern: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of pattern.matchAll(PLACEHOLDER_AT)) {
+    out += pattern.slice(last, m.index).toLowerCase() + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + pattern.slice(last).toLowerCase();
+}
 
 /** `:name` in a header value (as `substitute` reads it). */
 const PLACEHOLDER_USE = /:([A-Za-z_][A-Za-z0-9_]*)/g;
@@ -76,7 +91,7 @@ function caselessCapture(rule: HeaderRule): CaselessCapture {
   const { regex, names } = compilePattern(rule.path);
   const used = rule.set.some(([, value]) => [...value.matchAll(PLACEHOLDER_USE)].some((m) => names.includes(m[1]!)));
   // One unbounded group at most: a regex with several could backtrack far on a long path (the trie never does).
-  const bounded = regex !== null && (regex.source.match(/\(\.\*\)/g)?.length ?? 0) <= 1;
+  const bounded = regex !== null && (regex.source.match(/\.\*/g)?.length ?? 0) <= 1;
   return { regex: used && bounded ? new RegExp(regex.source, 'i') : null, names };
 }
 
@@ -109,8 +124,8 @@ function queryMatches(conditions: [string, string][], params: URLSearchParams, v
 
 /**
  * A deployment's `_redirects` and `_headers`, compiled once per loaded site. Static rules are found by exact
- * path in a Map; dynamic ones (at most 100 of each) are compiled into a tree by path segment (SegmentTrie),
- * so a request costs one walk of its path bounded by the tree's size, whatever the rules and the path.
+ * path in a Map; dynamic ones are compiled into a tree by path segment (SegmentTrie), so a request costs one
+ * hash look-up and one walk of its path bounded by the parsers' caps, however many rules the site has.
  */
 export class SiteRuleMatcher {
   readonly hasRedirects: boolean;
@@ -131,9 +146,12 @@ export class SiteRuleMatcher {
     this.hasRedirects = rules.redirects.length > 0;
     this.anyForced = rules.redirects.some((r) => r.force);
     rules.redirects.forEach((rule, index) => {
-      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.endsWith('*') && rule.to.startsWith('/') };
+      const compiled: CompiledRedirect = { rule, index, hasSplat: rule.from.includes('*') && rule.to.startsWith('/') };
       if (isDynamicRule(rule)) {
-        this.dynamicRedirects.add(rule.from, compiled);
+        // A rule stored by an older build that today's syntax reads differently is left out, never thrown on.
+        const parsed = parsePattern(rule.from);
+        if (typeof parsed === 'string') return;
+        this.dynamicRedirects.add(parsed, compiled);
         this.firstDynamicRedirect = Math.min(this.firstDynamicRedirect, index);
       } else {
         const key = normalisePath(rule.from);
@@ -148,13 +166,15 @@ export class SiteRuleMatcher {
       .filter((rule) => rule.set.length > 0 || rule.detach.length > 0);
     this.hasHeaders = headers.length > 0;
     for (const rule of headers) {
-      const pattern = compilePattern(rule.path);
-      if (pattern.isStatic) {
-        const key = foldCase(pattern.prefix);
+      if (isStaticPattern(rule.path)) {
+        const key = foldCase(normalisePath(rule.path));
         const list = this.staticHeaders.get(key);
         if (list) list.push(rule);
         else this.staticHeaders.set(key, [rule]);
-      } else this.dynamicHeaders.add(foldPatternCase(rule.path), rule);
+        continue;
+      }
+      const parsed = parsePattern(foldPatternCase(rule.path));
+      if (typeof parsed !== 'string') this.dynamicHeaders.add(parsed, rule);
     }
     this.longestStaticRedirect = longestKey(this.staticRedirects);
     this.longestStaticHeader = longestKey(this.staticHeaders);

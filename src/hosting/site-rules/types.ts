@@ -7,7 +7,7 @@ export type RedirectStatus = 200 | 301 | 302 | 303 | 307 | 308 | 404 | 410;
 export interface RedirectRule {
   /** 1-based line in `_redirects`, for messages and to keep file order. */
   line: number;
-  /** Path pattern: literal segments, `:name` segments, an optional trailing `*`. */
+  /** Path pattern: literal text, `:name` placeholders, at most one `*` (see path-pattern.ts). */
   from: string;
   /** Query conditions in order: [name, value]; a value `:name` captures, anything else must be equal. */
   query: [string, string][];
