@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import { recordAudit } from '../db/queries/audit';
 import {
   builtContentSize,
+  heldContentSize,
   findUploadBlob,
   finishUploading,
   heldContents,
@@ -72,7 +73,6 @@ export async function requestDigestDeployment(
   }
   if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return { kind: 'site_taken' };
   const held = await heldContents(rt.db, input.accountId, plan.hashes);
-  const contents = new Map(plan.hashes.map((h) => [h, held.get(h) ?? null]));
   const required = plan.hashes.filter((h) => !held.has(h)).sort();
   const id = newId('dep');
   const deployment = await rt.db.transaction(async (tx) => {
@@ -80,7 +80,8 @@ export async function requestDigestDeployment(
       tx,
       { id, accountId: input.accountId, siteId: input.siteId, environment: input.environment, status: required.length === 0 ? 'pending' : 'uploading' },
       plan.files,
-      contents,
+      held,
+      required,
     );
     await audit(tx, input.accountId, input.actor, 'deployment.digests_sent', id, {
       site: input.siteId,
@@ -112,6 +113,11 @@ export async function receiveDigestContent(
   const d = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
   if (!d) return { kind: 'not_found' };
   const blob = await findUploadBlob(rt.db, d.id, input.hash);
+  if (!blob) {
+    // Held when the deployment was created: nothing to upload, and saying so again is harmless.
+    const size = await heldContentSize(rt.db, d.id, input.hash);
+    if (size !== null) return { kind: 'received', hash: input.hash, size, missing: await missingOf(rt, d.id), deployment: d };
+  }
   if (!blob && d.status !== 'uploading') {
     // Built: its manifest rows are gone, and a retry of an upload the client did not see answered is harmless.
     const size = await builtContentSize(rt.db, d.id, input.hash);

@@ -124,6 +124,10 @@ describe('deploys by file digests', () => {
     const changed = { ...files, 'about/index.html': `about, changed ${run}` };
     const second = await (await create({ site_id: name, files: digests(changed) })).json();
     expect(second).toMatchObject({ status: 'uploading', required: [sha(changed['about/index.html'])] });
+    // A content it already holds is not required; uploading it anyway is harmless.
+    const heldAgain = await put(second.id, sha(changed['css/site.css']!), changed['css/site.css']!);
+    expect(heldAgain.status).toBe(200);
+    expect(await heldAgain.json()).toMatchObject({ missing: 1, required: second.required, status: 'uploading' });
     await uploadRequired(second.id, second.required, changed);
     expect((await finished(second.id)).status).toBe('published');
     await until('changed file served', async () => (await served(name, '/about/')).body.toString() === changed['about/index.html']);

@@ -25,24 +25,34 @@ export async function heldContents(db: DbOrTx, accountId: string, hashes: readon
 
 /**
  * Records a deploy by digests in one transaction: its row (`uploading`, or `pending` when nothing is
- * missing), its manifest and each distinct content with its size when held (null: required).
+ * missing), its manifest, the contents it holds with their sizes, and a row per required content.
  */
 export async function insertDigestDeployment(
   tx: Tx,
   row: { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; status: 'uploading' | 'pending' },
   files: Record<string, string>,
-  contents: ReadonlyMap<string, number | null>,
+  held: ReadonlyMap<string, number>,
+  required: readonly string[],
 ): Promise<DeploymentRow> {
   const [inserted] = await tx
     .insert(deployments)
     .values({ ...row, sourceUrl: null })
     .returning();
-  await tx.insert(deploymentUploads).values({ deploymentId: row.id, files });
-  const hashes = [...contents.keys()];
-  await tx.execute(sql`
-    INSERT INTO deployment_upload_blobs (deployment_id, hash, size)
-    SELECT ${row.id}, h, s FROM unnest(${sql.param(hashes)}::text[], ${sql.param(hashes.map((h) => contents.get(h)?.toString() ?? null))}::bigint[]) AS v(h, s)`);
+  let heldBytes = 0;
+  for (const size of held.values()) heldBytes += size;
+  await tx.insert(deploymentUploads).values({ deploymentId: row.id, files, heldHashes: [...held.keys()], heldSizes: [...held.values()], heldBytes });
+  if (required.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO deployment_upload_blobs (deployment_id, hash) SELECT ${row.id}, h FROM unnest(${sql.param([...required])}::text[]) AS v(h)`);
+  }
   return inserted!;
+}
+
+/** The size of a content the deploy held at creation; null when it did not. */
+export async function heldContentSize(db: DbOrTx, deploymentId: string, hash: string): Promise<number | null> {
+  const rows = await db.execute<{ size: string | null }>(sql`
+    SELECT held_sizes[array_position(held_hashes, ${hash}::text)]::text AS size FROM deployment_uploads WHERE deployment_id = ${deploymentId}`);
+  return rows[0]?.size == null ? null : Number(rows[0].size);
 }
 
 /** The content's row in this deploy: undefined when the manifest does not name it; size null while required. */
@@ -66,11 +76,10 @@ export async function builtContentSize(db: DbOrTx, deploymentId: string, hash: s
 
 /** Bytes of the distinct contents this deploy already has (held or uploaded): what the total cap counts. */
 export async function knownContentBytes(db: DbOrTx, deploymentId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string | null>`sum(${deploymentUploadBlobs.size})::text` })
-    .from(deploymentUploadBlobs)
-    .where(eq(deploymentUploadBlobs.deploymentId, deploymentId));
-  return Number(row?.bytes ?? 0);
+  const rows = await db.execute<{ bytes: string | null }>(sql`
+    SELECT (u.held_bytes + coalesce((SELECT sum(b.size) FROM deployment_upload_blobs b WHERE b.deployment_id = u.deployment_id), 0))::text AS bytes
+    FROM deployment_uploads u WHERE u.deployment_id = ${deploymentId}`);
+  return Number(rows[0]?.bytes ?? 0);
 }
 
 /** Holds the deployment's row (uploads of its last contents decide in turn which one finishes it). */
@@ -117,13 +126,18 @@ export interface DigestManifest {
 
 /** A deploy by digests' manifest, or null when the deployment is not one (or its build already read it). */
 export async function findDigestManifest(db: DbOrTx, deploymentId: string): Promise<DigestManifest | null> {
-  const [upload] = await db.select({ files: deploymentUploads.files }).from(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
+  const [upload] = await db
+    .select({ files: deploymentUploads.files, heldHashes: deploymentUploads.heldHashes, heldSizes: deploymentUploads.heldSizes })
+    .from(deploymentUploads)
+    .where(eq(deploymentUploads.deploymentId, deploymentId));
   if (!upload) return null;
+  const sizes = new Map<string, number | null>(upload.heldHashes.map((h, i) => [h, Number(upload.heldSizes[i])]));
   const blobs = await db
     .select({ hash: deploymentUploadBlobs.hash, size: deploymentUploadBlobs.size })
     .from(deploymentUploadBlobs)
     .where(eq(deploymentUploadBlobs.deploymentId, deploymentId));
-  return { files: upload.files, sizes: new Map(blobs.map((b) => [b.hash, b.size])) };
+  for (const b of blobs) sizes.set(b.hash, b.size);
+  return { files: upload.files, sizes };
 }
 
 /** Once published, `deployment_files` holds the manifest and storage claims hold the contents: the upload rows go. */

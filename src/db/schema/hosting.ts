@@ -98,14 +98,19 @@ export const deploymentUploads = pgTable('deployment_uploads', {
     .references(() => deployments.id, { onDelete: 'cascade' }),
   /** Site path → SHA-256 (hex), paths already normalised and checked like an archive's entries. */
   files: jsonb('files').$type<Record<string, string>>().notNull(),
+  /**
+   * The contents the account held when the deployment was created, with their sizes (parallel arrays:
+   * a row each would cost a 10,000-file redeploy 10,000 inserts for nothing to upload).
+   */
+  heldHashes: text('held_hashes').array().notNull(),
+  heldSizes: bigint('held_sizes', { mode: 'number' }).array().notNull(),
+  /** Their sum, for the total cap an upload is checked against. */
+  heldBytes: bigint('held_bytes', { mode: 'number' }).notNull(),
   /** The last upload (or the creation): an `uploading` deployment idle for long is expired by the sweep. */
   activeAt: ts('active_at').notNull().defaultNow(),
 });
 
-/**
- * Each distinct content of a deploy by digests: `size` is known once the account holds it (stored by an
- * earlier deploy, or uploaded for this one); null while it is still required.
- */
+/** Each content a deploy by digests required: `size` is null until it is uploaded. */
 export const deploymentUploadBlobs = pgTable(
   'deployment_upload_blobs',
   {

@@ -8,6 +8,9 @@ CREATE TABLE "deployment_upload_blobs" (
 CREATE TABLE "deployment_uploads" (
 	"deployment_id" text PRIMARY KEY NOT NULL,
 	"files" jsonb NOT NULL,
+	"held_hashes" text[] NOT NULL,
+	"held_sizes" bigint[] NOT NULL,
+	"held_bytes" bigint NOT NULL,
 	"active_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
