@@ -121,9 +121,9 @@ describe('deploys by file digests', () => {
     expect(await h.svc.rt.db.select().from(deploymentUploads).where(eq(deploymentUploads.deploymentId, created.id))).toEqual([]);
 
     // Redeploy with one file changed: only it is required.
-    const changed = { ...files, 'about/index.html': `about, changed ${run}` };
+    const changed: Record<string, string> = { ...files, 'about/index.html': `about, changed ${run}` };
     const second = await (await create({ site_id: name, files: digests(changed) })).json();
-    expect(second).toMatchObject({ status: 'uploading', required: [sha(changed['about/index.html'])] });
+    expect(second).toMatchObject({ status: 'uploading', required: [sha(changed['about/index.html']!)] });
     // A content it already holds is not required; uploading it anyway is harmless.
     const heldAgain = await put(second.id, sha(changed['css/site.css']!), changed['css/site.css']!);
     expect(heldAgain.status).toBe(200);
