@@ -13,6 +13,7 @@ import { hostingCreate } from './hosting-create';
 import { hostingEdge, hostingEdgeRules } from './hosting-edge';
 import { hostingEdgeFlood } from './hosting-edge-flood';
 import { hostingPublish } from './hosting-publish';
+import { hostingDigests } from './hosting-digests';
 import { imageGenerate } from './image-generate';
 import { plagiarismCheck } from './plagiarism';
 import { responsiveness } from './responsiveness';
@@ -49,6 +50,7 @@ export const SCENARIOS: Scenario[] = [
   tracingOverhead,
   hostingCreate,
   hostingPublish,
+  hostingDigests,
   hostingEdge,
   hostingEdgeRules,
   hostingEdgeFlood,

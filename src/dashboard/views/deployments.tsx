@@ -8,6 +8,7 @@ import { Notice, Time } from './forms';
 import { ListTable } from './list-table';
 
 export const STATUS_BADGE: Record<DeploymentStatus, { kind: string; label: string }> = {
+  uploading: { kind: 'warn', label: 'Uploading' },
   pending: { kind: 'warn', label: 'Pending' },
   building: { kind: 'warn', label: 'Building' },
   published: { kind: 'ok', label: 'Published' },

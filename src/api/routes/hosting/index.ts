@@ -3,7 +3,7 @@ import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
 import { requireFeature } from '../../middleware/auth';
 import { routeGroup } from '../../route-group';
-import { isArchiveUpload, registerCreateDeployment } from './deployments-create';
+import { isArchiveUpload, isDigestUpload, registerCreateDeployment } from './deployments-create';
 import { registerListDeployments } from './deployments-list';
 import { registerPromoteDeployment } from './deployments-promote';
 import { registerReadDeployment } from './deployments-read';
@@ -13,9 +13,12 @@ import { registerListDomains } from './domains-list';
 import { registerDeployHooks } from './hooks';
 import { registerReadSite } from './sites-read';
 
-/** Site hosting's API. (A deploy hook's trigger is not here: its URL's secret is its credential, not a key.) */
+/**
+ * Site hosting's API. An uploaded archive and a digest deploy's file stream against their own limits. (A deploy
+ * hook's trigger is not here: its URL's secret is its credential, not a key.)
+ */
 export function hostingRoutes(rt: Runtime): Hono<AppEnv> {
-  const group = routeGroup(rt, { prefixes: ['/hosting'], guard: requireFeature('hosting'), streams: isArchiveUpload });
+  const group = routeGroup(rt, { prefixes: ['/hosting'], guard: requireFeature('hosting'), streams: (c) => isArchiveUpload(c) || isDigestUpload(c) });
   registerCreateDeployment(group, rt);
   registerListDeployments(group, rt);
   registerReadDeployment(group, rt);
