@@ -29,6 +29,8 @@ export function backoffMs(attempt: number, policy: RetryPolicy, retryAfter: numb
 export interface RequestOptions {
   json?: unknown;
   body?: Uint8Array;
+  /** A multipart body (its Blobs are read again on a retry). */
+  form?: FormData;
   headers?: Record<string, string>;
   /** Whether the request may be sent again: reads, uploads named by their digest, creates with an Idempotency-Key. */
   retry?: boolean;
@@ -52,10 +54,12 @@ export class ApiClient {
   async raw(method: string, path: string, opts: RequestOptions = {}): Promise<Response> {
     if (!this.key) throw new ClientError('no_api_key', 'no API key: run kiln login, or set KILN_API_KEY', EXIT.auth);
     const headers: Record<string, string> = { Authorization: `Bearer ${this.key}`, 'User-Agent': 'kiln-cli', ...opts.headers };
-    let body: string | Uint8Array | undefined;
+    let body: string | Uint8Array | FormData | undefined;
     if (opts.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      body = opts.form;
     } else if (opts.body) {
       headers['Content-Type'] ??= 'application/octet-stream';
       body = opts.body;

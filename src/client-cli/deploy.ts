@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiClient } from './api';
 import { type Deployment, followLog, type LogLine } from './build-log';
-import { ClientError, EXIT } from './errors';
+import { ApiFailure, ClientError, EXIT } from './errors';
 import type { Progress } from './progress';
 import { listSiteFiles, manifestOf, type SiteFile } from './site-files';
+import { writeTarGz } from './tar-gz';
 
 /** Uploads at once: Netlify CLI sends 5; a few more keep a fast link busy while each PUT waits on its commit. */
 export const UPLOAD_CONCURRENCY = 8;
@@ -51,23 +55,35 @@ export async function deployFolder(api: ApiClient, req: DeployRequest, ev: Deplo
   const t1 = performance.now();
 
   // The Idempotency-Key makes a retried create (a 503, a cut connection) answer the first one's deployment.
-  const created = await api.call<Created>('POST', '/hosting/deployments', {
-    json: { site_id: req.siteId, environment: req.environment, files: manifestOf(files), ...(req.message ? { message: req.message } : {}) },
-    headers: { 'Idempotency-Key': randomUUID() },
-    retry: true,
-  });
-  const required = created.required ?? [];
-  ev.note(`Deployment ${created.id}: ${required.length} of ${new Set(files.map((f) => f.sha256)).size} contents to upload`);
-  const t2 = performance.now();
-
-  const { uploaded, bytes } = await uploadRequired(api, created.id, required, files, ev.progress);
-  const t3 = performance.now();
-  if (required.length === 0) {
-    // Nothing was missing, so no upload started the build: ask for it (a server that already did answers 409).
-    await api.call('POST', `/hosting/deployments/${encodeURIComponent(created.id)}/finalize`, { retry: true }).catch((err: unknown) => {
-      if (!(err instanceof ClientError && 'status' in err && err.status === 409)) throw err;
+  let created: Created;
+  let viaArchive = false;
+  try {
+    created = await api.call<Created>('POST', '/hosting/deployments', {
+      json: { site_id: req.siteId, environment: req.environment, files: manifestOf(files), ...(req.message ? { message: req.message } : {}) },
+      headers: { 'Idempotency-Key': randomUUID() },
+      retry: true,
     });
+  } catch (err) {
+    if (!takesNoDigests(err)) throw err;
+    ev.note('This server takes no deploys by digest: sending the whole folder as one archive');
+    created = await uploadArchive(api, req, files);
+    viaArchive = true;
   }
+  const t2 = performance.now();
+  let uploaded = viaArchive ? files.length : 0;
+  let bytes = viaArchive ? totalBytes : 0;
+  if (!viaArchive) {
+    const required = created.required ?? [];
+    ev.note(`Deployment ${created.id}: ${required.length} of ${new Set(files.map((f) => f.sha256)).size} contents to upload`);
+    ({ uploaded, bytes } = await uploadRequired(api, created.id, required, files, ev.progress));
+    if (required.length === 0 && created.status === 'uploading') {
+      // Nothing was missing, so no upload started the build: ask for it (a server that already did answers 409).
+      await api.call('POST', `/hosting/deployments/${encodeURIComponent(created.id)}/finalize`, { retry: true }).catch((err: unknown) => {
+        if (!(err instanceof ApiFailure && err.status === 409)) throw err;
+      });
+    }
+  }
+  const t3 = performance.now();
 
   const deployment = await followLog(api, created.id, ev.logLine);
   const t4 = performance.now();
@@ -122,4 +138,27 @@ async function uploadRequired(
     progress.end();
   }
   return { uploaded: done, bytes };
+}
+
+/** A server from before deploys by digest refuses the manifest as an unknown field: it takes the archive instead. */
+function takesNoDigests(err: unknown): boolean {
+  return err instanceof ApiFailure && err.status === 400 && err.code === 'invalid_parameter' && /unknown field 'files'/.test(err.message);
+}
+
+/** The multipart deploy (POST /v1/hosting/deployments with `file`): a tar.gz written to a temporary file and sent from it. */
+async function uploadArchive(api: ApiClient, req: DeployRequest, files: SiteFile[]): Promise<Created> {
+  const dir = await mkdtemp(join(tmpdir(), 'kiln-deploy-'));
+  try {
+    const archive = join(dir, 'site.tar.gz');
+    await writeTarGz(files, archive);
+    const form = new FormData();
+    form.append('site_id', req.siteId);
+    form.append('environment', req.environment);
+    form.append('file', await openAsBlob(archive), 'site.tar.gz');
+    if ((await stat(archive)).size === 0) throw new ClientError('failed', 'the archive came out empty', EXIT.failed);
+    // The server knows a multipart retry by its fields and the archive's digest, so the key is safe to repeat.
+    return await api.call<Created>('POST', '/hosting/deployments', { form, headers: { 'Idempotency-Key': randomUUID() }, retry: true });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -25,7 +25,7 @@ let key: string;
 
 beforeAll(async () => {
   h = await startHostingHarness();
-  key = h.auth.Authorization.slice('Bearer '.length);
+  key = h.auth.Authorization!.slice('Bearer '.length);
   server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: h.svc.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
