@@ -51,6 +51,7 @@ async function main(role: Role, config: Config) {
       process.exit(1);
     }, HARD_EXIT_MS).unref();
     rt.jobEvents.releaseAll();
+    rt.deploymentLogEvents.releaseAll();
     await web?.close();
     await edge?.close();
     await workers?.close(config.SHUTDOWN_TIMEOUT_MS);

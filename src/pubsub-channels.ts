@@ -24,6 +24,8 @@ export interface EventChannels {
   routesChanged: string;
   /** An account's transaction wrote webhook events to the outbox: the relay wakes (it also polls). */
   webhookEvents: string;
+  /** A build wrote log lines for a deployment, or its status turned final (message: the deployment id): live log readers read on. */
+  deploymentLog: string;
 }
 
 export function eventChannels(redisPrefix: string, redisUrl: string): EventChannels {
@@ -35,5 +37,6 @@ export function eventChannels(redisPrefix: string, redisUrl: string): EventChann
     usageChanged: `${scope}:events:usage-changed`,
     routesChanged: `${scope}:events:routes-changed`,
     webhookEvents: `${scope}:events:webhooks`,
+    deploymentLog: `${scope}:events:deployment-log`,
   };
 }

@@ -40,6 +40,8 @@ export interface Runtime {
   subscriber: RedisClient;
   queues: Queues;
   jobEvents: JobEvents;
+  /** The same waiting, on the deployment-log channel: a live build log hears its deployment's lines (src/api/deployment-log-stream.ts). */
+  deploymentLogEvents: JobEvents;
   /** Live reads of jobs' event streams (streamed text) on one dedicated blocking connection, opened on first use. */
   jobStreams: JobStreamReader;
   principals: PrincipalCache;
@@ -138,6 +140,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     subscriber,
     queues,
     jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
+    deploymentLogEvents: new JobEvents(redis, subscriber, channels.deploymentLog),
     jobStreams,
     principals: new PrincipalCache(database.db, channels),
     keyUses,

@@ -21,6 +21,7 @@ import { claimStorage } from '../db/queries/storage';
 import type { JobError } from '../db/schema';
 import { announceStorageChange } from '../billing/usage-cache';
 import { deploymentView } from './views';
+import { announceDeploymentLog } from './deployment-log-events';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { ArchiveError, DEFAULT_ARCHIVE_LIMITS, detectArchiveKind, extractSiteArchive } from './archive';
 import { siteBlobKey } from './blob-keys';
@@ -124,7 +125,10 @@ export async function buildDeployment(ctx: JobRun, payload: { id: string }): Pro
     await announceAndMarkPublished(ctx, d);
     return;
   }
-  const log: BuildLog = (message, level = 'info') => appendDeploymentLog(rt.db, d.id, message, level);
+  const log: BuildLog = async (message, level = 'info') => {
+    await appendDeploymentLog(rt.db, d.id, message, level);
+    await announceDeploymentLog(rt, ctx.log, d.id);
+  };
   const { attempt, attempts } = attemptOf(ctx.job);
   await log(`Build started (attempt ${attempt} of ${attempts}).`);
   try {
@@ -251,6 +255,7 @@ async function announceAndMarkPublished(ctx: JobRun, d: DeploymentRow): Promise<
       published && (await recordWebhookEvent(tx, { accountId: published.accountId, type: 'deployment.published', data: deploymentView(published, rt.config) }))
     );
   });
+  await announceDeploymentLog(rt, ctx.log, d.id);
   if (event) await announceWebhookEvents(rt, ctx.log, d.accountId);
 }
 
@@ -265,6 +270,7 @@ export async function failDeployment(ctx: JobRun, payload: { id: string }, error
     const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.failed', data: deploymentView(row, rt.config) }));
     return { row, event };
   });
+  await announceDeploymentLog(rt, ctx.log, payload.id);
   if (failed.row?.archiveKey) await rt.store.delete(failed.row.archiveKey).catch(() => undefined);
   if (failed.event) await announceWebhookEvents(rt, ctx.log, failed.row!.accountId);
 }

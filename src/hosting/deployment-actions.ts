@@ -16,6 +16,7 @@ import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
 import { deploymentView } from './views';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
+import { announceDeploymentLog } from './deployment-log-events';
 import { detectArchiveKind } from './archive';
 import { uploadedArchiveKey } from './blob-keys';
 import { tellEdges } from './publishing';
@@ -162,6 +163,7 @@ export async function promoteDeployment(
     const event = row && (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.published', data: deploymentView(row, rt.config) }));
     return { row, event };
   });
+  await announceDeploymentLog(rt, log, created.id);
   if (published.event) await announceWebhookEvents(rt, log, created.accountId);
   return { kind: 'promoted', deployment: published.row ?? created };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, gt, lt, or, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import type { DbOrTx, Tx } from '../client';
 import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type DeploymentEnvironment, type DeploymentStatus } from '../schema';
@@ -124,12 +124,14 @@ export async function appendDeploymentLog(db: DbOrTx, deploymentId: string, mess
   await db.insert(deploymentLogs).values({ deploymentId, message, level });
 }
 
-export async function deploymentLogLines(db: DbOrTx, deploymentId: string) {
-  return db
-    .select({ at: deploymentLogs.at, level: deploymentLogs.level, message: deploymentLogs.message })
+/** A deployment's log lines, oldest first; with `afterId`, only those after that line (a live log reads on from there). */
+export async function deploymentLogLines(db: DbOrTx, deploymentId: string, afterId = 0, limit?: number) {
+  const q = db
+    .select({ id: deploymentLogs.id, at: deploymentLogs.at, level: deploymentLogs.level, message: deploymentLogs.message })
     .from(deploymentLogs)
-    .where(eq(deploymentLogs.deploymentId, deploymentId))
+    .where(and(eq(deploymentLogs.deploymentId, deploymentId), gt(deploymentLogs.id, afterId)))
     .orderBy(asc(deploymentLogs.id));
+  return limit === undefined ? q : q.limit(limit);
 }
 
 /**

@@ -7,6 +7,15 @@ import { notFound } from '../../../errors/api-error';
 import { requireFeature } from '../../middleware/auth';
 import { deploymentSchema, deploymentView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
+import { logResumePoint, streamDeploymentLog, wantsLiveLog } from '../../deployment-log-stream';
+
+/** What a `text/event-stream` answer of the log holds (the CLI's `kiln logs --follow` and the dashboard read it). */
+export const LOG_EVENT_STREAM_DESCRIPTION =
+  'Server-sent events. `line` (id: the log line id; data: `{"at","level","message"}`) for each line, the stored ones first, ' +
+  'then each as the build writes it; once the deployment reaches a final status (`published`, `failed`, `rolled_back`), one ' +
+  '`done` whose data is the deployment as GET /v1/hosting/deployments/{id} answers it, and the stream closes. A deployment ' +
+  'already final gets its lines and `done` at once. A comment line (`: ping`) every 15 s keeps the connection open; after an ' +
+  'hour the stream closes without `done` and the client reconnects with `Last-Event-ID`.';
 
 const logSchema = v.object({
   id: v.string(),
@@ -14,7 +23,7 @@ const logSchema = v.object({
   lines: v.array(v.object({ at: v.string(), level: v.string(), message: v.string() })),
 });
 
-export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
+export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'config' | 'deploymentLogEvents' | 'log'>) {
   app.get(
     '/hosting/deployments/:id',
     describeRoute({
@@ -41,9 +50,33 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
       summary: 'Build log of a deployment',
       description:
         'What the build did, line by line with its level (`info`, `warn`, `error`): files taken, rules read, and why a failed ' +
-        "deployment failed. Lines are kept with the deployment; `status` is the deployment's status when the log was read.",
+        "deployment failed. Lines are kept with the deployment; `status` is the deployment's status when the log was read. " +
+        'With `Accept: text/event-stream` (or `follow=true`) the log is followed live instead: the lines so far, each new line as ' +
+        'the build writes it, and `done` with the deployment once it is published or has failed.',
+      parameters: [
+        {
+          name: 'follow',
+          in: 'query',
+          required: false,
+          description: '`true`: answer `text/event-stream` and follow the build, as `Accept: text/event-stream` does.',
+          schema: { type: 'string', enum: ['true', 'false'] },
+        },
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          description: 'When following: the `id:` of the last `line` received; the stream resumes after that line.',
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+      ],
       responses: {
-        200: { description: 'Log lines, oldest first', content: { 'application/json': { schema: resolver(logSchema) } } },
+        200: {
+          description: 'Log lines, oldest first; followed live as server-sent events with `Accept: text/event-stream` or `follow=true`',
+          content: {
+            'application/json': { schema: resolver(logSchema) },
+            'text/event-stream': { schema: { type: 'string', description: LOG_EVENT_STREAM_DESCRIPTION } },
+          },
+        },
         ...errorResponses(401, 403, 404),
       },
     }),
@@ -51,6 +84,7 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (wantsLiveLog(c)) return streamDeploymentLog(c, rt, d.accountId, d.id, logResumePoint(c.req.header('Last-Event-ID')));
       const lines = await deploymentLogLines(rt.db, d.id);
       return c.json({ id: d.id, status: d.status, lines: lines.map((l) => ({ at: l.at.toISOString(), level: l.level, message: l.message })) });
     },
