@@ -66,14 +66,19 @@ const jsonOf = (r: Ran) => {
   return JSON.parse(lines[0]!);
 };
 
-/** A published deployment of `site` made the API's way (a multipart archive), for the commands that read them. */
-async function uploadDeploy(site: string, html: string): Promise<any> {
+/** A deployment of `site` made the API's way (a multipart archive); its build is queued. */
+async function startUploadDeploy(site: string, html: string): Promise<string> {
   const form = new FormData();
   form.append('site_id', site);
   form.append('file', new Blob([new Uint8Array(await zipBuffer([{ name: 'index.html', data: html }]))]), 'site.zip');
   const res = await h.svc.app.request('/v1/hosting/deployments', { method: 'POST', headers: h.auth, body: form });
   expect(res.status).toBe(201);
-  const { id } = await res.json();
+  return (await res.json()).id;
+}
+
+/** The same, once published or failed, for the commands that read finished deployments. */
+async function uploadDeploy(site: string, html: string): Promise<any> {
+  const id = await startUploadDeploy(site, html);
   return until(`deployment ${id} to finish`, async () => {
     const d = await (await h.svc.app.request(`/v1/hosting/deployments/${id}`, { headers: h.auth })).json();
     return d.status === 'published' || d.status === 'failed' ? d : null;
@@ -167,6 +172,20 @@ describe('kiln deployments, logs, rollback', () => {
     const missing = await kiln(['rollback', 'dep_nosuchthing', '--json'], withKey());
     expect(missing.code).toBe(1);
     expect(jsonOf(missing).error.code).toBe('not_found');
+  });
+});
+
+describe('kiln logs --follow', () => {
+  it('follows a build from its start to done, each line once, exit 0', async () => {
+    const id = await startUploadDeploy(siteId('follow'), 'followed');
+    const r = await kiln(['logs', id, '--follow', '--json'], withKey());
+    expect(r.code, r.stderr).toBe(0);
+    const out = jsonOf(r);
+    expect(out.deployment).toMatchObject({ id, status: 'published' });
+    const stored = await (await h.svc.app.request(`/v1/hosting/deployments/${id}/logs`, { headers: h.auth })).json();
+    expect(out.lines).toEqual(stored.lines);
+    // For people (on stderr under --json): each line, then the outcome.
+    expect(r.stderr).toMatch(/Published 1 file[\s\S]*Deployment dep_\w+ published: https?:\/\//);
   });
 });
 
