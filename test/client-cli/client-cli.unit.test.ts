@@ -128,3 +128,41 @@ describe('progressLine', () => {
     expect(progressLine(0, 0, 0, 0, 4)).toBe('[####] 0/0 files  0 B/0 B  100%');
   });
 });
+
+describe('the fallback archive (tar.gz)', () => {
+  it('is read back by node-tar (the build’s reader) with long and non-ASCII paths whole', async () => {
+    const { Parser } = await import('tar');
+    const { writeTarGz, paxRecord } = await import('../../src/client-cli/tar-gz');
+    const { readFileSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'kiln-cli-tar-'));
+    const long = `docs/${'section/'.repeat(20)}page-é.html`;
+    writeFileSync(join(dir, 'a'), 'alpha');
+    writeFileSync(join(dir, 'b'), 'x'.repeat(1000));
+    await writeTarGz(
+      [
+        { path: 'index.html', abs: join(dir, 'a'), size: 5 },
+        { path: long, abs: join(dir, 'b'), size: 1000 },
+      ],
+      join(dir, 'out.tgz'),
+    );
+    const seen: Record<string, string> = {};
+    await new Promise<void>((resolve, reject) => {
+      const p = new Parser({
+        onReadEntry: (e) => {
+          let body = '';
+          e.on('data', (c: Buffer) => (body += c));
+          e.on('end', () => (seen[e.path] = body));
+        },
+      });
+      p.on('end', resolve);
+      p.on('error', reject);
+      p.end(readFileSync(join(dir, 'out.tgz')));
+    });
+    expect(seen).toEqual({ 'index.html': 'alpha', [long]: 'x'.repeat(1000) });
+    // A record's length counts its own digits, also where adding them adds a digit.
+    for (const v of ['a', 'x'.repeat(90), 'x'.repeat(92), 'x'.repeat(93)]) {
+      const r = paxRecord('path', v);
+      expect(Number(r.split(' ')[0])).toBe(Buffer.byteLength(r));
+    }
+  });
+});
