@@ -250,6 +250,26 @@ describe('kiln deploy', () => {
     expect(jsonOf(same)).toMatchObject({ uploaded: 0, deployment: { status: 'published' } });
   });
 
+  it('on a terminal the upload progress is one bar redrawn in place', async () => {
+    const dir = siteFolder({ 'big.bin': 'x'.repeat(200_000) });
+    // script(1) gives the command a pseudo-terminal, as a developer's shell would.
+    const cmd = [process.execPath, 'bin/kiln.mjs', 'deploy', dir, '--site', siteId('tty')].map((a) => `'${a}'`).join(' ');
+    const r = await new Promise<Ran>((resolve, reject) => {
+      const child = spawn('script', ['-qec', cmd, '/dev/null'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), KILN_API_URL: apiUrl, ...withKey() },
+      });
+      let stdout = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr: '' }));
+      child.stdin.end();
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/\r\[#{24}\] 4\/4 files {2}\S+ \S+\/\S+ \S+ {2}100%\x1b\[K/);
+    expect(r.stdout).not.toMatch(/Uploaded \d+\/\d+ files/);
+  });
+
   it('an empty folder is a usage error (exit 2), an unknown folder too', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'kiln-cli-empty-'));
     writeFileSync(join(empty, '.DS_Store'), 'x');
