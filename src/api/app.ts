@@ -7,7 +7,7 @@ import { idempotency } from './middleware/idempotency';
 import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
 import { registerDocs } from './routes/docs';
-import { isArchiveUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
+import { isArchiveUpload, isDigestUpload, registerCreateDeployment } from './routes/hosting/deployments-create';
 import { registerListDeployments } from './routes/hosting/deployments-list';
 import { registerReadDeployment } from './routes/hosting/deployments-read';
 import { registerDeployHooks } from './routes/hosting/hooks';
@@ -58,7 +58,7 @@ export function createApi(rt: Runtime): Hono<AppEnv> {
   // WHATWG Request, which costs a GET several times its own work.
   const limitBody = limitRequestBody(JSON_BODY_LIMIT);
   // Uploads stream their own (larger) limit, counted on the file as it arrives.
-  const isUpload = (c: Context<AppEnv>) => c.req.path === `/v1${UPLOAD_PATH}` || isArchiveUpload(c);
+  const isUpload = (c: Context<AppEnv>) => c.req.path === `/v1${UPLOAD_PATH}` || isArchiveUpload(c) || isDigestUpload(c);
   v1.on(['POST', 'PUT', 'PATCH'], '*', (c, next) => (isUpload(c) ? next() : limitBody(c, next)));
   v1.use(authenticate(rt.principals, rt.keyUses));
   v1.use(rateLimit(rt.rateLimiter));

@@ -58,6 +58,12 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'deployment.promoted': (e) =>
     `promoted preview ${field(e, 'from') ?? 'a preview'} of site ${field(e, 'site') ?? 'a site'} to production as ${e.target ?? 'a new deployment'}`,
   'deployment.uploaded': (e) => `deployed an uploaded archive to site ${field(e, 'site') ?? 'a site'} as ${e.target ?? 'a deployment'}`,
+  'deployment.digests_sent': (e) => {
+    const files = field(e, 'files');
+    const required = field(e, 'required');
+    return `deployed ${files ?? 'the'} files by digests to site ${field(e, 'site') ?? 'a site'} as ${e.target ?? 'a deployment'}${required ? ` (${required} contents to upload)` : ''}`;
+  },
+  'deployment.finalized': (e) => `finished uploading deployment ${e.target ?? 'a deployment'}; its build was queued`,
   'deploy_hook.created': (e) => `created deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'deploy_hook.deleted': (e) => `deleted deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'deploy_hook.triggered': (e) =>

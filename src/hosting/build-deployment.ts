@@ -16,6 +16,8 @@ import {
   type DeploymentRow,
 } from '../db/queries/deployments';
 import type { Tx } from '../db/client';
+import { deleteDigestManifest, type DigestManifest, findDigestManifest } from '../db/queries/deployment-uploads';
+import { type DigestSite, DigestSourceError, readDigestSite } from './digest-source';
 import { findAccountPlan } from '../db/queries/accounts';
 import { claimStorage } from '../db/queries/storage';
 import type { JobError } from '../db/schema';
@@ -34,6 +36,7 @@ import { isRuleFile, RULE_FILES, readSiteRules } from './site-rules';
 import type { SiteRules } from './site-rules/types';
 
 type ManifestEntry = Omit<DeploymentFileRow, 'deploymentId'>;
+type StoredContent = Pick<ManifestEntry, 'hash' | 'size'>;
 
 /** Blob writes in flight at once: enough to hide storage latency, few enough to bound memory. */
 const STORE_CONCURRENCY = 16;
@@ -178,6 +181,9 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
   const { rt } = ctx;
   let entries: ManifestEntry[];
   let siteRules: SiteRules | null;
+  let manifest: DigestManifest | null = null;
+  // Contents stored for the deployment that are not files of it: a deploy by digests uploads its rule files.
+  let alsoStored: StoredContent[] = [];
   if (d.sourceUrl || d.archiveKey) {
     ({ entries, siteRules } = await withTempDir('build', async (dir) => {
       const archivePath = join(dir, 'source');
@@ -193,6 +199,8 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
         throw err;
       }
     }));
+  } else if ((manifest = await findDigestManifest(rt.db, d.id))) {
+    ({ entries, siteRules, alsoStored } = await fromDigests(ctx, manifest, log));
   } else {
     const previous = await latestPublishedDeployment(rt.db, d.siteId);
     if (!previous) throw buildFailure(`Site ${d.siteId} has no earlier successful deployment to redeploy; send a source_url.`);
@@ -206,9 +214,11 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
   const totalBytes = entries.reduce((n, e) => n + e.size, 0);
   const wentLive = await rt.db.transaction(async (tx) => {
     await insertManifest(tx, d.id, entries);
+    // Its files are now the deployment's manifest and the account's claimed contents.
+    if (manifest) await deleteDigestManifest(tx, d.id);
     const live = await publishBuild(tx, d, { fileCount: entries.length, totalBytes, siteRules });
     // Last, so the account's storage row is locked for the shortest time; a refusal rolls the publish back.
-    await chargeSiteStorage(tx, d, entries);
+    await chargeSiteStorage(tx, d, alsoStored.length > 0 ? [...entries, ...alsoStored] : entries);
     return live;
   });
   await announceStorageChange(rt, d.accountId);
@@ -223,12 +233,32 @@ async function build(ctx: JobRun, d: DeploymentRow, log: BuildLog): Promise<void
   ctx.log.info({ deployment: d.id, site: d.siteId, files: entries.length, live: wentLive }, 'deployment published');
 }
 
+/** A deploy by digests: its files are stored already; only the rule files are read. */
+async function fromDigests(
+  ctx: JobRun,
+  manifest: DigestManifest,
+  log: BuildLog,
+): Promise<{ entries: ManifestEntry[]; siteRules: SiteRules | null; alsoStored: StoredContent[] }> {
+  let site: DigestSite;
+  try {
+    site = await readDigestSite(ctx.rt.store, manifest);
+  } catch (err) {
+    if (err instanceof DigestSourceError) throw buildFailure(err.message);
+    throw err;
+  }
+  const read = readSiteRules(site.ruleFiles);
+  for (const m of read.messages) await log(m.message, m.level);
+  await log(`Assembled ${site.entries.length} files (${site.bytes} bytes) from the manifest of ${manifest.sizes.size} distinct contents.`);
+  // The rule files' contents were uploaded and stay stored: charged like files, so a redeploy does not ask for them again.
+  return { entries: site.entries, siteRules: read.rules, alsoStored: site.ruleContents };
+}
+
 /**
  * Charges the account for the site file contents this deployment adds: each distinct content once per
  * account (a redeploy, a rollback or an unchanged file costs nothing), against the plan's storage
  * allowance, atomically with the publish. Past the allowance the build fails, saying what is used and allowed.
  */
-async function chargeSiteStorage(tx: Tx, d: DeploymentRow, entries: ManifestEntry[]): Promise<void> {
+async function chargeSiteStorage(tx: Tx, d: DeploymentRow, entries: readonly StoredContent[]): Promise<void> {
   const distinct = new Map(entries.map((e) => [e.hash, e.size]));
   // Sorted, so two builds claiming overlapping contents lock them in the same order.
   const claims = [...distinct].sort(([a], [b]) => (a < b ? -1 : 1)).map(([hash, bytes]) => ({ objectId: `blob:${hash}`, bytes }));

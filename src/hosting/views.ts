@@ -13,7 +13,7 @@ import { deploymentUrl } from './urls';
 
 export const deploymentSchema = v.object({
   id: v.string(),
-  status: v.picklist(['pending', 'building', 'published', 'failed', 'rolled_back']),
+  status: v.picklist(['uploading', 'pending', 'building', 'published', 'failed', 'rolled_back']),
   environment: v.picklist(['production', 'preview']),
   site_id: v.string(),
   url: v.optional(v.string()),
@@ -37,6 +37,29 @@ export function deploymentView(d: DeploymentRow, config: Pick<Config, 'HOSTING_D
     ...(d.promotedFrom ? { promoted_from: d.promotedFrom } : {}),
   };
 }
+
+const sha256Field = v.pipe(v.string(), v.description('SHA-256 of a file’s content, lowercase hex.'));
+
+/** A deployment by file digests as created: the view, and the contents the account must upload. */
+export const digestDeploymentSchema = v.object({
+  ...deploymentSchema.entries,
+  required: v.pipe(
+    v.array(sha256Field),
+    v.description('The distinct contents to upload (PUT …/files/{sha256}), sorted; empty when the account holds them all (the build is queued at once).'),
+  ),
+});
+
+/** The answer to one uploaded content of a deployment by digests. */
+export const uploadedContentSchema = v.object({
+  sha256: sha256Field,
+  size: v.pipe(v.number(), v.description('Its size in bytes.')),
+  missing: v.pipe(v.number(), v.description('How many distinct contents are still to upload; at 0 the build is queued.')),
+  required: v.pipe(v.array(sha256Field), v.description('The contents still to upload, sorted: the first 100 of them (`missing` counts all).')),
+  status: v.pipe(
+    v.picklist(['uploading', 'pending', 'building', 'published', 'failed', 'rolled_back']),
+    v.description('The deployment’s status after this upload.'),
+  ),
+});
 
 const recordType = v.picklist(['TXT', 'CNAME', 'A']);
 

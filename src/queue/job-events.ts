@@ -18,6 +18,13 @@ export class JobEvents {
     private readonly channel: string,
   ) {}
 
+  /** Waits in progress (for tests: a stream whose client left must stop waiting). */
+  get waiting(): number {
+    let n = 0;
+    for (const set of this.waiters.values()) n += set.size;
+    return n;
+  }
+
   async publishDone(id: string): Promise<void> {
     await this.publisher.publish(this.channel, id);
   }

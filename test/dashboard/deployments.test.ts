@@ -195,14 +195,16 @@ describe('dashboard: sites and deployments', () => {
     expect(await liveOf(SITE)).toBe(id);
   });
 
-  it('shows a deployment still building with a Refresh link and no script', async () => {
+  it('shows a deployment still building with its log followed live, a refresh link without script, and no meta refresh', async () => {
     await claimSiteOwner(h.svc.rt.db, h.accountId, `${SITE}-q`);
     // Inserted directly (no job), so it stays pending.
     const [pending] = await insertDeployments(h.svc.rt.database.sql, [
       { id: newId('dep'), accountId: h.accountId, siteId: `${SITE}-q`, environment: 'production', sourceUrl: null },
     ]);
     await owner.get(`/dashboard/deployments/${pending!.id}`);
-    expect(owner.lastHtml).toContain(`<a href="/dashboard/deployments/${pending!.id}">Refresh</a>`);
+    expect(owner.lastHtml).toContain(`<a href="/dashboard/deployments/${pending!.id}">refresh</a>`);
+    // dashboard.js follows this (the page's own stream, from the last line shown); the log waits hidden until a line comes.
+    expect(owner.lastHtml).toMatch(new RegExp(`<pre class="log" tabindex="0" hidden="" data-live-log="/dashboard/deployments/${pending!.id}/log\\?after=0">`));
     expect(owner.lastHtml).not.toContain('http-equiv');
     expect(owner.lastHtml).toContain('Nothing logged yet.');
   });

@@ -1,31 +1,12 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipBuffer } from './support/archive-fixtures';
+import { type GatedHost, startGatedHost } from './support/gated-host';
 import { startFileHost, startHostingHarness, until, type HostingHarness } from './support/hosting-harness';
-import { createTestAccount, jsonRequest } from '../support/runtime';
+import { createTestAccount, jsonRequest, startTestService } from '../support/runtime';
 import { type SseEvent, sseReader } from '../support/sse-reader';
 
-/** Serves one archive, but holds each request until the test lets it go: the build waits mid-download. */
-async function startGatedHost(body: Buffer) {
-  const held: ServerResponse[] = [];
-  const server: Server = createServer((_req, res) => {
-    held.push(res);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/site.zip`,
-    waiting: () => held.length,
-    release() {
-      for (const res of held.splice(0)) res.writeHead(200, { 'Content-Type': 'application/zip', 'Content-Length': body.length }).end(body);
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
 let h: HostingHarness;
-let gate: Awaited<ReturnType<typeof startGatedHost>>;
+let gate: GatedHost;
 
 beforeAll(async () => {
   h = await startHostingHarness();
@@ -40,6 +21,7 @@ afterAll(async () => {
 const follow = (id: string, headers: Record<string, string> = {}, auth = h.auth) =>
   h.svc.app.request(`/v1/hosting/deployments/${id}/logs`, { headers: { ...auth, Accept: 'text/event-stream', ...headers } });
 const lineOf = (e: SseEvent) => JSON.parse(e.data) as { at: string; level: string; message: string };
+const message = (e: SseEvent) => lineOf(e).message;
 
 describe('GET /v1/hosting/deployments/{id}/logs, followed', () => {
   let followed: { id: string; events: SseEvent[] };
@@ -117,6 +99,50 @@ describe('GET /v1/hosting/deployments/{id}/logs, followed', () => {
     } finally {
       await files.close();
     }
+  });
+
+  it('follows a build run by another process: a second web process hears its lines over pub/sub', async () => {
+    const second = await startTestService({}, h.svc.rt.config);
+    try {
+      const created = await h.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'follow-elsewhere', source_url: gate.url }, h.auth));
+      const { id } = await created.json();
+      const reader = sseReader(await second.app.request(`/v1/hosting/deployments/${id}/logs`, { headers: { ...h.auth, Accept: 'text/event-stream' } }));
+      for (let e = await reader.next(); !lineOf(e!).message.startsWith('Downloading '); e = await reader.next()) expect(e?.event).toBe('line');
+      await until('the build to ask for the source', async () => gate.waiting() > 0);
+      gate.release();
+      const rest = await reader.all();
+      expect(rest.map(lineOf).some((l) => /^Published 1 files/.test(l.message))).toBe(true);
+      expect(JSON.parse(rest.at(-1)!.data)).toMatchObject({ id, status: 'published' });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('stops waiting when the client leaves mid-build', async () => {
+    const created = await h.svc.app.request('/v1/hosting/deployments', jsonRequest({ site_id: 'follow-left', source_url: gate.url }, h.auth));
+    const { id } = await created.json();
+    const events = h.svc.rt.deploymentLogEvents;
+    const before = events.waiting;
+    const reader = sseReader(await follow(id));
+    await until('the build to ask for the source', async () => gate.waiting() > 0);
+    for (let e = await reader.next(); !message(e!).startsWith('Downloading '); e = await reader.next());
+    await until('the stream to wait for more lines', async () => events.waiting > before);
+    await reader.close();
+    await until('the wait to end', async () => events.waiting === before);
+    gate.release();
+    await until('the build to end', async () => {
+      const d = await (await h.svc.app.request(`/v1/hosting/deployments/${id}`, { headers: h.auth })).json();
+      return d.status === 'published';
+    });
+  });
+
+  it('documents the follow parameter, Last-Event-ID and the text/event-stream answer', async () => {
+    const doc = await (await h.svc.app.request('/openapi.json')).json();
+    const logs = doc.paths['/v1/hosting/deployments/{id}/logs'].get;
+    expect(Object.keys(logs.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
+    expect(logs.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['query:follow', 'header:Last-Event-ID']),
+    );
   });
 
   it('keeps the JSON answer without Accept or follow', async () => {

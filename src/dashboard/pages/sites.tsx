@@ -4,6 +4,7 @@ import { listSiteDeployHooks } from '../../db/queries/deploy-hooks';
 import { findAccountSite, listAccountSites } from '../../db/queries/sites';
 import { promoteDeployment, requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
 import { SITE_ID_PATTERN, type EdgeAddress } from '../../hosting/urls';
+import { logResumePoint, streamDeploymentLog } from '../../api/deployment-log-stream';
 import { audit } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
@@ -141,6 +142,17 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
       { title: `Deployment ${d.id}`, section: 'sites' },
       <DeploymentDetail d={d} live={live} lines={lines} done={c.req.query('done')} edge={edge} />,
     );
+  });
+
+  // The build log, live (views/deployments.tsx's page follows it with EventSource): the API's stream behind the session.
+  app.get('/deployments/:id/log', onPlan, async (c) => {
+    const accountId = signedIn(c).accountId;
+    const id = c.req.param('id');
+    const d = DEPLOYMENT_ID.test(id) ? await findAccountDeployment(db, accountId, id) : null;
+    if (!d) return notFoundPage(c, 'deployment');
+    // EventSource sends Last-Event-ID when it reconnects; the first connection says where the page's lines end.
+    const after = logResumePoint(c.req.header('Last-Event-ID') ?? c.req.query('after'));
+    return streamDeploymentLog(c, rt, accountId, d.id, after);
   });
 
   // ---- roll back -----------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { Notice, Time } from './forms';
 import { ListTable } from './list-table';
 
 export const STATUS_BADGE: Record<DeploymentStatus, { kind: string; label: string }> = {
+  uploading: { kind: 'warn', label: 'Uploading' },
   pending: { kind: 'warn', label: 'Pending' },
   building: { kind: 'warn', label: 'Building' },
   published: { kind: 'ok', label: 'Published' },
@@ -20,6 +21,9 @@ export const StatusBadge: FC<{ status: DeploymentStatus }> = ({ status }) => (
 );
 
 const fmt = new Intl.NumberFormat('en');
+
+/** One log line as the page shows it; dashboard.js writes live lines the same way. */
+const logText = (l: { at: Date; level: string; message: string }) => `${l.at.toISOString().slice(11, 23)} ${l.level.toUpperCase().padEnd(5)} ${l.message}`;
 
 function duration(d: Pick<DeploymentRow, 'createdAt' | 'startedAt' | 'finishedAt'>): string | null {
   if (!d.finishedAt) return null;
@@ -117,7 +121,8 @@ export const DeploymentDetail: FC<{
       )}
       {inProgress && (
         <Notice kind="warn">
-          This deployment is {d.status === 'pending' ? 'waiting for a builder' : 'building'}. <a href={here}>Refresh</a> to see how it is going.
+          This deployment is {d.status === 'pending' ? 'waiting for a builder' : 'building'}. Its build log below grows as the build writes it, and the page
+          reloads when the build ends. Without JavaScript, <a href={here}>refresh</a> the page to see how it is going.
         </Notice>
       )}
       <dl class="facts">
@@ -181,13 +186,13 @@ export const DeploymentDetail: FC<{
       </p>
       <section aria-labelledby="log">
         <h2 id="log">Build log</h2>
-        {lines.length === 0 ? (
-          <p class="muted">{inProgress ? 'Nothing logged yet.' : 'This deployment logged nothing.'}</p>
-        ) : (
-          <pre class="log" tabindex={0}>
+        {lines.length === 0 && <p class="muted">{inProgress ? 'Nothing logged yet.' : 'This deployment logged nothing.'}</p>}
+        {(lines.length > 0 || inProgress) && (
+          // In progress, dashboard.js follows the log from the last line shown (GET /dashboard/deployments/{id}/log).
+          <pre class="log" tabindex={0} hidden={lines.length === 0} data-live-log={inProgress ? `${here}/log?after=${lines.at(-1)?.id ?? 0}` : undefined}>
             {lines.map((l) => (
               <span class={l.level === 'info' ? undefined : l.level}>
-                {`${l.at.toISOString().slice(11, 23)} ${l.level.toUpperCase().padEnd(5)} ${l.message}`}
+                {logText(l)}
                 {'\n'}
               </span>
             ))}

@@ -9,7 +9,7 @@ import { STATUS_BADGE, StatusBadge } from './deployments';
 type Site = NonNullable<Awaited<ReturnType<typeof findAccountSite>>>;
 
 export const ENVIRONMENTS: readonly DeploymentEnvironment[] = ['production', 'preview'];
-export const STATUSES: readonly DeploymentStatus[] = ['pending', 'building', 'published', 'failed', 'rolled_back'];
+export const STATUSES: readonly DeploymentStatus[] = ['uploading', 'pending', 'building', 'published', 'failed', 'rolled_back'];
 
 const fmt = new Intl.NumberFormat('en');
 

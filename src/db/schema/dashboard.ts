@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   'deployment.redeployed',
   'deployment.promoted',
   'deployment.uploaded',
+  'deployment.digests_sent',
+  'deployment.finalized',
   'deploy_hook.created',
   'deploy_hook.deleted',
   'deploy_hook.triggered',

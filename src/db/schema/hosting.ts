@@ -7,7 +7,8 @@ import { accountIdColumn } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
-export type DeploymentStatus = 'pending' | 'building' | 'published' | 'failed' | 'rolled_back';
+/** `uploading`: a deploy by file digests waiting for the contents it does not hold yet (it then becomes `pending`). */
+export type DeploymentStatus = 'uploading' | 'pending' | 'building' | 'published' | 'failed' | 'rolled_back';
 export type DeploymentEnvironment = 'production' | 'preview';
 export type DomainStatus = 'pending_verification' | 'verified' | 'failed';
 export type SslStatus = 'inactive' | 'active' | 'error';
@@ -85,6 +86,40 @@ export const deploymentFiles = pgTable(
     contentType: text('content_type').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deploymentId, t.path] })],
+);
+
+/**
+ * A deploy by file digests (paths and SHA-256 of their contents): its manifest, kept while the contents it
+ * lacks are uploaded and until its build has read it (the published manifest is `deployment_files`).
+ */
+export const deploymentUploads = pgTable('deployment_uploads', {
+  deploymentId: text('deployment_id')
+    .primaryKey()
+    .references(() => deployments.id, { onDelete: 'cascade' }),
+  /** Site path → SHA-256 (hex), paths already normalised and checked like an archive's entries. */
+  files: jsonb('files').$type<Record<string, string>>().notNull(),
+  /** The last upload (or the creation): an `uploading` deployment idle for long is expired by the sweep. */
+  activeAt: ts('active_at').notNull().defaultNow(),
+});
+
+/**
+ * Each distinct content of a deploy by digests: `size` is known once the account holds it (stored by an
+ * earlier deploy, or uploaded for this one); null while it is still required.
+ */
+export const deploymentUploadBlobs = pgTable(
+  'deployment_upload_blobs',
+  {
+    deploymentId: text('deployment_id')
+      .notNull()
+      .references(() => deploymentUploads.deploymentId, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    size: bigint('size', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deploymentId, t.hash] }),
+    // "Has this account already uploaded this content?" (for a later deploy of the same files).
+    index('deployment_upload_blobs_hash_idx').on(t.hash),
+  ],
 );
 
 export const deploymentLogs = pgTable(

@@ -6,6 +6,7 @@ import { certificateIssueJob, deploymentBuildJob, domainVerifyJob } from './host
 import { imageGenerateJob } from './image-generate';
 import {
   certificatesRenewJob,
+  expireDigestUploadsJob,
   requeueLostWebhookAttemptsJob,
   requeueStaleJob,
   sweepDashboardSessionsJob,
@@ -47,6 +48,7 @@ export const JOB_DEFINITIONS = [
   sweepIdempotencyKeysJob,
   sweepConversationsJob,
   sweepUploadedArchivesJob,
+  expireDigestUploadsJob,
   sweepOrphanStorageJob,
   requeueLostWebhookAttemptsJob,
   webhookDeliverJob,

@@ -77,3 +77,11 @@ export const sweepUploadedArchivesJob = defineJob({
   payload: noPayload,
   schedule: { everyMs: 3_600_000 },
 });
+
+export const expireDigestUploadsJob = defineJob({
+  name: 'deployments.expire-uploads',
+  queue: 'maintenance',
+  description: 'Fails deployments by file digests left uploading with no upload for an hour, and deletes the manifests of those that ended a day ago.',
+  payload: noPayload,
+  schedule: { everyMs: 10 * 60_000 },
+});

@@ -4,6 +4,7 @@ import type { JobRun } from '../../queue/job-run';
 import { issueCertificate, renewCertificates } from '../../hosting/certificates';
 import { buildDeployment, failDeployment } from '../../hosting/build-deployment';
 import { sweepUploadedArchives } from '../../hosting/sweep-uploaded-archives';
+import { expireIdleDigestUploads } from '../../hosting/expire-idle-uploads';
 import { verifyDomain } from './domain-verify';
 import { failRequestJob } from '../run-request-job';
 import { indexCorpusBatch } from './corpus-index';
@@ -54,6 +55,7 @@ export const PROCESSORS: Processors = {
   'idempotency.sweep-expired': { run: sweepIdempotencyKeys },
   'conversations.sweep-expired': { run: sweepConversations },
   'deployments.sweep-uploads': { run: sweepUploadedArchives },
+  'deployments.expire-uploads': { run: expireIdleDigestUploads },
   'storage.sweep-orphans': { run: sweepOrphanStorage },
   'webhook.deliver': { run: deliverWebhook },
   'webhooks.requeue-lost': { run: requeueLostWebhookAttempts },

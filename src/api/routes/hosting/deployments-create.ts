@@ -11,7 +11,10 @@ import { claimStreamedRequest } from '../../middleware/idempotency';
 import { jsonBody, validateBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { siteIdField } from '../../schemas/hosting';
-import { deploymentSchema, deploymentView } from '../../../hosting/views';
+import { deploymentSchema, deploymentView, digestDeploymentSchema } from '../../../hosting/views';
+import { createDigestDeployment, registerDigestUploads } from './deployments-digests';
+
+export { isDigestUpload } from './deployments-digests';
 import { errorResponses } from '../../schemas/responses';
 import { storageExceeded } from '../../quota';
 import { receiveFile } from '../../../net/receive-file';
@@ -29,6 +32,20 @@ function isHttpUrl(s: string): boolean {
 
 const environmentField = v.optional(v.picklist(['production', 'preview'], 'must be production or preview'), 'production');
 
+/** A deploy by file digests: site path → SHA-256 of its content (the paths are checked by the intake, like an archive's). */
+const digestManifestField = v.pipe(
+  v.record(
+    v.string(),
+    v.pipe(
+      v.string('must map each path to a SHA-256'),
+      v.regex(/^[0-9a-fA-F]{64}$/, 'must map each path to a SHA-256 in hex (64 characters)'),
+      v.toLowerCase(),
+    ),
+    'must be an object of paths and SHA-256 hashes',
+  ),
+  v.description('Deploy by file digests: each site path and the SHA-256 (hex) of its content. Not with `source_url`.'),
+);
+
 export const createDeploymentBody = v.object({
   site_id: siteIdField,
   source_url: v.optional(
@@ -41,6 +58,7 @@ export const createDeploymentBody = v.object({
     ),
   ),
   environment: environmentField,
+  files: v.optional(digestManifestField),
 });
 
 /** The text parts of a multipart deploy: the JSON body's fields, less `source_url` (the file is the source). */
@@ -63,7 +81,9 @@ async function refuseWhenStorageFull(rt: Pick<Runtime, 'usage'>, c: Context<AppE
   if (used >= principal.storageBytes) throw storageExceeded(principal, { used }, 'A deployment');
 }
 
-export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store' | 'usage'>) {
+export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store' | 'usage' | 'db' | 'queues'>) {
+  // A deploy by digests continues with uploads of its contents and its finalisation: they belong with it.
+  registerDigestUploads(app, rt);
   app.post(
     DEPLOYMENTS_PATH,
     describeRoute({
@@ -79,7 +99,11 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         'and the SHA-256 of the archive, so a retry with the same file and fields is answered from the first.\n\n' +
         'The site’s files count against the plan’s storage allowance: each distinct file content once per account, however many ' +
         'deployments serve it. A build whose new contents do not fit fails (`error` names the bytes used and allowed); a deploy ' +
-        'request when nothing is left answers 413 `storage_quota_exceeded`.',
+        'request when nothing is left answers 413 `storage_quota_exceeded`.\n\n' +
+        'Or deploy by file digests (only what changed is uploaded): `files` maps each site path to the SHA-256 of its content. ' +
+        'The answer (201, `status: uploading`) lists in `required` the contents the account does not hold yet; PUT each to ' +
+        '/v1/hosting/deployments/{id}/files/{sha256}, and the build starts once none is missing (at once, `pending`, when `required` ' +
+        'is empty). Paths follow the archive rules (400 otherwise).',
       requestBody: {
         content: {
           'application/json': { schema: resolver(createDeploymentBody) },
@@ -97,7 +121,10 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         },
       },
       responses: {
-        201: { description: 'Deployment recorded', content: { 'application/json': { schema: resolver(deploymentSchema) } } },
+        201: {
+          description: 'Deployment recorded (with `required` for a deploy by digests)',
+          content: { 'application/json': { schema: resolver(v.union([deploymentSchema, digestDeploymentSchema])) } },
+        },
         ...errorResponses(400, 401, 403, 404, 413, 415, 429),
         413: {
           ...errorResponses(413)[413],
@@ -137,6 +164,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
     jsonBody(createDeploymentBody),
     async (c) => {
       const body = c.req.valid('json');
+      if (body.files !== undefined) return createDigestDeployment(c, rt, { ...body, files: body.files });
       refuseNonPublicHost('source_url', body.source_url, rt.config.FETCH_ALLOW_PRIVATE);
       const deployment = await requestDeployment(rt, {
         accountId: c.get('principal').accountId,

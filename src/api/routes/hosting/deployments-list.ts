@@ -20,7 +20,7 @@ const FILTERS = {
     patternMessage: 'must be 1–40 lowercase letters, digits and hyphens, not starting or ending with a hyphen',
   },
   environment: { description: 'Only deployments to this environment.', values: ['production', 'preview'] },
-  status: { description: 'Only deployments in this status.', values: ['pending', 'building', 'published', 'failed', 'rolled_back'] },
+  status: { description: 'Only deployments in this status.', values: ['uploading', 'pending', 'building', 'published', 'failed', 'rolled_back'] },
 } satisfies Record<string, ListFilter>;
 
 export function registerListDeployments(app: App, rt: Pick<Runtime, 'db' | 'config'>) {

@@ -1,0 +1,161 @@
+import { and, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../client';
+import { deploymentFiles, deploymentUploadBlobs, deploymentUploads, deployments, type DeploymentEnvironment } from '../schema';
+import type { DeploymentRow } from './deployments';
+
+/**
+ * Of these contents, those the account already holds, with their sizes: charged to it by an earlier
+ * publish (a site storage claim, which is only made once the blob is stored), or uploaded for another
+ * of its deploys by digests. Only ever the account's own: another account's copy of the same bytes is
+ * never counted, so the answer reveals nothing about what others store.
+ */
+export async function heldContents(db: DbOrTx, accountId: string, hashes: readonly string[]): Promise<Map<string, number>> {
+  if (hashes.length === 0) return new Map();
+  const rows = await db.execute<{ hash: string; size: string }>(sql`
+    SELECT h.hash, coalesce(c.bytes, u.size)::text AS size
+    FROM unnest(${sql.param([...hashes])}::text[]) AS h(hash)
+    LEFT JOIN storage_claims c ON c.account_id = ${accountId} AND c.object_id = 'blob:' || h.hash
+    LEFT JOIN LATERAL (
+      SELECT b.size FROM deployment_upload_blobs b JOIN deployments d ON d.id = b.deployment_id
+      WHERE b.hash = h.hash AND b.size IS NOT NULL AND d.account_id = ${accountId} LIMIT 1
+    ) u ON c.bytes IS NULL
+    WHERE c.bytes IS NOT NULL OR u.size IS NOT NULL`);
+  return new Map(rows.map((r) => [r.hash, Number(r.size)]));
+}
+
+/**
+ * Records a deploy by digests in one transaction: its row (`uploading`, or `pending` when nothing is
+ * missing), its manifest and each distinct content with its size when held (null: required).
+ */
+export async function insertDigestDeployment(
+  tx: Tx,
+  row: { id: string; accountId: string; siteId: string; environment: DeploymentEnvironment; status: 'uploading' | 'pending' },
+  files: Record<string, string>,
+  contents: ReadonlyMap<string, number | null>,
+): Promise<DeploymentRow> {
+  const [inserted] = await tx
+    .insert(deployments)
+    .values({ ...row, sourceUrl: null })
+    .returning();
+  await tx.insert(deploymentUploads).values({ deploymentId: row.id, files });
+  const hashes = [...contents.keys()];
+  await tx.execute(sql`
+    INSERT INTO deployment_upload_blobs (deployment_id, hash, size)
+    SELECT ${row.id}, h, s FROM unnest(${sql.param(hashes)}::text[], ${sql.param(hashes.map((h) => contents.get(h)?.toString() ?? null))}::bigint[]) AS v(h, s)`);
+  return inserted!;
+}
+
+/** The content's row in this deploy: undefined when the manifest does not name it; size null while required. */
+export async function findUploadBlob(db: DbOrTx, deploymentId: string, hash: string): Promise<{ size: number | null } | undefined> {
+  const [row] = await db
+    .select({ size: deploymentUploadBlobs.size })
+    .from(deploymentUploadBlobs)
+    .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), eq(deploymentUploadBlobs.hash, hash)));
+  return row;
+}
+
+/** The size of a content in a built deployment's manifest (its upload rows are gone once published). */
+export async function builtContentSize(db: DbOrTx, deploymentId: string, hash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ size: deploymentFiles.size })
+    .from(deploymentFiles)
+    .where(and(eq(deploymentFiles.deploymentId, deploymentId), eq(deploymentFiles.hash, hash)))
+    .limit(1);
+  return row?.size ?? null;
+}
+
+/** Bytes of the distinct contents this deploy already has (held or uploaded): what the total cap counts. */
+export async function knownContentBytes(db: DbOrTx, deploymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | null>`sum(${deploymentUploadBlobs.size})::text` })
+    .from(deploymentUploadBlobs)
+    .where(eq(deploymentUploadBlobs.deploymentId, deploymentId));
+  return Number(row?.bytes ?? 0);
+}
+
+/** Holds the deployment's row (uploads of its last contents decide in turn which one finishes it). */
+export async function lockDigestDeployment(tx: Tx, deploymentId: string): Promise<DeploymentRow | null> {
+  const [row] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
+  return row ?? null;
+}
+
+/** Records an uploaded content; a second record of it (a retried upload) changes nothing. */
+export async function markContentReceived(tx: Tx, deploymentId: string, hash: string, size: number): Promise<void> {
+  await tx
+    .update(deploymentUploadBlobs)
+    .set({ size })
+    .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), eq(deploymentUploadBlobs.hash, hash), isNull(deploymentUploadBlobs.size)));
+  await tx.update(deploymentUploads).set({ activeAt: new Date() }).where(eq(deploymentUploads.deploymentId, deploymentId));
+}
+
+/** The contents still required: their count, and the first `limit` of them in hash order. */
+export async function missingContents(db: DbOrTx, deploymentId: string, limit: number): Promise<{ count: number; first: string[] }> {
+  const rows = await db
+    .select({ hash: deploymentUploadBlobs.hash, count: sql<number>`count(*) OVER ()::int` })
+    .from(deploymentUploadBlobs)
+    .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), isNull(deploymentUploadBlobs.size)))
+    .orderBy(deploymentUploadBlobs.hash)
+    .limit(limit);
+  return { count: rows[0]?.count ?? 0, first: rows.map((r) => r.hash) };
+}
+
+/** `uploading` → `pending` (its build may start); null when it was not uploading. */
+export async function finishUploading(tx: Tx, deploymentId: string): Promise<DeploymentRow | null> {
+  const [row] = await tx
+    .update(deployments)
+    .set({ status: 'pending' })
+    .where(and(eq(deployments.id, deploymentId), eq(deployments.status, 'uploading')))
+    .returning();
+  return row ?? null;
+}
+
+export interface DigestManifest {
+  files: Record<string, string>;
+  /** Each content's size; null for one never uploaded. */
+  sizes: Map<string, number | null>;
+}
+
+/** A deploy by digests' manifest, or null when the deployment is not one (or its build already read it). */
+export async function findDigestManifest(db: DbOrTx, deploymentId: string): Promise<DigestManifest | null> {
+  const [upload] = await db.select({ files: deploymentUploads.files }).from(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
+  if (!upload) return null;
+  const blobs = await db
+    .select({ hash: deploymentUploadBlobs.hash, size: deploymentUploadBlobs.size })
+    .from(deploymentUploadBlobs)
+    .where(eq(deploymentUploadBlobs.deploymentId, deploymentId));
+  return { files: upload.files, sizes: new Map(blobs.map((b) => [b.hash, b.size])) };
+}
+
+/** Once published, `deployment_files` holds the manifest and storage claims hold the contents: the upload rows go. */
+export async function deleteDigestManifest(tx: DbOrTx, deploymentId: string): Promise<void> {
+  await tx.delete(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
+}
+
+/**
+ * Fails up to `limit` deploys by digests still `uploading` with no upload since `idleBefore`. Their
+ * manifest stays a while (what was uploaded counts as held for the account's next deploy).
+ */
+export async function expireIdleUploads(db: DbOrTx, idleBefore: Date, error: string, limit = 500): Promise<DeploymentRow[]> {
+  const idle = db
+    .select({ id: deploymentUploads.deploymentId })
+    .from(deploymentUploads)
+    .innerJoin(deployments, eq(deployments.id, deploymentUploads.deploymentId))
+    .where(and(eq(deployments.status, 'uploading'), lt(deploymentUploads.activeAt, idleBefore)))
+    .limit(limit);
+  return db
+    .update(deployments)
+    .set({ status: 'failed', error, finishedAt: new Date() })
+    .where(and(eq(deployments.status, 'uploading'), inArray(deployments.id, idle)))
+    .returning(getTableColumns(deployments));
+}
+
+/** Deletes the manifests of deploys by digests that ended (failed) before `before`; returns how many. */
+export async function deleteEndedManifests(db: DbOrTx, before: Date, limit = 500): Promise<number> {
+  const rows = await db.execute<{ id: string }>(sql`
+    DELETE FROM deployment_uploads u WHERE u.deployment_id IN (
+      SELECT u2.deployment_id FROM deployment_uploads u2 JOIN deployments d ON d.id = u2.deployment_id
+      WHERE d.status NOT IN ('uploading', 'pending', 'building') AND d.finished_at < ${before.toISOString()}::timestamptz
+      LIMIT ${limit}
+    ) RETURNING u.deployment_id AS id`);
+  return rows.length;
+}
