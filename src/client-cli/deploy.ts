@@ -54,15 +54,10 @@ export async function deployFolder(api: ApiClient, req: DeployRequest, ev: Deplo
   );
   const t1 = performance.now();
 
-  // The Idempotency-Key makes a retried create (a 503, a cut connection) answer the first one's deployment.
   let created: Created;
   let viaArchive = false;
   try {
-    created = await api.call<Created>('POST', '/hosting/deployments', {
-      json: { site_id: req.siteId, environment: req.environment, files: manifestOf(files), ...(req.message ? { message: req.message } : {}) },
-      headers: { 'Idempotency-Key': randomUUID() },
-      retry: true,
-    });
+    created = await createByDigests(api, req, files, ev.note);
   } catch (err) {
     if (!takesNoDigests(err)) throw err;
     ev.note('This server takes no deploys by digest: sending the whole folder as one archive');
@@ -138,6 +133,21 @@ async function uploadRequired(
     progress.end();
   }
   return { uploaded: done, bytes };
+}
+
+/** POST with the manifest; the Idempotency-Key makes a retried create (a 503, a cut connection) answer the first one's deployment. */
+async function createByDigests(api: ApiClient, req: DeployRequest, files: SiteFile[], note: (t: string) => void): Promise<Created> {
+  const body = { site_id: req.siteId, environment: req.environment, files: manifestOf(files) };
+  const create = (json: object) => api.call<Created>('POST', '/hosting/deployments', { json, headers: { 'Idempotency-Key': randomUUID() }, retry: true });
+  if (!req.message) return create(body);
+  try {
+    return await create({ ...body, message: req.message });
+  } catch (err) {
+    // The API keeps no deploy message yet (the field is refused as unknown): deploy all the same, and say so.
+    if (!(err instanceof ApiFailure && err.status === 400 && /unknown field 'message'/.test(err.message))) throw err;
+    note('This server keeps no deploy message: deploying without it');
+    return create(body);
+  }
 }
 
 /** A server from before deploys by digest refuses the manifest as an unknown field: it takes the archive instead. */
