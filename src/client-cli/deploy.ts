@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { ApiClient } from './api';
 import { type Deployment, followLog, type LogLine } from './build-log';
 import { ApiFailure, ClientError, EXIT } from './errors';
-import type { Progress } from './progress';
+import { formatBytes, type Progress } from './progress';
 import { listSiteFiles, manifestOf, type SiteFile } from './site-files';
 import { writeTarGz } from './tar-gz';
 
@@ -50,7 +50,7 @@ export async function deployFolder(api: ApiClient, req: DeployRequest, ev: Deplo
     throw new ClientError('empty_site', `nothing to deploy in ${req.dir}${left.length ? ` (left out: ${left.join(', ')})` : ''}`, EXIT.usage);
   const totalBytes = files.reduce((n, f) => n + f.size, 0);
   ev.note(
-    `Hashed ${files.length} files (${totalBytes} bytes)${left.length ? `; left out ${left.length}: ${left.slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}` : ''}`,
+    `Hashed ${files.length} files (${formatBytes(totalBytes)})${left.length ? `; left out ${left.length}: ${left.slice(0, 5).join(', ')}${left.length > 5 ? ', …' : ''}` : ''}`,
   );
   const t1 = performance.now();
 

@@ -110,7 +110,6 @@ async function run(command: string, args: string[], flags: Flags, settings: Sett
     case 'deploy': {
       const [dir] = only(args, 1, 'the folder to deploy: kiln deploy DIR --site SITE');
       const siteId = need(flags.site ?? env.KILN_SITE, '--site');
-      if (!api.baseUrl) throw usageError('no API URL');
       const progress = createProgress(process.stderr, !io.json);
       const out = await deployFolder(
         api,
