@@ -271,6 +271,17 @@ describe('kiln deploy', () => {
     expect(r.stdout).not.toMatch(/Uploaded \d+\/\d+ files/);
   });
 
+  it('a manifest the API refuses is exit 1 with the API’s error, and nothing is uploaded', async () => {
+    // A legal name here, refused by the archive rules every deploy follows (it would be a drive on Windows).
+    const dir = siteFolder({ 'c:evil.html': 'x' });
+    const r = await kiln(['deploy', dir, '--site', siteId('refused'), '--json'], withKey());
+    expect(r.code).toBe(1);
+    const { error } = jsonOf(r);
+    expect(error.code).toBe('invalid_parameter');
+    expect(error.message).toMatch(/c:evil\.html.*drive letter/);
+    expect(r.stderr).not.toMatch(/Uploaded/);
+  });
+
   it('an empty folder is a usage error (exit 2), an unknown folder too', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'kiln-cli-empty-'));
     writeFileSync(join(empty, '.DS_Store'), 'x');
