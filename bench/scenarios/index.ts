@@ -14,6 +14,7 @@ import { hostingCreate } from './hosting-create';
 import { hostingEdge, hostingEdgeRules } from './hosting-edge';
 import { hostingEdgeFlood } from './hosting-edge-flood';
 import { hostingPublish } from './hosting-publish';
+import { hostingDigests } from './hosting-digests';
 import { imageGenerate } from './image-generate';
 import { plagiarismCheck } from './plagiarism';
 import { responsiveness } from './responsiveness';
@@ -50,6 +51,7 @@ export const SCENARIOS: Scenario[] = [
   tracingOverhead,
   hostingCreate,
   hostingPublish,
+  hostingDigests,
   hostingCliDeploy,
   hostingEdge,
   hostingEdgeRules,

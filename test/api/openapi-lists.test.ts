@@ -29,7 +29,7 @@ describe('OpenAPI entries of the list, delete and domain read endpoints', () => 
     }
     const deployments = paramsOf(doc.paths['/v1/hosting/deployments'].get);
     expect(deployments.environment.schema.enum).toEqual(['production', 'preview']);
-    expect(deployments.status.schema.enum).toEqual(['pending', 'building', 'published', 'failed', 'rolled_back']);
+    expect(deployments.status.schema.enum).toEqual(['uploading', 'pending', 'building', 'published', 'failed', 'rolled_back']);
     expect(paramsOf(doc.paths['/v1/hosting/domains'].get).status.schema.enum).toEqual(['pending_verification', 'verified', 'failed']);
     const fileItem = doc.paths['/v1/files'].get.responses['200'].content['application/json'].schema.properties.data.items;
     expect(fileItem.required).toEqual(['file_id', 'filename', 'size_bytes', 'created_at', 'semantic_index']);

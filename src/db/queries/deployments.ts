@@ -168,13 +168,15 @@ export async function deploymentManifest(db: DbOrTx, deploymentId: string): Prom
 }
 
 export async function insertManifest(tx: Tx, deploymentId: string, files: Omit<DeploymentFileRow, 'deploymentId'>[]) {
-  // Batches keep each statement under Postgres's parameter limit.
-  for (let i = 0; i < files.length; i += 2_000) {
-    await tx
-      .insert(deploymentFiles)
-      .values(files.slice(i, i + 2_000).map((f) => ({ ...f, deploymentId })))
-      .onConflictDoNothing();
-  }
+  if (files.length === 0) return;
+  // One statement whatever the count: the rows travel as one array per column (drizzle's multi-row VALUES
+  // cost 5 parameters a row, batches under Postgres's limit, and most of a 10,000-file publish in CPU).
+  await tx.execute(sql`
+    INSERT INTO ${deploymentFiles} (deployment_id, path, hash, size, content_type)
+    SELECT ${deploymentId}, * FROM unnest(
+      ${sql.param(files.map((f) => f.path))}::text[], ${sql.param(files.map((f) => f.hash))}::text[],
+      ${sql.param(files.map((f) => String(f.size)))}::bigint[], ${sql.param(files.map((f) => f.contentType))}::text[])
+    ON CONFLICT DO NOTHING`);
 }
 
 /**
