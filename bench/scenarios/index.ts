@@ -9,6 +9,7 @@ import { tracingOverhead } from './tracing-overhead';
 import { filesScenario } from './files';
 import { scannedScenario } from './scanned';
 import { health } from './health';
+import { hostingCliDeploy } from './hosting-cli-deploy';
 import { hostingCreate } from './hosting-create';
 import { hostingEdge, hostingEdgeRules } from './hosting-edge';
 import { hostingEdgeFlood } from './hosting-edge-flood';
@@ -51,6 +52,7 @@ export const SCENARIOS: Scenario[] = [
   hostingCreate,
   hostingPublish,
   hostingDigests,
+  hostingCliDeploy,
   hostingEdge,
   hostingEdgeRules,
   hostingEdgeFlood,
