@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { zipBuffer } from './support/archive-fixtures';
@@ -65,27 +67,18 @@ Cache-Control: no-cache
   test = one
 `;
 
-/** README's own example (issue 27: it used to deploy with 0 of its 9 redirect rules). */
-const README_REDIRECTS = `# _redirects: from [query conditions] to [status][!]      (first matching line wins)
-/home              /                      301   # 301 is the default
-/blog/*            /news/:splat                 # splat
-/users/:id         /u/:id                 302   # placeholder
-/store id=:id      /products/:id          301   # only when ?id=… is present
-/pricing           https://example.com/p  308   # another site (3xx only)
-/app/*             /app/index.html        200   # rewrite: the URL does not change
-/shop/*            /shop/closed.html      404   # custom not-found
-/docs              /handbook              301!  # ! = even though /docs exists
-/*                 /index.html            200   # SPA fallback
-`;
-
-const README_HEADERS = `# _headers: a path pattern, then indented headers
-/*
-  X-Frame-Options: DENY
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-/assets/embed/*
-  ! X-Frame-Options
-`;
+/**
+ * README's own example, read from README.md so that the example stays true (issue 27: it used to deploy with
+ * 0 of its 9 redirect rules): the text block of the Netlify section, split where `_headers` begins.
+ */
+function readmeExample(): { redirects: string; headers: string } {
+  const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+  const block = /```text\n(# _redirects:[\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no ```text block starting with "# _redirects:"');
+  const at = block.indexOf('# _headers');
+  return { redirects: block.slice(0, at), headers: block.slice(at) };
+}
+const README = readmeExample();
 
 beforeAll(async () => {
   h = await startHostingHarness();
@@ -112,8 +105,9 @@ beforeAll(async () => {
       { name: 'docs.html', data: page('docs') },
       { name: 'assets/app.js', data: 'console.log(2)' },
       { name: 'assets/embed/frame.html', data: page('frame') },
-      { name: '_redirects', data: README_REDIRECTS },
-      { name: '_headers', data: README_HEADERS },
+      { name: 'gone.html', data: page('gone') },
+      { name: '_redirects', data: README.redirects },
+      { name: '_headers', data: README.headers },
     ]),
   );
   const built = await Promise.all(
@@ -219,11 +213,13 @@ describe('Netlify’s _headers fixtures through the edge', () => {
 });
 
 describe('README’s example rules (issue 27)', () => {
-  it('deploys all 9 redirect rules and 3 header rules', async () => {
+  it('deploys all 14 redirect rules and 3 header rules, with no warning', async () => {
     expect(deployments.readme!.status).toBe('published');
-    const messages = (await buildLog('readme')).map((l) => l.message);
-    expect(messages).toContain('_redirects: read 9 rules (3 static, 6 dynamic).');
+    const log = await buildLog('readme');
+    const messages = log.map((l) => l.message);
+    expect(messages).toContain('_redirects: read 14 rules (6 static, 8 dynamic).');
     expect(messages).toContain('_headers: read 3 rules.');
+    expect(log.filter((l) => l.level === 'warn')).toEqual([]);
   });
 
   it('serves them as the comments on each line say', async () => {
@@ -236,6 +232,9 @@ describe('README’s example rules (issue 27)', () => {
     expect([app.status, text(app)]).toEqual([200, page('app shell')]);
     expect((await get(sites.readme, '/shop/cart')).status).toBe(404);
     expect(await get(sites.readme, '/docs')).toMatchObject({ status: 301, headers: { location: '/handbook' } });
+    const gone = await get(sites.readme, '/old-pricing');
+    expect([gone.status, text(gone)]).toEqual([410, page('gone')]);
+    expect(await get(sites.readme, '/images/cat.jpg')).toMatchObject({ status: 301, headers: { location: '/img/cat' } });
     const spa = await get(sites.readme, '/some/route');
     expect([spa.status, text(spa)]).toEqual([200, page('readme home')]);
   });
