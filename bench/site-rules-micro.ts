@@ -134,11 +134,22 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-function largeSite() {
+export interface LargeSiteFigures {
+  /** ns per request, by measurement and rule count (e.g. `interleaved same-requests redirects 45000`). */
+  rows: Record<string, { p50: number; p99: number }>;
+  /** Medians of 5, ms, by rule count: reading both files at build, compiling them at the edge. */
+  readMs: Record<number, number>;
+  compileMs: Record<number, number>;
+}
+
+/** Issue 27: 100 vs 45,000 rules, same shape, same run. Also a scenario of `npm run bench` (scenarios/site-rules-scale.ts). */
+export function largeSite(say: (line: string) => void = out): LargeSiteFigures {
+  const out = say;
+  const figures: LargeSiteFigures = { rows: {}, readMs: {}, compileMs: {} };
   out('\n## issue 27: 100 vs 45,000 rules, same shape, same run');
   const floor = timerFloor();
   out(`timer floor (two hrtime calls, nothing between): p50 ${percentile(floor, 50)} ns, p99 ${percentile(floor, 99)} ns (included in every figure below)`);
-  const rows: Record<string, { p50: number; p99: number }> = {};
+  const rows = figures.rows;
   const matchers = new Map<number, SiteRuleMatcher>();
   for (const n of [100, 45_000]) {
     const redirectsText = largeRedirects(n);
@@ -165,6 +176,8 @@ function largeSite() {
         out(`  file sizes: _redirects ${(redirectsText.length / 1024).toFixed(0)} KiB, _headers ${(headersText.length / 1024).toFixed(0)} KiB`);
       }
     }
+    figures.readMs[n] = median(readMs);
+    figures.compileMs[n] = median(compileMs);
     out(
       `  read at build (parse both files, loop check): median ${median(readMs).toFixed(1)} ms; compile at the edge (maps and trees): median ${median(compileMs).toFixed(1)} ms (5 runs)`,
     );
@@ -209,6 +222,7 @@ function largeSite() {
     const large = rows[`${kind} 45000`]!;
     out(`ratio 45,000 / 100 ${kind}: p50 ${(large.p50 / small.p50).toFixed(2)}×, p99 ${(large.p99 / small.p99).toFixed(2)}×`);
   }
+  return figures;
 }
 
 function hostile() {

@@ -23,6 +23,7 @@ import { usage } from './usage';
 import { voiceSynthesis } from './voice';
 import { webhooksScenario } from './webhooks';
 
+import { siteRulesScale } from './site-rules-scale';
 /**
  * Every row of the report, in order. `baseline` scenarios are run first and again after all the
  * others; everything else runs once, in between. A new product adds its file here, e.g.
@@ -56,5 +57,6 @@ export const SCENARIOS: Scenario[] = [
   hostingEdge,
   hostingEdgeRules,
   hostingEdgeFlood,
+  siteRulesScale,
   edgeReloadIdle,
 ];
