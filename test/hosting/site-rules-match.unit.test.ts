@@ -5,7 +5,7 @@ import { acceptedPattern, patternProblem } from '../../src/hosting/site-rules/pa
 import { PatternBudget } from '../../src/hosting/site-rules/pattern-budget';
 import { SegmentTrie, type TrieMatch, type TrieWork } from '../../src/hosting/site-rules/segment-trie';
 import { MAX_RULE_FILE_BYTES, readSiteRules } from '../../src/hosting/site-rules/read-site-rules';
-import { SiteRuleMatcher } from '../../src/hosting/site-rules/site-rule-matcher';
+import { compileSiteRulesInSlices, SiteRuleMatcher } from '../../src/hosting/site-rules/site-rule-matcher';
 
 const matcher = (redirects: string, headers = '') => new SiteRuleMatcher({ redirects: parseRedirects(redirects).rules, headers: parseHeaders(headers).rules });
 const headerValues = (m: SiteRuleMatcher, path: string) => Object.fromEntries(m.headersFor(path)?.values ?? []);
@@ -218,5 +218,29 @@ describe('header paths match whatever the case, with * anywhere and placeholders
     expect(headerValues(m, '/images/Ada.JPG')).toMatchObject({ 'X-Name': 'Ada' });
     // `Special:Search` is a literal segment (no placeholder after a word character): it folds as a whole.
     expect(headerValues(m, '/WIKI/special:search')).toMatchObject({ 'X-Special': 'yes' });
+  });
+});
+
+describe('compiling a large rule set at the edge', () => {
+  it('gives the event loop back between slices and answers as the one-piece compile does', async () => {
+    const redirects = Array.from({ length: 3_000 }, (_, i) => (i % 10 === 0 ? `/p${i}/:id /q${i}/:id 301` : `/old-${i} /new-${i} 301`)).join('\n');
+    const headers = Array.from({ length: 1_200 }, (_, i) => `/*.e${i}\n  X-Ext: ${i}`).join('\n');
+    const rules = { redirects: parseRedirects(redirects).rules, headers: parseHeaders(headers).rules };
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const sliced = (await compileSiteRulesInSlices(rules, 500))!;
+    counting = false;
+    // 3,000 redirects and 1,200 header blocks in slices of 500: other work ran between them.
+    expect(turns).toBeGreaterThanOrEqual(5);
+    const whole = new SiteRuleMatcher(rules);
+    for (const path of ['/old-7', '/p20/x', '/p21/x', '/nope', '/a/b.e1199', '/x.e5']) {
+      expect(sliced.matchRedirect(path, '', false)).toEqual(whole.matchRedirect(path, '', false));
+      expect(sliced.headersFor(path)).toEqual(whole.headersFor(path));
+    }
   });
 });

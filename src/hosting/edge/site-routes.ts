@@ -14,7 +14,7 @@ import {
 } from '../../db/queries/routing-changes';
 import { deployments, liveDeployments } from '../../db/schema';
 import { parseHostingHost } from '../urls';
-import { compileSiteRules } from '../site-rules/site-rule-matcher';
+import { compileSiteRulesInSlices } from '../site-rules/site-rule-matcher';
 import type { LiveSite } from './types';
 
 export interface SiteTarget {
@@ -322,7 +322,7 @@ export class SiteRoutes {
       environment: d.environment,
       publishedAt: d.publishedAt,
       files,
-      rules: compileSiteRules(d.siteRules),
+      rules: await compileSiteRulesInSlices(d.siteRules),
     };
     if (this.sites.size >= MAX_CACHED_SITES) this.sites.delete(this.sites.keys().next().value!);
     this.sites.set(deploymentId, site);
