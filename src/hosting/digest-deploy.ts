@@ -8,7 +8,6 @@ import {
   heldContents,
   insertDigestDeployment,
   knownContentBytes,
-  lockDigestDeployment,
   markContentReceived,
   missingContents,
 } from '../db/queries/deployment-uploads';
@@ -156,15 +155,15 @@ export async function receiveDigestContent(
   } finally {
     await unlink(file.path).catch(() => undefined);
   }
-  const { row, missing, finished } = await rt.db.transaction(async (tx) => {
-    // One upload at a time decides: of two last uploads, the second sees the first's and finishes.
-    await lockDigestDeployment(tx, d.id);
-    await markContentReceived(tx, d.id, input.hash, file.size);
-    const missing = await missingContents(tx, d.id, MISSING_LISTED);
-    const finished = missing.count === 0 ? await finishUploading(tx, d.id) : null;
+  const { row, finished } = await rt.db.transaction(async (tx) => {
+    // The counter's UPDATE holds the deployment's upload row only to this commit: concurrent uploads
+    // queue for a moment here, not across their bodies. The one that takes `missing` to 0 finishes it.
+    const left = await markContentReceived(tx, d.id, input.hash, file.size);
+    const finished = left === 0 ? await finishUploading(tx, d.id) : null;
     if (finished) await audit(tx, d.accountId, input.actor, 'deployment.finalized', d.id, { site: d.siteId, by: 'upload' });
-    return { row: finished ?? d, missing: { count: missing.count, hashes: missing.first }, finished };
+    return { row: finished ?? d, finished };
   });
+  const missing = finished ? { count: 0, hashes: [] } : await missingOf(rt, d.id);
   if (finished) await enqueueBuild(rt, finished);
   return { kind: 'received', hash: input.hash, size: file.size, missing, deployment: row };
 }
@@ -183,8 +182,9 @@ export async function finalizeDigestDeployment(rt: Rt, input: { accountId: strin
     return { kind: 'finalized', deployment: d };
   }
   const outcome = await rt.db.transaction(async (tx) => {
-    await lockDigestDeployment(tx, d.id);
-    const missing = await missingContents(tx, d.id, 1);
+    // `missing` only falls, and finishUploading moves `uploading` once: of a finalize and a last upload
+    // racing, exactly one finishes (and audits) it.
+    const missing = await missingContents(tx, d.id, 0);
     if (missing.count > 0) return { missing: missing.count };
     const finished = await finishUploading(tx, d.id);
     if (finished) await audit(tx, d.accountId, input.actor, 'deployment.finalized', d.id, { site: d.siteId, by: 'finalize' });

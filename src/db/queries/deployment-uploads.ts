@@ -40,7 +40,9 @@ export async function insertDigestDeployment(
     .returning();
   let heldBytes = 0;
   for (const size of held.values()) heldBytes += size;
-  await tx.insert(deploymentUploads).values({ deploymentId: row.id, files, heldHashes: [...held.keys()], heldSizes: [...held.values()], heldBytes });
+  await tx
+    .insert(deploymentUploads)
+    .values({ deploymentId: row.id, files, heldHashes: [...held.keys()], heldSizes: [...held.values()], heldBytes, missing: required.length });
   if (required.length > 0) {
     await tx.execute(sql`
       INSERT INTO deployment_upload_blobs (deployment_id, hash) SELECT ${row.id}, h FROM unnest(${sql.param([...required])}::text[]) AS v(h)`);
@@ -76,36 +78,48 @@ export async function builtContentSize(db: DbOrTx, deploymentId: string, hash: s
 
 /** Bytes of the distinct contents this deploy already has (held or uploaded): what the total cap counts. */
 export async function knownContentBytes(db: DbOrTx, deploymentId: string): Promise<number> {
-  const rows = await db.execute<{ bytes: string | null }>(sql`
-    SELECT (u.held_bytes + coalesce((SELECT sum(b.size) FROM deployment_upload_blobs b WHERE b.deployment_id = u.deployment_id), 0))::text AS bytes
-    FROM deployment_uploads u WHERE u.deployment_id = ${deploymentId}`);
-  return Number(rows[0]?.bytes ?? 0);
+  const [row] = await db
+    .select({ bytes: sql<string>`(${deploymentUploads.heldBytes} + ${deploymentUploads.receivedBytes})::text` })
+    .from(deploymentUploads)
+    .where(eq(deploymentUploads.deploymentId, deploymentId));
+  return Number(row?.bytes ?? 0);
 }
 
-/** Holds the deployment's row (uploads of its last contents decide in turn which one finishes it). */
-export async function lockDigestDeployment(tx: Tx, deploymentId: string): Promise<DeploymentRow | null> {
-  const [row] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
-  return row ?? null;
-}
-
-/** Records an uploaded content; a second record of it (a retried upload) changes nothing. */
-export async function markContentReceived(tx: Tx, deploymentId: string, hash: string, size: number): Promise<void> {
-  await tx
-    .update(deploymentUploadBlobs)
-    .set({ size })
-    .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), eq(deploymentUploadBlobs.hash, hash), isNull(deploymentUploadBlobs.size)));
-  await tx.update(deploymentUploads).set({ activeAt: new Date() }).where(eq(deploymentUploads.deploymentId, deploymentId));
+/**
+ * Records an uploaded content in one statement and answers how many are still missing. Only the upload
+ * that flips the content's row from missing to received moves the counters (a retried or concurrent
+ * upload of the same content changes nothing), so exactly one upload sees `missing` reach 0. The
+ * deployment's row stays locked only until the caller's transaction ends, never across an upload.
+ */
+export async function markContentReceived(tx: Tx, deploymentId: string, hash: string, size: number): Promise<number> {
+  const rows = await tx.execute<{ missing: number }>(sql`
+    WITH flipped AS (
+      UPDATE deployment_upload_blobs SET size = ${size}
+      WHERE deployment_id = ${deploymentId} AND hash = ${hash} AND size IS NULL
+      RETURNING size
+    )
+    UPDATE deployment_uploads SET
+      missing = missing - (SELECT count(*) FROM flipped)::int,
+      received_bytes = received_bytes + coalesce((SELECT sum(size) FROM flipped), 0),
+      active_at = now()
+    WHERE deployment_id = ${deploymentId}
+    RETURNING missing`);
+  return rows[0]?.missing ?? 0;
 }
 
 /** The contents still required: their count, and the first `limit` of them in hash order. */
 export async function missingContents(db: DbOrTx, deploymentId: string, limit: number): Promise<{ count: number; first: string[] }> {
+  const [counter] = await db.select({ missing: deploymentUploads.missing }).from(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
+  const count = counter?.missing ?? 0;
+  if (count === 0 || limit === 0) return { count, first: [] };
+  // Read off the partial index of missing rows: no walk past the (many) already received.
   const rows = await db
-    .select({ hash: deploymentUploadBlobs.hash, count: sql<number>`count(*) OVER ()::int` })
+    .select({ hash: deploymentUploadBlobs.hash })
     .from(deploymentUploadBlobs)
     .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), isNull(deploymentUploadBlobs.size)))
     .orderBy(deploymentUploadBlobs.hash)
     .limit(limit);
-  return { count: rows[0]?.count ?? 0, first: rows.map((r) => r.hash) };
+  return { count, first: rows.map((r) => r.hash) };
 }
 
 /** `uploading` → `pending` (its build may start); null when it was not uploading. */
