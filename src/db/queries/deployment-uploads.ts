@@ -11,16 +11,20 @@ import type { DeploymentRow } from './deployments';
  */
 export async function heldContents(db: DbOrTx, accountId: string, hashes: readonly string[]): Promise<Map<string, number>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db.execute<{ hash: string; size: string }>(sql`
-    SELECT h.hash, coalesce(c.bytes, u.size)::text AS size
-    FROM unnest(${sql.param([...hashes])}::text[]) AS h(hash)
-    LEFT JOIN storage_claims c ON c.account_id = ${accountId} AND c.object_id = 'blob:' || h.hash
-    LEFT JOIN LATERAL (
-      SELECT b.size FROM deployment_upload_blobs b JOIN deployments d ON d.id = b.deployment_id
-      WHERE b.hash = h.hash AND b.size IS NOT NULL AND d.account_id = ${accountId} LIMIT 1
-    ) u ON c.bytes IS NULL
-    WHERE c.bytes IS NOT NULL OR u.size IS NOT NULL`);
-  return new Map(rows.map((r) => [r.hash, Number(r.size)]));
+  // Two probes by index, each one array parameter: the account's claims first (a redeploy finds nearly
+  // all there), then only the rest among its uploads for deploys by digests.
+  const claimed = await db.execute<{ object_id: string; bytes: string }>(sql`
+    SELECT object_id, bytes::text AS bytes FROM storage_claims
+    WHERE account_id = ${accountId} AND object_id = ANY(${sql.param(hashes.map((h) => `blob:${h}`))}::text[])`);
+  const held = new Map(claimed.map((r) => [r.object_id.slice('blob:'.length), Number(r.bytes)]));
+  const rest = hashes.filter((h) => !held.has(h));
+  if (rest.length === 0) return held;
+  const uploaded = await db.execute<{ hash: string; size: string }>(sql`
+    SELECT DISTINCT ON (b.hash) b.hash, b.size::text AS size
+    FROM deployment_upload_blobs b JOIN deployments d ON d.id = b.deployment_id
+    WHERE b.hash = ANY(${sql.param(rest)}::text[]) AND b.size IS NOT NULL AND d.account_id = ${accountId}`);
+  for (const r of uploaded) held.set(r.hash, Number(r.size));
+  return held;
 }
 
 /**
@@ -57,13 +61,18 @@ export async function heldContentSize(db: DbOrTx, deploymentId: string, hash: st
   return rows[0]?.size == null ? null : Number(rows[0].size);
 }
 
-/** The content's row in this deploy: undefined when the manifest does not name it; size null while required. */
-export async function findUploadBlob(db: DbOrTx, deploymentId: string, hash: string): Promise<{ size: number | null } | undefined> {
+/**
+ * The content's row in this deploy (undefined when the manifest does not name it; size null while
+ * required), with the bytes of the distinct contents the deploy already has (held or uploaded), which
+ * the total cap counts: one read for both on every upload.
+ */
+export async function findUploadBlob(db: DbOrTx, deploymentId: string, hash: string): Promise<{ size: number | null; knownBytes: number } | undefined> {
   const [row] = await db
-    .select({ size: deploymentUploadBlobs.size })
+    .select({ size: deploymentUploadBlobs.size, knownBytes: sql<string>`(${deploymentUploads.heldBytes} + ${deploymentUploads.receivedBytes})::text` })
     .from(deploymentUploadBlobs)
+    .innerJoin(deploymentUploads, eq(deploymentUploads.deploymentId, deploymentUploadBlobs.deploymentId))
     .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), eq(deploymentUploadBlobs.hash, hash)));
-  return row;
+  return row && { size: row.size, knownBytes: Number(row.knownBytes) };
 }
 
 /** The size of a content in a built deployment's manifest (its upload rows are gone once published). */
@@ -74,15 +83,6 @@ export async function builtContentSize(db: DbOrTx, deploymentId: string, hash: s
     .where(and(eq(deploymentFiles.deploymentId, deploymentId), eq(deploymentFiles.hash, hash)))
     .limit(1);
   return row?.size ?? null;
-}
-
-/** Bytes of the distinct contents this deploy already has (held or uploaded): what the total cap counts. */
-export async function knownContentBytes(db: DbOrTx, deploymentId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string>`(${deploymentUploads.heldBytes} + ${deploymentUploads.receivedBytes})::text` })
-    .from(deploymentUploads)
-    .where(eq(deploymentUploads.deploymentId, deploymentId));
-  return Number(row?.bytes ?? 0);
 }
 
 /**
@@ -107,19 +107,21 @@ export async function markContentReceived(tx: Tx, deploymentId: string, hash: st
   return rows[0]?.missing ?? 0;
 }
 
-/** The contents still required: their count, and the first `limit` of them in hash order. */
-export async function missingContents(db: DbOrTx, deploymentId: string, limit: number): Promise<{ count: number; first: string[] }> {
-  const [counter] = await db.select({ missing: deploymentUploads.missing }).from(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
-  const count = counter?.missing ?? 0;
-  if (count === 0 || limit === 0) return { count, first: [] };
-  // Read off the partial index of missing rows: no walk past the (many) already received.
+/** How many contents are still required (0 once the manifest is gone with the publish). */
+export async function missingCount(db: DbOrTx, deploymentId: string): Promise<number> {
+  const [row] = await db.select({ missing: deploymentUploads.missing }).from(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
+  return row?.missing ?? 0;
+}
+
+/** The first `limit` contents still required, in hash order: read off the partial index of missing rows. */
+export async function firstMissing(db: DbOrTx, deploymentId: string, limit: number): Promise<string[]> {
   const rows = await db
     .select({ hash: deploymentUploadBlobs.hash })
     .from(deploymentUploadBlobs)
     .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), isNull(deploymentUploadBlobs.size)))
     .orderBy(deploymentUploadBlobs.hash)
     .limit(limit);
-  return { count, first: rows.map((r) => r.hash) };
+  return rows.map((r) => r.hash);
 }
 
 /** `uploading` → `pending` (its build may start); null when it was not uploading. */
