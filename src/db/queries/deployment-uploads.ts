@@ -49,7 +49,8 @@ export async function insertDigestDeployment(
     .values({ deploymentId: row.id, files, heldHashes: [...held.keys()], heldSizes: [...held.values()], heldBytes, missing: required.length });
   if (required.length > 0) {
     await tx.execute(sql`
-      INSERT INTO deployment_upload_blobs (deployment_id, hash) SELECT ${row.id}, h FROM unnest(${sql.param([...required])}::text[]) AS v(h)`);
+      INSERT INTO deployment_upload_blobs (deployment_id, hash)
+      SELECT ${row.id}, h FROM jsonb_array_elements_text(${JSON.stringify(required)}::jsonb) AS v(h)`);
   }
   return inserted!;
 }
