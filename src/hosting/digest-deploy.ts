@@ -7,10 +7,9 @@ import {
   finishUploading,
   heldContents,
   insertDigestDeployment,
-  knownContentBytes,
-  lockDigestDeployment,
   markContentReceived,
-  missingContents,
+  firstMissing,
+  missingCount,
 } from '../db/queries/deployment-uploads';
 import { findAccountDeployment, type DeploymentRow } from '../db/queries/deployments';
 import type { DeploymentEnvironment } from '../db/schema';
@@ -141,7 +140,7 @@ export async function receiveDigestContent(
     if (file.sha256 !== input.hash) {
       return { kind: 'refused', status: 400, message: `The body's SHA-256 is ${file.sha256}, not ${input.hash}: nothing was stored.` };
     }
-    const total = (await knownContentBytes(rt.db, d.id)) + file.size;
+    const total = blob.knownBytes + file.size;
     if (total > limits.maxTotalBytes) {
       return {
         kind: 'refused',
@@ -156,15 +155,15 @@ export async function receiveDigestContent(
   } finally {
     await unlink(file.path).catch(() => undefined);
   }
-  const { row, missing, finished } = await rt.db.transaction(async (tx) => {
-    // One upload at a time decides: of two last uploads, the second sees the first's and finishes.
-    await lockDigestDeployment(tx, d.id);
-    await markContentReceived(tx, d.id, input.hash, file.size);
-    const missing = await missingContents(tx, d.id, MISSING_LISTED);
-    const finished = missing.count === 0 ? await finishUploading(tx, d.id) : null;
+  const { row, left, finished } = await rt.db.transaction(async (tx) => {
+    // The counter's UPDATE holds the deployment's upload row only to this commit: concurrent uploads
+    // queue for a moment here, not across their bodies. The one that takes `missing` to 0 finishes it.
+    const left = await markContentReceived(tx, d.id, input.hash, file.size);
+    const finished = left === 0 ? await finishUploading(tx, d.id) : null;
     if (finished) await audit(tx, d.accountId, input.actor, 'deployment.finalized', d.id, { site: d.siteId, by: 'upload' });
-    return { row: finished ?? d, missing: { count: missing.count, hashes: missing.first }, finished };
+    return { row: finished ?? d, left, finished };
   });
+  const missing = { count: left, hashes: left === 0 ? [] : await firstMissing(rt.db, d.id, MISSING_LISTED) };
   if (finished) await enqueueBuild(rt, finished);
   return { kind: 'received', hash: input.hash, size: file.size, missing, deployment: row };
 }
@@ -183,9 +182,10 @@ export async function finalizeDigestDeployment(rt: Rt, input: { accountId: strin
     return { kind: 'finalized', deployment: d };
   }
   const outcome = await rt.db.transaction(async (tx) => {
-    await lockDigestDeployment(tx, d.id);
-    const missing = await missingContents(tx, d.id, 1);
-    if (missing.count > 0) return { missing: missing.count };
+    // `missing` only falls, and finishUploading moves `uploading` once: of a finalize and a last upload
+    // racing, exactly one finishes (and audits) it.
+    const missing = await missingCount(tx, d.id);
+    if (missing > 0) return { missing };
     const finished = await finishUploading(tx, d.id);
     if (finished) await audit(tx, d.accountId, input.actor, 'deployment.finalized', d.id, { site: d.siteId, by: 'finalize' });
     return { finished };
@@ -202,8 +202,8 @@ export async function finalizeDigestDeployment(rt: Rt, input: { accountId: strin
 }
 
 async function missingOf(rt: Rt, deploymentId: string): Promise<Missing> {
-  const m = await missingContents(rt.db, deploymentId, MISSING_LISTED);
-  return { count: m.count, hashes: m.first };
+  const count = await missingCount(rt.db, deploymentId);
+  return { count, hashes: count === 0 ? [] : await firstMissing(rt.db, deploymentId, MISSING_LISTED) };
 }
 
 /**

@@ -148,6 +148,29 @@ describe('deploys by file digests', () => {
     expect(filesUnder(stagingDir)).toEqual([]);
   });
 
+  it('concurrent uploads (twice each, with finalizes racing) finish the deployment exactly once', async () => {
+    const name = siteId('race');
+    const files = site(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p/${i}.html`, `page ${i}`])));
+    const created = await (await create({ site_id: name, files: digests(files) })).json();
+    expect(created.required).toHaveLength(12);
+    const bodies = Object.values(files);
+    const answers = await Promise.all([
+      ...[...bodies, ...bodies].map(async (body) => {
+        const res = await put(created.id, sha(body), body);
+        expect(res.status).toBe(200);
+        return res.json();
+      }),
+      ...[1, 2, 3].map(async () => (await finalize(created.id)).status),
+    ]);
+    const uploads = answers.filter((a): a is { missing: number } => typeof a === 'object');
+    // Every content counted once: some answer saw none missing, none saw fewer than none.
+    expect(uploads.map((a) => a.missing)).toContain(0);
+    expect(Math.min(...uploads.map((a) => a.missing))).toBe(0);
+    expect((await finished(created.id)).status).toBe('published');
+    const audit = await listAudit(h.svc.rt.db, h.accountId, { limit: 100 });
+    expect(audit.filter((e) => e.target === created.id && e.action === 'deployment.finalized')).toHaveLength(1);
+  });
+
   it("another account's identical content is still required of it, and its uploads are checked the same", async () => {
     const name = siteId('shared');
     const files = site({ 'index.html': 'shared content' });

@@ -11,16 +11,20 @@ import type { DeploymentRow } from './deployments';
  */
 export async function heldContents(db: DbOrTx, accountId: string, hashes: readonly string[]): Promise<Map<string, number>> {
   if (hashes.length === 0) return new Map();
-  const rows = await db.execute<{ hash: string; size: string }>(sql`
-    SELECT h.hash, coalesce(c.bytes, u.size)::text AS size
-    FROM unnest(${sql.param([...hashes])}::text[]) AS h(hash)
-    LEFT JOIN storage_claims c ON c.account_id = ${accountId} AND c.object_id = 'blob:' || h.hash
-    LEFT JOIN LATERAL (
-      SELECT b.size FROM deployment_upload_blobs b JOIN deployments d ON d.id = b.deployment_id
-      WHERE b.hash = h.hash AND b.size IS NOT NULL AND d.account_id = ${accountId} LIMIT 1
-    ) u ON c.bytes IS NULL
-    WHERE c.bytes IS NOT NULL OR u.size IS NOT NULL`);
-  return new Map(rows.map((r) => [r.hash, Number(r.size)]));
+  // Two probes by index, each one array parameter: the account's claims first (a redeploy finds nearly
+  // all there), then only the rest among its uploads for deploys by digests.
+  const claimed = await db.execute<{ object_id: string; bytes: string }>(sql`
+    SELECT object_id, bytes::text AS bytes FROM storage_claims
+    WHERE account_id = ${accountId} AND object_id = ANY(${sql.param(hashes.map((h) => `blob:${h}`))}::text[])`);
+  const held = new Map(claimed.map((r) => [r.object_id.slice('blob:'.length), Number(r.bytes)]));
+  const rest = hashes.filter((h) => !held.has(h));
+  if (rest.length === 0) return held;
+  const uploaded = await db.execute<{ hash: string; size: string }>(sql`
+    SELECT DISTINCT ON (b.hash) b.hash, b.size::text AS size
+    FROM deployment_upload_blobs b JOIN deployments d ON d.id = b.deployment_id
+    WHERE b.hash = ANY(${sql.param(rest)}::text[]) AND b.size IS NOT NULL AND d.account_id = ${accountId}`);
+  for (const r of uploaded) held.set(r.hash, Number(r.size));
+  return held;
 }
 
 /**
@@ -40,10 +44,13 @@ export async function insertDigestDeployment(
     .returning();
   let heldBytes = 0;
   for (const size of held.values()) heldBytes += size;
-  await tx.insert(deploymentUploads).values({ deploymentId: row.id, files, heldHashes: [...held.keys()], heldSizes: [...held.values()], heldBytes });
+  await tx
+    .insert(deploymentUploads)
+    .values({ deploymentId: row.id, files, heldHashes: [...held.keys()], heldSizes: [...held.values()], heldBytes, missing: required.length });
   if (required.length > 0) {
     await tx.execute(sql`
-      INSERT INTO deployment_upload_blobs (deployment_id, hash) SELECT ${row.id}, h FROM unnest(${sql.param([...required])}::text[]) AS v(h)`);
+      INSERT INTO deployment_upload_blobs (deployment_id, hash)
+      SELECT ${row.id}, h FROM jsonb_array_elements_text(${JSON.stringify(required)}::jsonb) AS v(h)`);
   }
   return inserted!;
 }
@@ -55,13 +62,18 @@ export async function heldContentSize(db: DbOrTx, deploymentId: string, hash: st
   return rows[0]?.size == null ? null : Number(rows[0].size);
 }
 
-/** The content's row in this deploy: undefined when the manifest does not name it; size null while required. */
-export async function findUploadBlob(db: DbOrTx, deploymentId: string, hash: string): Promise<{ size: number | null } | undefined> {
+/**
+ * The content's row in this deploy (undefined when the manifest does not name it; size null while
+ * required), with the bytes of the distinct contents the deploy already has (held or uploaded), which
+ * the total cap counts: one read for both on every upload.
+ */
+export async function findUploadBlob(db: DbOrTx, deploymentId: string, hash: string): Promise<{ size: number | null; knownBytes: number } | undefined> {
   const [row] = await db
-    .select({ size: deploymentUploadBlobs.size })
+    .select({ size: deploymentUploadBlobs.size, knownBytes: sql<string>`(${deploymentUploads.heldBytes} + ${deploymentUploads.receivedBytes})::text` })
     .from(deploymentUploadBlobs)
+    .innerJoin(deploymentUploads, eq(deploymentUploads.deploymentId, deploymentUploadBlobs.deploymentId))
     .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), eq(deploymentUploadBlobs.hash, hash)));
-  return row;
+  return row && { size: row.size, knownBytes: Number(row.knownBytes) };
 }
 
 /** The size of a content in a built deployment's manifest (its upload rows are gone once published). */
@@ -74,38 +86,43 @@ export async function builtContentSize(db: DbOrTx, deploymentId: string, hash: s
   return row?.size ?? null;
 }
 
-/** Bytes of the distinct contents this deploy already has (held or uploaded): what the total cap counts. */
-export async function knownContentBytes(db: DbOrTx, deploymentId: string): Promise<number> {
-  const rows = await db.execute<{ bytes: string | null }>(sql`
-    SELECT (u.held_bytes + coalesce((SELECT sum(b.size) FROM deployment_upload_blobs b WHERE b.deployment_id = u.deployment_id), 0))::text AS bytes
-    FROM deployment_uploads u WHERE u.deployment_id = ${deploymentId}`);
-  return Number(rows[0]?.bytes ?? 0);
+/**
+ * Records an uploaded content in one statement and answers how many are still missing. Only the upload
+ * that flips the content's row from missing to received moves the counters (a retried or concurrent
+ * upload of the same content changes nothing), so exactly one upload sees `missing` reach 0. The
+ * deployment's row stays locked only until the caller's transaction ends, never across an upload.
+ */
+export async function markContentReceived(tx: Tx, deploymentId: string, hash: string, size: number): Promise<number> {
+  const rows = await tx.execute<{ missing: number }>(sql`
+    WITH flipped AS (
+      UPDATE deployment_upload_blobs SET size = ${size}
+      WHERE deployment_id = ${deploymentId} AND hash = ${hash} AND size IS NULL
+      RETURNING size
+    )
+    UPDATE deployment_uploads SET
+      missing = missing - (SELECT count(*) FROM flipped)::int,
+      received_bytes = received_bytes + coalesce((SELECT sum(size) FROM flipped), 0),
+      active_at = now()
+    WHERE deployment_id = ${deploymentId}
+    RETURNING missing`);
+  return rows[0]?.missing ?? 0;
 }
 
-/** Holds the deployment's row (uploads of its last contents decide in turn which one finishes it). */
-export async function lockDigestDeployment(tx: Tx, deploymentId: string): Promise<DeploymentRow | null> {
-  const [row] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for('update');
-  return row ?? null;
+/** How many contents are still required (0 once the manifest is gone with the publish). */
+export async function missingCount(db: DbOrTx, deploymentId: string): Promise<number> {
+  const [row] = await db.select({ missing: deploymentUploads.missing }).from(deploymentUploads).where(eq(deploymentUploads.deploymentId, deploymentId));
+  return row?.missing ?? 0;
 }
 
-/** Records an uploaded content; a second record of it (a retried upload) changes nothing. */
-export async function markContentReceived(tx: Tx, deploymentId: string, hash: string, size: number): Promise<void> {
-  await tx
-    .update(deploymentUploadBlobs)
-    .set({ size })
-    .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), eq(deploymentUploadBlobs.hash, hash), isNull(deploymentUploadBlobs.size)));
-  await tx.update(deploymentUploads).set({ activeAt: new Date() }).where(eq(deploymentUploads.deploymentId, deploymentId));
-}
-
-/** The contents still required: their count, and the first `limit` of them in hash order. */
-export async function missingContents(db: DbOrTx, deploymentId: string, limit: number): Promise<{ count: number; first: string[] }> {
+/** The first `limit` contents still required, in hash order: read off the partial index of missing rows. */
+export async function firstMissing(db: DbOrTx, deploymentId: string, limit: number): Promise<string[]> {
   const rows = await db
-    .select({ hash: deploymentUploadBlobs.hash, count: sql<number>`count(*) OVER ()::int` })
+    .select({ hash: deploymentUploadBlobs.hash })
     .from(deploymentUploadBlobs)
     .where(and(eq(deploymentUploadBlobs.deploymentId, deploymentId), isNull(deploymentUploadBlobs.size)))
     .orderBy(deploymentUploadBlobs.hash)
     .limit(limit);
-  return { count: rows[0]?.count ?? 0, first: rows.map((r) => r.hash) };
+  return rows.map((r) => r.hash);
 }
 
 /** `uploading` → `pending` (its build may start); null when it was not uploading. */

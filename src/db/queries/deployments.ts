@@ -169,13 +169,13 @@ export async function deploymentManifest(db: DbOrTx, deploymentId: string): Prom
 
 export async function insertManifest(tx: Tx, deploymentId: string, files: Omit<DeploymentFileRow, 'deploymentId'>[]) {
   if (files.length === 0) return;
-  // One statement whatever the count: the rows travel as one array per column (drizzle's multi-row VALUES
-  // cost 5 parameters a row, batches under Postgres's limit, and most of a 10,000-file publish in CPU).
+  // One statement whatever the count, the columns as one JSON parameter: a driver's text[] parameters
+  // cost ~3× more to encode and send for 10,000 rows, and drizzle's multi-row VALUES far more.
+  const columns = JSON.stringify({ p: files.map((f) => f.path), h: files.map((f) => f.hash), s: files.map((f) => f.size), c: files.map((f) => f.contentType) });
   await tx.execute(sql`
     INSERT INTO ${deploymentFiles} (deployment_id, path, hash, size, content_type)
-    SELECT ${deploymentId}, * FROM unnest(
-      ${sql.param(files.map((f) => f.path))}::text[], ${sql.param(files.map((f) => f.hash))}::text[],
-      ${sql.param(files.map((f) => String(f.size)))}::bigint[], ${sql.param(files.map((f) => f.contentType))}::text[])
+    SELECT ${deploymentId}, r.p, r.h, r.s::bigint, r.c FROM (SELECT ${columns}::jsonb AS j) AS x,
+      ROWS FROM (jsonb_array_elements_text(j->'p'), jsonb_array_elements_text(j->'h'), jsonb_array_elements_text(j->'s'), jsonb_array_elements_text(j->'c')) AS r(p, h, s, c)
     ON CONFLICT DO NOTHING`);
 }
 

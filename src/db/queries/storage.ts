@@ -40,10 +40,13 @@ export async function claimStorage(
   allowance: number,
 ): Promise<StorageRefusal | null> {
   if (claims.length === 0) return null;
+  // The columns as one JSON parameter: cheaper to encode and send than text[] ones for a 10,000-file site.
+  const columns = JSON.stringify({ o: claims.map((c) => c.objectId), b: claims.map((c) => c.bytes) });
   const inserted = await tx.execute<{ bytes: string | null }>(sql`
     WITH ins AS (
       INSERT INTO storage_claims (account_id, object_id, kind, bytes)
-      SELECT ${accountId}, o, ${kind}, b FROM unnest(${sql.param(claims.map((c) => c.objectId))}::text[], ${sql.param(claims.map((c) => String(c.bytes)))}::bigint[]) AS v(o, b)
+      SELECT ${accountId}, v.o, ${kind}, v.b::bigint FROM (SELECT ${columns}::jsonb AS j) AS x,
+        ROWS FROM (jsonb_array_elements_text(j->'o'), jsonb_array_elements_text(j->'b')) AS v(o, b)
       ON CONFLICT (account_id, object_id) DO NOTHING
       RETURNING bytes
     ) SELECT sum(bytes)::text AS bytes FROM ins`);

@@ -121,6 +121,13 @@ export const deploymentUploads = pgTable('deployment_uploads', {
   heldSizes: bigint('held_sizes', { mode: 'number' }).array().notNull(),
   /** Their sum, for the total cap an upload is checked against. */
   heldBytes: bigint('held_bytes', { mode: 'number' }).notNull(),
+  /**
+   * How many required contents are still to upload, and the bytes of those received: counters each
+   * upload moves in one UPDATE, so concurrent uploads neither lock the deployment nor count its rows,
+   * and exactly one sees `missing` reach 0.
+   */
+  missing: integer('missing').notNull().default(0),
+  receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
   /** The last upload (or the creation): an `uploading` deployment idle for long is expired by the sweep. */
   activeAt: ts('active_at').notNull().defaultNow(),
 });
@@ -139,6 +146,8 @@ export const deploymentUploadBlobs = pgTable(
     primaryKey({ columns: [t.deploymentId, t.hash] }),
     // "Has this account already uploaded this content?" (for a later deploy of the same files).
     index('deployment_upload_blobs_hash_idx').on(t.hash),
+    // An upload's answer lists the first missing contents: only those rows, in hash order.
+    index('deployment_upload_blobs_missing_idx').on(t.deploymentId, t.hash).where(sql`${t.size} IS NULL`),
   ],
 );
 
