@@ -54,6 +54,9 @@ describe('which deployment is live', () => {
     expect(await Promise.all(now.map((d) => open(d.permalink_url)))).toEqual(['200 <h1>a</h1>', '200 <h1>b</h1>', '200 <h1>c</h1>', '200 <h1>d</h1>']);
     // Under its own site's label only.
     expect((await edgeGet(h.edge.httpPort, `${deps[0].id.slice(4)}--paypal-login.${HOSTING_DOMAIN}`, '/')).status).toBe(404);
+    // A permalink is a copy search engines should not index (as Netlify marks its permalinks); the site's address is not.
+    expect((await edgeGet(h.edge.httpPort, new URL(now[0].permalink_url).hostname, '/')).headers['x-robots-tag']).toBe('noindex');
+    expect((await edgeGet(h.edge.httpPort, new URL(now[0].url).hostname, '/')).headers['x-robots-tag']).toBeUndefined();
 
     // The site route names the live production deployment, as GET answers it.
     const got = await api(`/v1/hosting/sites/${site}`);

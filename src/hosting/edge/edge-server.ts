@@ -164,6 +164,7 @@ export async function startEdge(rt: Runtime, ports = { http: rt.config.EDGE_HTTP
       const port = httpsPort === 443 ? '' : `:${httpsPort}`;
       return plain(res, 301, 'Moved to HTTPS', { Location: `https://${host}${port}${url}` });
     }
+    if (target.pinned) res.setHeader('X-Robots-Tag', 'noindex');
     await serveSite(req, res, target.site, blobs, serveOptions[secure ? 'https' : 'http']);
   };
 

@@ -21,6 +21,11 @@ export interface SiteTarget {
   site: LiveSite;
   /** A custom domain with an active certificate: plain HTTP is redirected to HTTPS. */
   httpsOnly: boolean;
+  /**
+   * Reached at a deployment's own address (`{id}--{site}`: a preview or a permalink), not the site's: a copy
+   * search engines should not index, as Netlify marks its deploy previews and permalinks.
+   */
+  pinned: boolean;
 }
 
 const MAX_CACHED_SITES = 500;
@@ -264,8 +269,9 @@ export class SiteRoutes {
     if (!route) return null;
     const cached = route.deploymentId ? this.sites.get(route.deploymentId) : undefined;
     // The cache is by deployment id, which a preview label lets anyone name: check whose it is every time.
-    if (cached) return serves(cached, route) ? { site: cached, httpsOnly: route.httpsOnly } : null;
-    return this.loadRoute(route).then((site) => (site ? { site, httpsOnly: route.httpsOnly } : null));
+    const pinned = route.kind === 'pinned';
+    if (cached) return serves(cached, route) ? { site: cached, httpsOnly: route.httpsOnly, pinned } : null;
+    return this.loadRoute(route).then((site) => (site ? { site, httpsOnly: route.httpsOnly, pinned } : null));
   }
 
   private loadRoute(route: Route): Promise<LiveSite | null> {
