@@ -11,6 +11,27 @@ interface Seen {
   body: Record<string, unknown>;
 }
 
+/**
+ * The per-model rules of OpenAI's Images API, as api.openai.com answers them: the GPT image models refuse
+ * `response_format` (they always answer base64), and each model draws only its own sizes.
+ */
+const MODEL_SIZES: Record<string, string[]> = {
+  'gpt-image-1': ['1024x1024', '1536x1024', '1024x1536', 'auto'],
+  'dall-e-3': ['1024x1024', '1792x1024', '1024x1792'],
+  'dall-e-2': ['256x256', '512x512', '1024x1024'],
+};
+function refusal(body: Record<string, unknown>): { message: string; param: string; code: string } | null {
+  const model = String(body.model);
+  if (model.startsWith('gpt-image-') && 'response_format' in body) {
+    return { message: "Unknown parameter: 'response_format'.", param: 'response_format', code: 'unknown_parameter' };
+  }
+  const sizes = MODEL_SIZES[model];
+  if (sizes && !sizes.includes(String(body.size))) {
+    return { message: `Invalid value: '${body.size}'. Supported values are: ${sizes.map((x) => `'${x}'`).join(', ')}.`, param: 'size', code: 'invalid_value' };
+  }
+  return null;
+}
+
 /** Requests the fake server received; it picks its answer from the prompt prefix, so tests stay independent. */
 let seen: Seen[] = [];
 let fake: FakeApi;
@@ -33,6 +54,8 @@ beforeAll(async () => {
       seen.push(call);
       const prompt = String(body.prompt);
       const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
+      const refused = refusal(body);
+      if (refused) return send(400, { error: { ...refused, type: 'invalid_request_error' } });
       if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
       else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
       else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
@@ -80,7 +103,8 @@ describe('createOpenAIImageProvider', () => {
     const [call] = seen as [Seen];
     expect(call.path).toBe('/v1/images/generations');
     expect(call.authorization).toBe('Bearer sk-test');
-    expect(call.body).toMatchObject({ model: 'dall-e-3', n: 1, size: '512x768', response_format: 'b64_json' });
+    // dall-e-3 draws 1024x1792 as its nearest shape to 512x768; the answer is scaled and cropped to the size asked.
+    expect(call.body).toMatchObject({ model: 'dall-e-3', n: 1, size: '1024x1792', response_format: 'b64_json' });
     expect(String(call.body.prompt)).toContain('a red barn');
     expect(String(call.body.prompt).toLowerCase()).toContain('illustration');
 
@@ -167,3 +191,36 @@ describe('createOpenAIImageProvider', () => {
     }
   });
 });
+
+describe('each OpenAI image model gets the request it accepts', () => {
+  const cases: [model: string, asked: [number, number], sent: string, responseFormat: boolean][] = [
+    ['gpt-image-1', [1024, 1024], '1024x1024', false],
+    ['gpt-image-1', [512, 512], '1024x1024', false],
+    ['gpt-image-1', [1024, 1792], '1024x1536', false],
+    ['gpt-image-1', [1792, 1024], '1536x1024', false],
+    ['dall-e-3', [512, 512], '1024x1024', true],
+    ['dall-e-3', [1024, 1792], '1024x1792', true],
+    ['dall-e-2', [512, 512], '512x512', true],
+    ['dall-e-2', [1024, 1792], '1024x1024', true],
+    ['some-local-model', [1024, 1792], '1024x1792', true],
+  ];
+  it.each(cases)('%s asked %j: sends %s, response_format %s; the PNG has the size asked', async (model, [width, height], sent, responseFormat) => {
+    const { png } = await createOpenAIImageProvider({ baseUrl, model }).generate({ ...req, width, height });
+    const [call] = seen as [Seen];
+    expect(call.body.size).toBe(sent);
+    expect('response_format' in call.body).toBe(responseFormat);
+    expect(readPngSize(png)).toEqual({ width, height });
+  });
+
+  it('the fake refuses what api.openai.com refuses (so the cases above can fail)', async () => {
+    const { status, body } = await postImages({ model: 'gpt-image-1', prompt: 'x', size: '1024x1024', response_format: 'b64_json' });
+    expect(status).toBe(400);
+    expect(body.error.param).toBe('response_format');
+    expect((await postImages({ model: 'dall-e-3', prompt: 'x', size: '512x512' })).status).toBe(400);
+  });
+});
+
+async function postImages(payload: Record<string, unknown>) {
+  const res = await fetch(`${baseUrl}/images/generations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  return { status: res.status, body: (await res.json()) as { error: { param: string } } };
+}

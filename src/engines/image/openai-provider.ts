@@ -1,5 +1,6 @@
 import { callProvider, httpFailure, readJson } from '../provider-error';
 import { ImageProviderError } from './image-provider-error';
+import { imageModelRules, sizeForModel } from './openai-image-models';
 import { isPng } from './png-info';
 import { resizePng } from './resize-png';
 import { promptWithStyle } from './style-hints';
@@ -29,12 +30,14 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
   return {
     name: 'openai',
     async generate(req: ImageRequest, signal?: AbortSignal): Promise<GeneratedImage> {
+      const rules = imageModelRules(model);
+      // The model draws at its own nearest size; the answer is scaled and centre-cropped to the size asked.
       const body = JSON.stringify({
         model,
         prompt: promptWithStyle(req.prompt, req.style),
         n: 1,
-        size: `${req.width}x${req.height}`,
-        response_format: 'b64_json',
+        size: sizeForModel(rules, req.width, req.height),
+        ...(rules.responseFormat ? { response_format: 'b64_json' } : {}),
       });
 
       return callProvider({
