@@ -3,6 +3,7 @@ import { NO_ANSWER } from './extractive';
 import { FileChatProviderError } from './file-chat-provider-error';
 import type { ComposeRequest, FileChatProvider } from './provider';
 import type { RetrievedPassage } from './types';
+import { chatOutputParams } from '../openai-chat-params';
 
 export interface OpenAIFileChatProviderOptions {
   /** API root including the version, e.g. `http://host/v1`. */
@@ -47,8 +48,7 @@ export function createOpenAIFileChatProvider(opts: OpenAIFileChatProviderOptions
           ]),
           { role: 'user', content: fileChatUserMessage(req.question, req.passages) },
         ],
-        temperature: 0,
-        max_tokens: maxTokens,
+        ...chatOutputParams(model, maxTokens, 0),
       });
 
       const json = await callProvider({

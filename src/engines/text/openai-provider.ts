@@ -5,6 +5,7 @@ import { StreamedCut } from './streamed-cut';
 import { TextProviderError } from './text-provider-error';
 import { countTokens, truncateToTokens } from './tokens';
 import type { TextProvider, TextRequest, TextResult } from './types';
+import { chatOutputParams } from '../openai-chat-params';
 
 export interface OpenAITextProviderOptions {
   /** API root including the version, e.g. `http://host/v1`. */
@@ -45,7 +46,7 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
         { role: 'system', content: system },
         { role: 'user', content: req.prompt },
       ],
-      max_tokens: req.maxTokens,
+      ...chatOutputParams(model, req.maxTokens),
       ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
     });
 

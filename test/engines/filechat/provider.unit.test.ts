@@ -17,6 +17,7 @@ interface Seen {
     model?: string;
     temperature?: number;
     max_tokens?: number;
+    max_completion_tokens?: number;
     messages?: Array<{ role: string; content: string }>;
   };
 }
@@ -89,6 +90,8 @@ describe('createOpenAIFileChatProvider', () => {
     expect(authorization).toBe('Bearer sk-test');
     expect(body.model).toBe('gpt-test');
     expect(body.temperature).toBe(0);
+    expect(body.max_completion_tokens).toBeGreaterThan(0);
+    expect('max_tokens' in body).toBe(false);
     expect(body.messages?.map((m) => m.role)).toEqual(['system', 'user']);
     const [system, user] = body.messages!.map((m) => m.content);
     expect(user).toBe(

@@ -8,6 +8,8 @@ interface Seen {
   body: {
     model?: string;
     max_tokens?: number;
+    max_completion_tokens?: number;
+    temperature?: number;
     messages?: Array<{ role: string; content: string }>;
   };
 }
@@ -33,7 +35,22 @@ beforeAll(async () => {
         ...(usage ? { usage } : {}),
       });
     const first = prompt.split(' ')[0];
-    if (first === 'bad') send(400, { error: { message: 'max_tokens is too large for this model', type: 'invalid_request_error' } });
+    // As api.openai.com answers a reasoning model sent what it refuses.
+    const reasoning = /^(o\d|gpt-5)/.test(String(body.model));
+    if (reasoning && 'max_tokens' in body) {
+      send(400, {
+        error: {
+          message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          type: 'invalid_request_error',
+          param: 'max_tokens',
+          code: 'unsupported_parameter',
+        },
+      });
+    } else if (reasoning && 'temperature' in body) {
+      send(400, {
+        error: { message: "Unsupported value: 'temperature' does not support 0 with this model.", param: 'temperature', code: 'unsupported_value' },
+      });
+    } else if (first === 'bad') send(400, { error: { message: 'max_tokens is too large for this model', type: 'invalid_request_error' } });
     else if (first === 'unauthorised') send(401, { error: { message: 'Incorrect API key provided' } });
     else if (first === 'busy') send(429, { error: { message: 'Rate limit reached' } });
     else if (first === 'broken') send(500, { error: 'upstream exploded' });
@@ -79,7 +96,9 @@ describe('createOpenAITextProvider', () => {
     expect(path).toBe('/v1/chat/completions');
     expect(authorization).toBe('Bearer sk-test');
     expect(body.model).toBe('gpt-test');
-    expect(body.max_tokens).toBe(300);
+    // An OpenAI model name: the current parameter, not the deprecated max_tokens.
+    expect(body.max_completion_tokens).toBe(300);
+    expect('max_tokens' in body).toBe(false);
     expect(body.messages?.map((m) => m.role)).toEqual(['system', 'user']);
     expect(body.messages?.[1]?.content).toBe('coffee');
     const system = body.messages?.[0]?.content ?? '';
@@ -178,5 +197,16 @@ describe('createOpenAITextProvider', () => {
     expect(seen[0]!.body.model).toBe('m');
     expect(seen[0]!.authorization).toBe('Bearer k');
     expect(() => createTextProvider({ provider: 'openai' })).toThrow(/openaiBaseUrl/);
+  });
+});
+
+describe('the output cap each model family takes', () => {
+  it('sends a reasoning model max_completion_tokens (it refuses max_tokens), another server’s model max_tokens', async () => {
+    const reasoning = await createOpenAITextProvider({ baseUrl, model: 'o4-mini' }).generate(req);
+    expect(reasoning.text).toContain('Coffee');
+    expect(seen.at(-1)!.body).toMatchObject({ model: 'o4-mini', max_completion_tokens: 300 });
+    await createOpenAITextProvider({ baseUrl, model: 'llama3.1:8b' }).generate(req);
+    expect(seen.at(-1)!.body).toMatchObject({ model: 'llama3.1:8b', max_tokens: 300 });
+    expect('max_completion_tokens' in seen.at(-1)!.body).toBe(false);
   });
 });
