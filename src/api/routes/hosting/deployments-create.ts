@@ -11,9 +11,8 @@ import { jsonBody, validateBody } from '../../middleware/json-body';
 import { refuseNonPublicHost } from '../../schemas/fetch-url';
 import { siteIdField } from '../../schemas/hosting';
 import { deploymentSchema, deploymentView, digestDeploymentSchema } from '../../../hosting/views';
-import { createDigestDeployment, registerDigestUploads } from './deployments-digests';
+import { createDigestDeployment } from './deployments-digests';
 
-export { isDigestUpload } from './deployments-digests';
 import { errorResponses } from '../../schemas/responses';
 import { storageExceeded } from '../../quota';
 import { receiveFile } from '../../../net/receive-file';
@@ -82,7 +81,6 @@ async function refuseWhenStorageFull(rt: Pick<Runtime, 'usage'>, c: Context<AppE
 
 export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 'siteOwners' | 'deploymentIntake' | 'store' | 'usage' | 'db' | 'queues'>) {
   // A deploy by digests continues with uploads of its contents and its finalisation: they belong with it.
-  registerDigestUploads(app, rt);
   app.post(
     DEPLOYMENTS_PATH,
     describeRoute({

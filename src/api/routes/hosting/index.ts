@@ -3,7 +3,8 @@ import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
 import { requireFeature } from '../../middleware/auth';
 import { routeGroup } from '../../route-group';
-import { isArchiveUpload, isDigestUpload, registerCreateDeployment } from './deployments-create';
+import { isArchiveUpload, registerCreateDeployment } from './deployments-create';
+import { isDigestUpload, registerDigestUploads } from './deployments-digests';
 import { registerListDeployments } from './deployments-list';
 import { registerPromoteDeployment } from './deployments-promote';
 import { registerReadDeployment } from './deployments-read';
@@ -20,6 +21,7 @@ import { registerReadSite } from './sites-read';
 export function hostingRoutes(rt: Runtime): Hono<AppEnv> {
   const group = routeGroup(rt, { prefixes: ['/hosting'], guard: requireFeature('hosting'), streams: (c) => isArchiveUpload(c) || isDigestUpload(c) });
   registerCreateDeployment(group, rt);
+  registerDigestUploads(group, rt);
   registerListDeployments(group, rt);
   registerReadDeployment(group, rt);
   registerRollbackDeployment(group, rt);
