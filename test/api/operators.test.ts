@@ -23,7 +23,7 @@ describe('health, OpenAPI and the reference page', () => {
     const schema = op.requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(['prompt']);
     expect(schema.properties.style.enum).toEqual(['photorealistic', 'illustration', 'abstract']);
-    expect(schema.properties.size.enum).toEqual(['512x512', '1024x1024', '1024x1792']);
+    expect(schema.properties.size.enum).toEqual(['512x512', '1024x1024', '1024x1792', '1792x1024']);
     expect(schema.properties.count.minimum).toBe(1);
     expect(schema.properties.count.maximum).toBe(4);
     expect(op.responses['429']).toBeDefined();

@@ -53,6 +53,7 @@ describe('renderImage', () => {
     [512, 512],
     [1024, 1024],
     [1024, 1792],
+    [1792, 1024],
   ])('renders a decodable PNG of exactly %ix%i in every style', async (width, height) => {
     for (const style of IMAGE_STYLES) {
       const png = renderImage({ ...base, style, width, height }).png;

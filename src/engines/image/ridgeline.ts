@@ -3,8 +3,15 @@ import type { Random } from '../../lib/seeded-random';
 /**
  * Heights (in px, above baseY) along the width for a mountain or hill ridge, as a sum of
  * a few random sines: cheap, seedable, and smooth or jagged depending on `roughness`.
+ * The waves repeat per `period` pixels (the scene's shorter side), not per width: a wide canvas
+ * gets more peaks of the same shape rather than the square's peaks stretched sideways.
  */
-export function ridgeline(rng: Random, width: number, opts: { baseY: number; amplitude: number; roughness: number; step: number }): Array<[number, number]> {
+export function ridgeline(
+  rng: Random,
+  width: number,
+  opts: { baseY: number; amplitude: number; roughness: number; step: number; period?: number },
+): Array<[number, number]> {
+  const period = opts.period ?? width;
   const waves = Array.from({ length: 4 }, (_, i) => ({
     freq: (i + 1) * (0.6 + rng.next()) * (1 + opts.roughness * i * 1.5),
     phase: rng.range(0, Math.PI * 2),
@@ -13,7 +20,7 @@ export function ridgeline(rng: Random, width: number, opts: { baseY: number; amp
   const total = waves.reduce((sum, w) => sum + w.amp, 0);
   const points: Array<[number, number]> = [];
   for (let x = -opts.step; x <= width + opts.step; x += opts.step) {
-    const t = (x / width) * Math.PI * 2;
+    const t = (x / period) * Math.PI * 2;
     let v = 0;
     for (const w of waves) v += Math.sin(t * w.freq + w.phase) * w.amp;
     const normalised = (v / total + 1) / 2;

@@ -8,7 +8,8 @@ export function paintFlatMountains(scene: Scene, horizonY: number, snow: boolean
   let tallest = 0;
   ctx.strokeStyle = rgba(palette.ink);
   ctx.lineJoin = 'round';
-  const peaks = rng.int(3, 5);
+  // As many peaks per shorter side as a square has: a wide canvas gets more mountains, not wider ones.
+  const peaks = Math.round(rng.int(3, 5) * (width / unit));
   for (let i = 0; i < peaks; i++) {
     const cx = ((i + rng.range(0.2, 0.8)) / peaks) * width;
     const h = unit * rng.range(0.22, 0.4);
@@ -47,12 +48,14 @@ export function paintFlatMountains(scene: Scene, horizonY: number, snow: boolean
 export function paintFlatHills(scene: Scene, horizonY: number, tint?: Rgb): void {
   const { ctx, width, unit, palette, rng } = scene;
   ctx.strokeStyle = rgba(palette.ink);
-  for (let i = 0; i < 3; i++) {
+  // Hills as broad as a square's, and more of them across a wide canvas, so they are not stretched flat.
+  const hills = Math.round(3 * (width / unit));
+  for (let i = 0; i < hills; i++) {
     const cx = rng.range(-0.1, 1.1) * width;
-    const rx = width * rng.range(0.35, 0.6);
+    const rx = unit * rng.range(0.35, 0.6);
     const ry = unit * rng.range(0.1, 0.18);
     const colour = tint ? darken(tint, i % 2 === 0 ? 0 : 0.12) : i % 2 === 0 ? palette.groundFar : lighten(palette.ground, 0.15);
-    outlined(scene, rgba(colour), () => ctx.ellipse(cx, horizonY + unit * 0.04 * i + ry * 0.4, rx, ry, 0, Math.PI, 0));
+    outlined(scene, rgba(colour), () => ctx.ellipse(cx, horizonY + unit * 0.04 * (i % 3) + ry * 0.4, rx, ry, 0, Math.PI, 0));
   }
 }
 

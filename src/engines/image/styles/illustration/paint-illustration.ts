@@ -40,7 +40,8 @@ function paint(scene: Scene): void {
     paintFlatSun(scene, skyX, skyY, unit * 0.075, colorOf(scene, 'sun'));
     drew(scene, 'sun', circleBox(skyX, skyY, unit * 0.075));
   }
-  const clouds = m.has('clouds') ? rng.int(3, 5) : m.has('rain') ? 5 : rng.int(0, 2);
+  // Per shorter side of sky, so a wide canvas is as cloudy as a square one.
+  const clouds = Math.round((m.has('clouds') ? rng.int(3, 5) : m.has('rain') ? 5 : rng.int(0, 2)) * (width / unit));
   paintFlatClouds(scene, horizonY, clouds, m.has('rain'), colorOf(scene, 'clouds'));
   if (clouds > 0) drew(scene, 'clouds');
   if (m.has('birds')) {

@@ -35,7 +35,8 @@ function paint(scene: Scene): void {
     light = paintSkyLight(scene, horizonY, 'sun', m.has('sunset'), colorOf(scene, 'sun'));
     drew(scene, 'sun', circleBox(light.x, light.y, light.r));
   }
-  const cloudCount = m.has('clouds') ? rng.int(4, 7) : m.has('rain') ? 9 : rng.int(0, 2);
+  // Per shorter side of sky, so a wide canvas is as cloudy as a square one.
+  const cloudCount = Math.round((m.has('clouds') ? rng.int(4, 7) : m.has('rain') ? 9 : rng.int(0, 2)) * (width / unit));
   paintClouds(scene, horizonY, cloudCount, m.has('rain'), colorOf(scene, 'clouds'));
   if (cloudCount > 0) drew(scene, 'clouds');
   if (m.has('birds')) {

@@ -23,7 +23,8 @@ export function paintRidges(
       baseY,
       amplitude: unit * opts.height * (1 - depth * 0.45),
       roughness: opts.roughness,
-      step: Math.max(4, width / (opts.roughness > 0.5 ? 90 : 40)),
+      step: Math.max(4, unit / (opts.roughness > 0.5 ? 90 : 40)),
+      period: unit,
     });
     const top = ridgeTop(points);
     const colour = mix(darken(opts.color, depth * 0.35), palette.skyHorizon, haze);
@@ -72,7 +73,7 @@ export function paintDunes(scene: Scene, horizonY: number): void {
   const lightFromLeft = rng.chance(0.5);
   for (let i = 0; i < 4; i++) {
     const baseY = horizonY + (height - horizonY) * (i / 4) * 0.8 + unit * 0.03;
-    const points = ridgeline(rng, width, { baseY, amplitude: unit * (0.05 + i * 0.02), roughness: 0, step: width / 40 });
+    const points = ridgeline(rng, width, { baseY, amplitude: unit * (0.05 + i * 0.02), roughness: 0, step: unit / 40, period: unit });
     const colour = mix(palette.ground, palette.groundFar, 1 - i / 4);
     const side = ctx.createLinearGradient(0, 0, width, 0);
     side.addColorStop(lightFromLeft ? 0 : 1, rgba(lighten(colour, 0.18)));
