@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openAIRefusal, sendOpenAIError } from './fake-openai';
 
 /** What a fake API received: tests assert on it. */
 export interface FakeCall<B> {
@@ -14,15 +15,21 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
-async function readJson<B>(req: IncomingMessage): Promise<B> {
+async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as B;
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * A loopback stand-in for an OpenAI-compatible server: a POST to `/v1{path}` has its JSON body read and is
  * handed to `answer`; `other` may serve further routes (returning true when it did); anything else is 404.
+ * A request to one of the paths OpenAI's API serves is first held to OpenAI's rules (fake-openai.ts):
+ * what api.openai.com refuses, this answers with its 400 and error body, and `answer` never sees it.
  */
 export async function startFakeApi<B = Record<string, unknown>>(
   path: string,
@@ -35,7 +42,11 @@ export async function startFakeApi<B = Record<string, unknown>>(
       res.writeHead(404).end();
       return;
     }
-    void readJson<B>(req).then((body) => answer({ path: req.url ?? '', authorization: req.headers.authorization, body }, res));
+    void readJson(req).then((body) => {
+      const refusal = openAIRefusal(path, req.headers, body);
+      if (refusal) return sendOpenAIError(res, refusal);
+      answer({ path: req.url ?? '', authorization: req.headers.authorization, body: body as B }, res);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
