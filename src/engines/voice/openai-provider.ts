@@ -15,8 +15,26 @@ export interface OpenAISpeechProviderOptions {
   defaultVoice?: string;
   /** Per request; a long text is several requests. */
   timeoutMs?: number;
-  /** Characters per request; OpenAI rejects inputs over 4,096. */
+  /** Characters per request, at most OpenAI's limit of 4,096 (a larger value is held to it). */
   maxChunkChars?: number;
+}
+
+/** OpenAI's `input` limit: "The maximum length is 4096 characters." */
+export const OPENAI_SPEECH_MAX_INPUT = 4096;
+/** The voices `tts-1` and `tts-1-hd` speak (OpenAI's text-to-speech guide). */
+const TTS1_VOICES = new Set(['alloy', 'ash', 'coral', 'echo', 'fable', 'onyx', 'nova', 'sage', 'shimmer']);
+/** The voices only `gpt-4o-mini-tts` speaks: `tts-1` refuses them. */
+const GPT_TTS_ONLY_VOICES = new Set(['ballad', 'verse', 'marin', 'cedar']);
+
+/**
+ * Why OpenAI would refuse `voice` with `model`, or undefined. Only OpenAI's own voices are judged: another
+ * server's voice names (Kokoro's `af_bella`…) are that server's business, even under the model name `tts-1`.
+ */
+export function openAIVoiceProblem(model: string, voice: string): string | undefined {
+  if ((model === 'tts-1' || model === 'tts-1-hd') && GPT_TTS_ONLY_VOICES.has(voice)) {
+    return `voice "${voice}" is not a voice of ${model} (it speaks ${[...TTS1_VOICES].join(', ')}); ${voice} needs gpt-4o-mini-tts`;
+  }
+  return undefined;
 }
 
 const DEFAULT_MODEL = 'tts-1';
@@ -42,7 +60,9 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
   const model = opts.model ?? DEFAULT_MODEL;
   const defaultVoice = opts.defaultVoice ?? DEFAULT_VOICE;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxChars = opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS;
+  const maxChars = Math.min(opts.maxChunkChars ?? DEFAULT_MAX_CHUNK_CHARS, OPENAI_SPEECH_MAX_INPUT);
+  const defaultProblem = openAIVoiceProblem(model, defaultVoice);
+  if (defaultProblem) throw new Error(`speech provider "openai": ${defaultProblem}`);
 
   /** One `/audio/speech` call for `input` in `format`, its body handed to `read`. */
   function requestSpeech<T>(
@@ -53,7 +73,10 @@ export function createOpenAISpeechProvider(opts: OpenAISpeechProviderOptions): S
     read: (res: Response, body: ReadableStream<Uint8Array>) => Promise<T>,
     signal?: AbortSignal,
   ): Promise<T> {
-    const body = JSON.stringify({ model, input, voice: req.voice.openaiVoice ?? defaultVoice, speed: req.speed, response_format: format });
+    const voice = req.voice.openaiVoice ?? defaultVoice;
+    const problem = openAIVoiceProblem(model, voice);
+    if (problem) return Promise.reject(new SpeechProviderError(`speech server at ${endpoint}: ${problem}`, { permanent: true }));
+    const body = JSON.stringify({ model, input, voice, speed: req.speed, response_format: format });
     return callProvider({
       endpoint,
       apiKey: opts.apiKey,

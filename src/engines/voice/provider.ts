@@ -1,4 +1,4 @@
-import { createOpenAISpeechProvider } from './openai-provider';
+import { createOpenAISpeechProvider, openAIVoiceProblem } from './openai-provider';
 import type { SpeechProvider } from './types';
 
 export interface SpeechProviderConfig {
@@ -13,6 +13,9 @@ export interface SpeechProviderConfig {
 export function createSpeechProvider(config: SpeechProviderConfig): SpeechProvider {
   if (config.provider === 'local') return lazyLocalSpeechProvider();
   if (!config.openaiBaseUrl) throw new Error('speech provider "openai" needs openaiBaseUrl');
+  const problem = openAIVoiceProblem(config.openaiModel ?? 'tts-1', config.openaiVoice ?? 'alloy');
+  // At start-up, naming the settings, rather than on every request.
+  if (problem) throw new Error(`OPENAI_SPEECH_VOICE / OPENAI_SPEECH_MODEL: ${problem}`);
   return createOpenAISpeechProvider({
     baseUrl: config.openaiBaseUrl,
     apiKey: config.openaiApiKey,

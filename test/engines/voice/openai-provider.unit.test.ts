@@ -13,6 +13,8 @@ import {
   type SpeechRequest,
 } from '../../../src/engines/voice';
 import { readWavPcm } from '../../../src/engines/voice/wav';
+import { BUILTIN_VOICES } from '../../../src/engines/voice/catalogue';
+import { GPT_TTS_VOICES, SPEECH_MAX_INPUT, SPEECH_MODELS, TTS1_VOICES } from '../../support/fake-openai';
 
 interface Seen {
   path: string;
@@ -265,5 +267,77 @@ describe('OpenAI-compatible speech provider', () => {
     expect((err as SpeechProviderError).permanent).toBe(true);
     expect((err as Error).message).toMatch(/audio\/mpeg instead of the bare PCM/);
     await expect(stat(path)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe("OpenAI's speech rules (the fake refuses what api.openai.com refuses)", () => {
+  async function postSpeech(payload: Record<string, unknown>) {
+    const res = await fetch(`${baseUrl}/audio/speech`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    return { status: res.status, body: (await res.json().catch(() => ({}))) as { error?: { param: string; type: string } } };
+  }
+
+  it('the fake refuses a long input, a voice the model lacks, an unknown format or speed, and instructions to tts-1', async () => {
+    const ok = { model: 'tts-1', input: 'Hi.', voice: 'alloy', response_format: 'mp3', speed: 1 };
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ ...ok, input: 'a'.repeat(SPEECH_MAX_INPUT + 1) }, 'input'],
+      [{ ...ok, voice: 'ballad' }, 'voice'],
+      [{ ...ok, model: 'gpt-4o-mini-tts', voice: 'nobody' }, 'voice'],
+      [{ ...ok, response_format: 'ogg' }, 'response_format'],
+      [{ ...ok, speed: 4.5 }, 'speed'],
+      [{ ...ok, instructions: 'Speak warmly.' }, 'instructions'],
+      [{ ...ok, volume: 3 }, 'volume'],
+    ];
+    for (const [payload, param] of refused) {
+      const { status, body } = await postSpeech(payload);
+      expect({ param, status, type: body.error?.type, refusedParam: body.error?.param }).toEqual({
+        param,
+        status: 400,
+        type: 'invalid_request_error',
+        refusedParam: param,
+      });
+    }
+    expect(seen).toHaveLength(0);
+    expect((await postSpeech({ ...ok, model: 'gpt-4o-mini-tts', voice: 'ballad', instructions: 'Speak warmly.' })).status).toBe(200);
+    expect((await postSpeech({ ...ok, input: 'a'.repeat(SPEECH_MAX_INPUT) })).status).toBe(200);
+  });
+
+  it("every built-in voice maps to a voice each OpenAI speech model speaks, and each model accepts Kiln's requests in both formats", async () => {
+    const voices = [...new Set(BUILTIN_VOICES.map((v) => v.openaiVoice))];
+    for (const voice of voices) expect(TTS1_VOICES as readonly string[]).toContain(voice);
+    for (const model of SPEECH_MODELS) {
+      const provider = createOpenAISpeechProvider({ baseUrl, model });
+      for (const voice of voices) {
+        const spec = BUILTIN_VOICES.find((v) => v.openaiVoice === voice)!;
+        await provider.synthesize({ text: 'Hello from Kiln.', language: 'en', voice: spec, speed: 2 }, out());
+      }
+      await provider.synthesize({ text: 'Hello from Kiln.', language: 'en', voice: BUILTIN_VOICES[0]!, speed: 0.5, format: 'wav' }, out());
+    }
+    expect(seen).toHaveLength(SPEECH_MODELS.length * (voices.length + 1));
+    expect(new Set(seen.map((s) => s.body.response_format))).toEqual(new Set(['mp3', 'pcm']));
+  });
+
+  it('keeps every input within 4,096 characters even when asked for larger pieces', async () => {
+    const sentence = 'Every evening the keeper climbed the stairs and lit the lamp for the ships at sea. ';
+    const text = sentence.repeat(Math.ceil(12_000 / sentence.length));
+    await createOpenAISpeechProvider({ baseUrl, model: 'tts-1', maxChunkChars: 10_000 }).synthesize(request(text), out());
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const s of seen) expect(String(s.body.input).length).toBeLessThanOrEqual(SPEECH_MAX_INPUT);
+  });
+
+  it('a voice only gpt-4o-mini-tts speaks, configured for tts-1, is a start-up error naming the settings; with gpt-4o-mini-tts it is sent', async () => {
+    expect(() => createSpeechProvider({ provider: 'openai', openaiBaseUrl: baseUrl, openaiModel: 'tts-1', openaiVoice: 'ballad' })).toThrow(
+      /OPENAI_SPEECH_VOICE.*"ballad" is not a voice of tts-1.*gpt-4o-mini-tts/,
+    );
+    expect(() => createOpenAISpeechProvider({ baseUrl, model: 'tts-1-hd', defaultVoice: 'verse' })).toThrow(/not a voice of tts-1-hd/);
+    const cloned = { id: 'voice_abcdefghij0123456789', settings: { pitch: 50, pitchRange: 50, wordsPerMinute: 170 } };
+    for (const voice of GPT_TTS_VOICES) {
+      await createSpeechProvider({ provider: 'openai', openaiBaseUrl: baseUrl, openaiModel: 'gpt-4o-mini-tts', openaiVoice: voice }).synthesize(
+        request('Hi.', cloned),
+        out(),
+      );
+    }
+    expect(seen.map((s) => s.body.voice)).toEqual([...GPT_TTS_VOICES]);
+    // Another server's own voice names under OpenAI's model name (Kokoro-FastAPI takes `tts-1`) are its business.
+    await createOpenAISpeechProvider({ baseUrl, model: 'kokoro', defaultVoice: 'af_bella' }).synthesize(request('Hi.', cloned), out());
   });
 });
