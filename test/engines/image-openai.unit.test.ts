@@ -4,32 +4,13 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort, sendJson, startFakeApi, type FakeApi } from '../support/fake-api';
 import { createOpenAIImageProvider, ImageProviderError, readPngSize, type ImageRequest } from '../../src/engines/image';
+import { IMAGE_SIZES } from '../../src/queue/jobs';
+import { IMAGE_MODELS } from '../support/fake-openai';
 
 interface Seen {
   path: string;
   authorization: string | undefined;
   body: Record<string, unknown>;
-}
-
-/**
- * The per-model rules of OpenAI's Images API, as api.openai.com answers them: the GPT image models refuse
- * `response_format` (they always answer base64), and each model draws only its own sizes.
- */
-const MODEL_SIZES: Record<string, string[]> = {
-  'gpt-image-1': ['1024x1024', '1536x1024', '1024x1536', 'auto'],
-  'dall-e-3': ['1024x1024', '1792x1024', '1024x1792'],
-  'dall-e-2': ['256x256', '512x512', '1024x1024'],
-};
-function refusal(body: Record<string, unknown>): { message: string; param: string; code: string } | null {
-  const model = String(body.model);
-  if (model.startsWith('gpt-image-') && 'response_format' in body) {
-    return { message: "Unknown parameter: 'response_format'.", param: 'response_format', code: 'unknown_parameter' };
-  }
-  const sizes = MODEL_SIZES[model];
-  if (sizes && !sizes.includes(String(body.size))) {
-    return { message: `Invalid value: '${body.size}'. Supported values are: ${sizes.map((x) => `'${x}'`).join(', ')}.`, param: 'size', code: 'invalid_value' };
-  }
-  return null;
 }
 
 /** Requests the fake server received; it picks its answer from the prompt prefix, so tests stay independent. */
@@ -46,6 +27,20 @@ const remotePng = (() => {
   return canvas.toBuffer('image/png');
 })();
 
+/** A PNG of `WxH`, as a model that drew exactly the size it was sent answers. */
+const sizedPngs = new Map<string, Buffer>();
+function pngOfSize(size: string): Buffer {
+  const cached = sizedPngs.get(size);
+  if (cached) return cached;
+  const [w, h] = size.split('x').map(Number) as [number, number];
+  const canvas = createCanvas(w, h);
+  canvas.getContext('2d').fillStyle = '#2050a0';
+  canvas.getContext('2d').fillRect(0, 0, w, h);
+  const png = canvas.toBuffer('image/png');
+  sizedPngs.set(size, png);
+  return png;
+}
+
 beforeAll(async () => {
   fake = await startFakeApi<Seen['body']>(
     '/images/generations',
@@ -54,9 +49,9 @@ beforeAll(async () => {
       seen.push(call);
       const prompt = String(body.prompt);
       const send = (status: number, payload: unknown): void => sendJson(res, status, payload);
-      const refused = refusal(body);
-      if (refused) return send(400, { error: { ...refused, type: 'invalid_request_error' } });
-      if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
+      // The fake (test/support/fake-openai.ts) has already refused what api.openai.com refuses.
+      if (prompt.startsWith('sized')) send(200, { created: 1, data: [{ b64_json: pngOfSize(String(body.size)).toString('base64') }] });
+      else if (prompt.startsWith('bad')) send(400, { error: { message: 'Your prompt was rejected by the safety system', type: 'invalid_request_error' } });
       else if (prompt.startsWith('broken')) send(500, { error: { message: 'upstream exploded' } });
       else if (prompt.startsWith('busy')) send(429, { error: { message: 'slow down' } });
       else if (prompt.startsWith('notpng')) send(200, { data: [{ b64_json: Buffer.from('GIF89a nope').toString('base64') }] });
@@ -212,11 +207,61 @@ describe('each OpenAI image model gets the request it accepts', () => {
     expect(readPngSize(png)).toEqual({ width, height });
   });
 
+  // Every Kiln size from every OpenAI image model: the fake refuses any size, parameter or prompt the model does not take.
+  const drawn: Record<string, Record<(typeof IMAGE_SIZES)[number], string>> = {
+    'gpt-image-1': { '512x512': '1024x1024', '1024x1024': '1024x1024', '1024x1792': '1024x1536', '1792x1024': '1536x1024' },
+    'dall-e-3': { '512x512': '1024x1024', '1024x1024': '1024x1024', '1024x1792': '1024x1792', '1792x1024': '1792x1024' },
+    'dall-e-2': { '512x512': '512x512', '1024x1024': '1024x1024', '1024x1792': '1024x1024', '1792x1024': '1024x1024' },
+  };
+  const grid = Object.keys(IMAGE_MODELS).flatMap((model) => IMAGE_SIZES.map((size) => [model, size] as const));
+  it.each(grid)('%s, Kiln size %s: accepted, the PNG has the size asked, and a note says what the model drew', async (model, size) => {
+    const [width, height] = size.split('x').map(Number) as [number, number];
+    const made = drawn[model]![size];
+    const result = await createOpenAIImageProvider({ baseUrl, model }).generate({ ...req, prompt: 'sized lighthouse', width, height });
+    expect(seen.map((s) => s.body.size)).toEqual([made]);
+    expect(readPngSize(result.png)).toEqual({ width, height });
+    if (made === size) expect(result.note).toBeUndefined();
+    else {
+      const [mw, mh] = made.split('x').map(Number) as [number, number];
+      const verb = mw * height === mh * width ? 'scaled' : 'cropped and scaled';
+      expect(result.note).toBe(`drawn by ${model} at ${made}, ${verb} to ${size}`);
+    }
+  });
+
+  it('notes name the example of the issue exactly', async () => {
+    const { note } = await createOpenAIImageProvider({ baseUrl, model: 'dall-e-2' }).generate({ ...req, prompt: 'sized', width: 1024, height: 1792 });
+    expect(note).toBe('drawn by dall-e-2 at 1024x1024, cropped and scaled to 1024x1792');
+  });
+
+  it("a prompt as long as Kiln takes (4,000 characters) is shortened to each model's limit, keeping the style", async () => {
+    const long = `sized ${'a lighthouse on a rocky cliff above the stormy sea '.repeat(80)}`.slice(0, 4000);
+    for (const model of Object.keys(IMAGE_MODELS)) {
+      await createOpenAIImageProvider({ baseUrl, model }).generate({ ...req, prompt: long, width: 1024, height: 1024 });
+    }
+    for (const { body } of seen) {
+      const prompt = String(body.prompt);
+      expect(prompt.length).toBeLessThanOrEqual(IMAGE_MODELS[String(body.model)]!.maxPrompt);
+      expect(prompt).toMatch(/\S\n\nStyle: flat vector illustration.*\.$/);
+      // Shortened at a word: what is kept is the start of the prompt, ending before a space.
+      const kept = prompt.split('\n\nStyle:')[0]!;
+      expect(long.startsWith(kept)).toBe(true);
+      if (kept.length < long.length) expect(long[kept.length]).toMatch(/\s/);
+    }
+    expect(String(seen[0]!.body.prompt)).toContain(long.trim());
+    expect(String(seen[2]!.body.prompt).length).toBeGreaterThan(900);
+  });
+
   it('the fake refuses what api.openai.com refuses (so the cases above can fail)', async () => {
     const { status, body } = await postImages({ model: 'gpt-image-1', prompt: 'x', size: '1024x1024', response_format: 'b64_json' });
     expect(status).toBe(400);
     expect(body.error.param).toBe('response_format');
     expect((await postImages({ model: 'dall-e-3', prompt: 'x', size: '512x512' })).status).toBe(400);
+    expect((await postImages({ model: 'dall-e-2', prompt: 'x', size: '1024x1792' })).body.error.param).toBe('size');
+    expect((await postImages({ model: 'gpt-image-1', prompt: 'x', size: '1792x1024' })).body.error.param).toBe('size');
+    expect((await postImages({ model: 'dall-e-3', prompt: 'x', size: '1024x1024', n: 2 })).body.error.param).toBe('n');
+    expect((await postImages({ model: 'dall-e-2', prompt: 'x'.repeat(1001), size: '512x512' })).body.error.param).toBe('prompt');
+    expect((await postImages({ model: 'dall-e-3', prompt: 'x', size: '1024x1024', colour: 'red' })).body.error.param).toBe('colour');
+    expect(seen).toHaveLength(0);
   });
 });
 

@@ -8,12 +8,14 @@ export interface ImageModelRules {
   /** `WxH` sizes the model draws; null: send the size asked. */
   sizes: readonly string[] | null;
   responseFormat: boolean;
+  /** Longest `prompt` the model takes, in characters; null: no limit known. */
+  maxPrompt: number | null;
 }
 
-const GPT_IMAGE: ImageModelRules = { sizes: ['1024x1024', '1536x1024', '1024x1536'], responseFormat: false };
-const DALL_E_3: ImageModelRules = { sizes: ['1024x1024', '1792x1024', '1024x1792'], responseFormat: true };
-const DALL_E_2: ImageModelRules = { sizes: ['256x256', '512x512', '1024x1024'], responseFormat: true };
-const OTHER: ImageModelRules = { sizes: null, responseFormat: true };
+const GPT_IMAGE: ImageModelRules = { sizes: ['1024x1024', '1536x1024', '1024x1536'], responseFormat: false, maxPrompt: 32_000 };
+const DALL_E_3: ImageModelRules = { sizes: ['1024x1024', '1792x1024', '1024x1792'], responseFormat: true, maxPrompt: 4_000 };
+const DALL_E_2: ImageModelRules = { sizes: ['256x256', '512x512', '1024x1024'], responseFormat: true, maxPrompt: 1_000 };
+const OTHER: ImageModelRules = { sizes: null, responseFormat: true, maxPrompt: null };
 
 export function imageModelRules(model: string): ImageModelRules {
   const m = model.toLowerCase();

@@ -1,7 +1,7 @@
 import { callProvider, httpFailure, readJson } from '../provider-error';
 import { ImageProviderError } from './image-provider-error';
 import { imageModelRules, sizeForModel } from './openai-image-models';
-import { isPng } from './png-info';
+import { isPng, readPngSize } from './png-info';
 import { resizePng } from './resize-png';
 import { promptWithStyle } from './style-hints';
 import type { GeneratedImage, ImageProvider, ImageRequest } from './types';
@@ -34,7 +34,7 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
       // The model draws at its own nearest size; the answer is scaled and centre-cropped to the size asked.
       const body = JSON.stringify({
         model,
-        prompt: promptWithStyle(req.prompt, req.style),
+        prompt: promptWithStyle(req.prompt, req.style, rules.maxPrompt),
         n: 1,
         size: sizeForModel(rules, req.width, req.height),
         ...(rules.responseFormat ? { response_format: 'b64_json' } : {}),
@@ -54,12 +54,28 @@ export function createOpenAIImageProvider(opts: OpenAIImageProviderOptions): Ima
           if (!isPng(png)) throw new ImageProviderError('image server returned data that is not a PNG');
           // DALL-E 3 rewrites prompts and says so here; servers that do not simply leave it out.
           const revised = json.data?.[0]?.revised_prompt;
+          const made = readPngSize(png);
           const resized = await resizePng(png, req.width, req.height);
-          return typeof revised === 'string' && revised.trim() !== '' ? { png: resized, revisedPrompt: revised } : { png: resized };
+          const note = resizeNote(model, made, req.width, req.height);
+          return {
+            png: resized,
+            ...(typeof revised === 'string' && revised.trim() !== '' ? { revisedPrompt: revised } : {}),
+            ...(note ? { note } : {}),
+          };
         },
       });
     },
   };
+}
+
+/**
+ * What the caller is told when the model drew another size: "drawn by dall-e-2 at 1024x1024, cropped and
+ * scaled to 1024x1792" (cropped only when the shapes differ: the picture is scaled to cover, then centred).
+ */
+export function resizeNote(model: string, made: { width: number; height: number }, width: number, height: number): string | undefined {
+  if (made.width === width && made.height === height) return undefined;
+  const sameShape = made.width * height === made.height * width;
+  return `drawn by ${model} at ${made.width}x${made.height}, ${sameShape ? 'scaled' : 'cropped and scaled'} to ${width}x${height}`;
 }
 
 async function imageBytes(json: ImagesResponse, signal: AbortSignal): Promise<Buffer> {

@@ -18,6 +18,11 @@ export interface GeneratedImage {
    * one; a remote server's is passed on when it sends one.
    */
   revisedPrompt?: string;
+  /**
+   * Set when the model drew at another size than asked and the picture was scaled (and cropped) to
+   * the size asked, saying so: "drawn by dall-e-2 at 1024x1024, cropped and scaled to 1024x1792".
+   */
+  note?: string;
 }
 
 export interface ImageProvider {

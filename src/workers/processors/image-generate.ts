@@ -25,12 +25,17 @@ export async function generateImages(ctx: JobRun, payload: { id: string }): Prom
       } catch (err) {
         throw refusedByProvider(err, 'image');
       }
-      const { png, revisedPrompt } = generated;
+      const { png, revisedPrompt, note } = generated;
       // Same key on every attempt, so a retry overwrites rather than leaves orphans.
       const key = `images/${row.id}/${variant}.png`;
       await rt.store.put(key, png, 'image/png');
       const url = cdnUrl(rt.config.CDN_URL, key, expiresAt.getTime(), rt.config.CDN_SIGNING_SECRET);
-      images.push(revisedPrompt === undefined ? { url, size } : { url, size, revised_prompt: revisedPrompt });
+      images.push({
+        url,
+        size,
+        ...(revisedPrompt === undefined ? {} : { revised_prompt: revisedPrompt }),
+        ...(note === undefined ? {} : { note }),
+      });
       files.push({ storageKey: key, accountId: row.accountId, sourceId: row.id, contentType: 'image/png', sizeBytes: png.length, expiresAt });
       ctx.log.info({ jobId: row.id, image: variant + 1, of: count, size, ms: Math.round(performance.now() - started) }, 'image rendered');
     }

@@ -34,7 +34,8 @@ export function registerImageGenerate(app: App, rt: Pick<Runtime, 'config' | 'db
       description:
         'Renders `count` PNG images of exactly `size` pixels. Links are signed and expire 24 hours after generation. ' +
         'Answers 202 with a job link if rendering takes longer than the synchronous wait. Each image carries ' +
-        "`revised_prompt` (OpenAI's field): what the picture shows, so a prompt the built-in renderer cannot draw is visible as such.",
+        "`revised_prompt` (OpenAI's field): what the picture shows, so a prompt the built-in renderer cannot draw is visible as such; " +
+        "and `note` when the provider's model drew it at another size that Kiln scaled and cropped to `size`.",
       requestBody: { content: { 'application/json': { schema: resolver(imageGenerateBody) } } },
       responses: {
         200: { description: 'The generated images', content: { 'application/json': { schema: resolver(imageGenerateJob.request.result) } } },
