@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort, sendJson, startFakeApi, type FakeApi } from '../../support/fake-api';
+import { chatRefusal, isReasoningModel, streamChat } from '../../support/fake-openai';
 import { countTokens, createOpenAITextProvider, createTextProvider, TextProviderError, type TextRequest } from '../../../src/engines/text';
 
 interface Seen {
@@ -35,21 +36,10 @@ beforeAll(async () => {
         ...(usage ? { usage } : {}),
       });
     const first = prompt.split(' ')[0];
-    // As api.openai.com answers a reasoning model sent what it refuses.
-    const reasoning = /^(o\d|gpt-5)/.test(String(body.model));
-    if (reasoning && 'max_tokens' in body) {
-      send(400, {
-        error: {
-          message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
-          type: 'invalid_request_error',
-          param: 'max_tokens',
-          code: 'unsupported_parameter',
-        },
-      });
-    } else if (reasoning && 'temperature' in body) {
-      send(400, {
-        error: { message: "Unsupported value: 'temperature' does not support 0 with this model.", param: 'temperature', code: 'unsupported_value' },
-      });
+    // What api.openai.com refuses (max_tokens or a temperature to a reasoning model…) the fake has already
+    // refused (test/support/fake-openai.ts): only accepted requests get here.
+    if (first === 'streamed' && (body as Record<string, unknown>).stream === true) {
+      streamChat(res, body as Record<string, unknown>, ['Coffee is', ' a brewed', ' drink.'], { prompt_tokens: 12, completion_tokens: 5 });
     } else if (first === 'bad') send(400, { error: { message: 'max_tokens is too large for this model', type: 'invalid_request_error' } });
     else if (first === 'unauthorised') send(401, { error: { message: 'Incorrect API key provided' } });
     else if (first === 'busy') send(429, { error: { message: 'Rate limit reached' } });
@@ -208,5 +198,41 @@ describe('the output cap each model family takes', () => {
     await createOpenAITextProvider({ baseUrl, model: 'llama3.1:8b' }).generate(req);
     expect(seen.at(-1)!.body).toMatchObject({ model: 'llama3.1:8b', max_tokens: 300 });
     expect('max_completion_tokens' in seen.at(-1)!.body).toBe(false);
+  });
+});
+
+describe('every model family Kiln names, against the strict fake', () => {
+  const families = ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'o1', 'o3', 'o3-mini', 'o4-mini', 'gpt-5', 'gpt-5-mini', 'llama3.1:8b'];
+  it.each(families)('%s: a completion and a stream are both accepted, with the cap the family takes', async (model) => {
+    const provider = createOpenAITextProvider({ baseUrl, model });
+    const plain = await provider.generate({ ...req, prompt: 'streamed coffee' });
+    expect(plain.text).toBe('Coffee is a brewed drink. It is popular.');
+    const pieces: string[] = [];
+    const streamed = await provider.generateStream!({ ...req, prompt: 'streamed coffee' }, async (piece) => {
+      pieces.push(piece);
+    });
+    expect(streamed.text).toBe('Coffee is a brewed drink.');
+    expect(pieces.join('')).toBe(streamed.text);
+    expect(streamed).toMatchObject({ promptTokens: 12, outputTokens: 5 });
+    const [sent, stream] = seen.map((s) => s.body as Record<string, unknown>);
+    expect(stream).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    const cap = model.startsWith('llama') ? 'max_tokens' : 'max_completion_tokens';
+    for (const body of [sent!, stream!]) {
+      expect(body[cap]).toBe(300);
+      expect(Object.keys(body).filter((k) => k.startsWith('max_'))).toEqual([cap]);
+      if (isReasoningModel(model)) expect('temperature' in body).toBe(false);
+    }
+  });
+
+  it('the fake refuses what api.openai.com refuses for each family', () => {
+    const messages = [{ role: 'user', content: 'hi' }];
+    expect(chatRefusal({ model: 'o4-mini', messages, max_tokens: 10 })?.error).toMatchObject({ param: 'max_tokens', code: 'unsupported_parameter' });
+    expect(chatRefusal({ model: 'gpt-5', messages, temperature: 0 })?.error).toMatchObject({ param: 'temperature', code: 'unsupported_value' });
+    expect(chatRefusal({ model: 'o3', messages, temperature: 1 })).toBeNull();
+    expect(chatRefusal({ model: 'gpt-4o', messages, temperature: 0, max_tokens: 10 })).toBeNull();
+    expect(chatRefusal({ model: 'gpt-4.1', messages, stream_options: { include_usage: true } })?.error.param).toBe('stream_options');
+    expect(chatRefusal({ model: 'gpt-4.1', messages: [] })?.error.param).toBe('messages');
+    expect(chatRefusal({ model: 'gpt-4o', messages, max_output_tokens: 10 })?.error).toMatchObject({ param: 'max_output_tokens', code: 'unknown_parameter' });
+    expect(chatRefusal({ model: 'gpt-4o', messages, temperature: 3 })?.error.param).toBe('temperature');
   });
 });
