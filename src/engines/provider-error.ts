@@ -8,13 +8,30 @@ export class ProviderError extends Error {
   /** True when retrying the same request cannot succeed (bad request, bad key, unsupported input): the queue should fail the job at once. */
   readonly permanent: boolean;
   readonly status: number | undefined;
+  /** How long the server asked to be left alone (`retry-after-ms` / `retry-after` of a 429 or 503), in ms. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, opts: { status?: number; permanent?: boolean; cause?: unknown } = {}) {
+  constructor(message: string, opts: { status?: number; permanent?: boolean; cause?: unknown; retryAfterMs?: number } = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = new.target.name;
     this.status = opts.status;
     this.permanent = opts.permanent ?? false;
+    this.retryAfterMs = opts.retryAfterMs;
   }
+}
+
+/**
+ * The wait a response asks for: OpenAI's `retry-after-ms`, else `retry-after` in seconds or as an HTTP date
+ * (RFC 9110 §10.2.3); undefined when absent or unreadable.
+ */
+export function retryAfterOf(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && ms.trim() !== '' && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Math.ceil(Number(ms));
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.ceil(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** 4xx means the request itself is wrong, except timeouts (408) and rate limits (429), which pass with time. */
@@ -26,11 +43,12 @@ export function isPermanentStatus(status: number): boolean {
 export async function httpFailure<E extends ProviderError>(
   res: Response,
   what: string,
-  ErrorClass: new (message: string, opts: { status?: number; permanent?: boolean }) => E,
+  ErrorClass: new (message: string, opts: { status?: number; permanent?: boolean; retryAfterMs?: number }) => E,
 ): Promise<E> {
   const detail = await serverMessage(res);
   const message = `${what} failed: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
-  return new ErrorClass(message, { status: res.status, permanent: isPermanentStatus(res.status) });
+  const retryAfterMs = retryAfterOf(res.headers);
+  return new ErrorClass(message, { status: res.status, permanent: isPermanentStatus(res.status), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
 }
 
 /** OpenAI puts the reason in `error.message`; other servers send `error` or `detail` as a string, or plain text. */
@@ -59,7 +77,7 @@ export interface ProviderCall<T, E extends ProviderError> {
   signal?: AbortSignal;
   /** Names the server in messages, e.g. `text server`. */
   server: string;
-  ErrorClass: new (message: string, opts?: { status?: number; permanent?: boolean; cause?: unknown }) => E;
+  ErrorClass: new (message: string, opts?: { status?: number; permanent?: boolean; cause?: unknown; retryAfterMs?: number }) => E;
   /** Reads the successful answer; runs under the same timeout, and its own ErrorClass errors pass through. */
   read: (res: Response, signal: AbortSignal) => Promise<T>;
 }

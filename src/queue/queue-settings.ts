@@ -1,4 +1,5 @@
 import type { JobsOptions } from 'bullmq';
+import { PROVIDER_BACKOFF } from './retry-backoff';
 
 /** Everything that tunes one queue (retries, retention, locks, parallelism). */
 export interface QueueConfig {
@@ -21,11 +22,14 @@ export interface QueueConfig {
   concurrency: number;
 }
 
-/** What every queue gets unless its row below says otherwise: three tries a second apart and more, kept an hour when done and a week when failed. */
+/**
+ * What every queue gets unless its row below says otherwise: three tries a second apart and more (longer when
+ * a provider's `retry-after` asks for it: src/queue/retry-backoff.ts), kept an hour when done and a week when failed.
+ */
 const DEFAULTS: QueueConfig = {
   defaultJobOptions: {
     attempts: 3,
-    backoff: { type: 'exponential', delay: 1_000 },
+    backoff: { type: PROVIDER_BACKOFF, delay: 1_000 },
     removeOnComplete: { age: 3_600, count: 5_000 },
     removeOnFail: { age: 7 * 86_400 },
   },
@@ -38,7 +42,7 @@ const DEFAULTS: QueueConfig = {
 /** CPU-heavy work: the lock is renewed every 20 s, so a main thread busy for up to 20 s keeps it; takeover <= 60 s. */
 const CPU_HEAVY_LOCK = { lockDurationMs: 40_000, stalledIntervalMs: 20_000 };
 /** A flaky remote (a sample host, storage) gets two more tries two seconds apart and more. */
-const SLOWER_RETRIES = { backoff: { type: 'exponential', delay: 2_000 } };
+const SLOWER_RETRIES = { backoff: { type: PROVIDER_BACKOFF, delay: 2_000 } };
 
 interface Override extends Partial<Omit<QueueConfig, 'defaultJobOptions'>> {
   defaultJobOptions?: JobsOptions;

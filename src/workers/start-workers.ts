@@ -1,5 +1,6 @@
 import { Worker } from 'bullmq';
 import { QUEUE_CONFIGS, QUEUE_NAMES, type QueueName } from '../queue/registry';
+import { providerBackoff } from '../queue/retry-backoff';
 import { createRedis } from '../redis';
 import { waitForRedis, type Runtime } from '../runtime';
 import { createProcessor } from './base-processor';
@@ -40,6 +41,8 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
       lockDuration: rt.config.QUEUE_LOCK_DURATION_MS ?? cfg.lockDurationMs,
       stalledInterval: rt.config.QUEUE_STALLED_INTERVAL_MS ?? cfg.stalledIntervalMs,
       maxStalledCount: cfg.maxStalledCount,
+      // Exponential, but no sooner than a provider's retry-after asked (queue-settings.ts names it per queue).
+      settings: { backoffStrategy: providerBackoff },
     });
     worker.on('error', (err) => rt.log.error({ err: { message: err.message }, queue: name }, 'worker error'));
     worker.on('failed', (job) => {

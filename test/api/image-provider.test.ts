@@ -30,14 +30,17 @@ function pngOfSize(size: string): string {
 let fake: FakeApi;
 let svc: TestService;
 let workers: WorkerSet;
-/** Calls per prompt. */
+/** Calls per prompt, and when each arrived. */
 const calls = new Map<string, number>();
+const arrivals = new Map<string, number[]>();
 
 beforeAll(async () => {
   fake = await startFakeApi<{ prompt: string; size: string }>('/images/generations', ({ body }, res) => {
     const prompt = body.prompt.split('\n')[0]!;
     const n = (calls.get(prompt) ?? 0) + 1;
     calls.set(prompt, n);
+    arrivals.set(prompt, [...(arrivals.get(prompt) ?? []), Date.now()]);
+    if (prompt.startsWith('busy for 3 s') && n === 1) return rateLimited(res, 3);
     if (prompt.startsWith('busy once') && n === 1) return rateLimited(res, 1);
     if (prompt.startsWith('broken once') && n === 1) return serverError(res);
     if (prompt.startsWith('refuse')) return badRequest(res, 'Your request was rejected as a result of our safety system.', null, 'content_policy_violation');
@@ -101,6 +104,16 @@ describe('provider errors and retries', () => {
     expect(result.images).toHaveLength(1);
     expect(calls.get(prompt)).toBe(2);
     expect(await svc.rt.db.select().from(usageLedger).where(eq(usageLedger.sourceId, result.id))).toHaveLength(1);
+  });
+
+  it("waits at least the provider's retry-after (3 s here, over the queue's 1 s backoff) before the retry", async () => {
+    const { auth } = await createTestAccount(svc.rt);
+    const prompt = 'busy for 3 s';
+    const result = await generated(auth, { prompt, size: '512x512' });
+    expect(result.images).toHaveLength(1);
+    const [first, second] = arrivals.get(prompt)!;
+    // A lower bound the code guarantees, not a measured duration: the retry cannot come sooner.
+    expect(second! - first!).toBeGreaterThanOrEqual(3000);
   });
 
   it("a 400 fails the job at once with OpenAI's message, unbilled", async () => {
