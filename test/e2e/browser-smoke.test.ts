@@ -35,6 +35,13 @@ describe('a real Chromium against the real web role', () => {
     // Every request Scalar makes at start has settled, so the list below is complete.
     await page.waitForLoadState('networkidle');
 
+    // Scalar's developer toolbar ("Share" to its registry, "Generate SDKs" on its servers) shows on a loopback
+    // address unless turned off; it needs the internet, so it is off everywhere.
+    for (const hosted of ['Generate SDKs', 'Developer Tools', 'Share']) {
+      expect(await page.getByRole('button', { name: hosted, exact: true }).count(), hosted).toBe(0);
+    }
+    expect(await page.getByText('Generate SDKs').count()).toBe(0);
+
     const shot = await saveScreenshot(page, 'browser-smoke-docs');
     expect(pngSize(readFileSync(shot)).width).toBe(page.viewportSize()?.width);
 
