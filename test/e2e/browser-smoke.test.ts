@@ -49,4 +49,16 @@ describe('a real Chromium against the real web role', () => {
     expect(failed).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('opening the service’s address lands on the dashboard’s sign-in (the front door)', async () => {
+    const { page, offLoopbackRequests } = await openPage(browser, web.baseUrl);
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor({ state: 'visible' });
+    expect(offLoopbackRequests).toEqual([]);
+  });
 });
