@@ -28,7 +28,7 @@ import { localCa } from './hosting/certificates';
  */
 const USAGE = `Usage: kiln <command> [options]
 
-  accounts create --name NAME --plan free|pro|business [--rate-limit N] [--json]
+  accounts create --name NAME --plan free|pro|business [--rate-limit N] [--key-label LABEL] [--json]
   accounts list [--json]
   accounts set-plan ACCOUNT_ID --plan free|pro|business [--json]
   users invite --account ACCOUNT_ID --email EMAIL [--role owner|member] [--json]
@@ -44,6 +44,8 @@ const USAGE = `Usage: kiln <command> [options]
   corpus remove DOCUMENT_ID [--account ACCOUNT_ID] [--json]
   ca export [--out FILE] [--json]
 
+  accounts create --key-label: also makes the account's first API key (all scopes, no expiry),
+  printed once, as keys create prints it.
   keys: --scopes limits the key to those scopes (${SCOPES.join(', ')}; default: all):
   each product is one, and webhooks (managing webhook endpoints, which receive every product's
   events) is one of its own. --rate-limit gives it its own requests-per-minute limit, below the
@@ -72,6 +74,7 @@ type Flags = {
   'expires-in'?: string;
   account?: string;
   label?: string;
+  'key-label'?: string;
   url?: string;
   file?: string;
   out?: string;
@@ -108,6 +111,7 @@ async function run(argv: string[], config: Config): Promise<object> {
       'expires-in': { type: 'string' },
       account: { type: 'string' },
       label: { type: 'string' },
+      'key-label': { type: 'string' },
       url: { type: 'string' },
       file: { type: 'string' },
       out: { type: 'string' },
@@ -131,8 +135,15 @@ async function run(argv: string[], config: Config): Promise<object> {
           rateLimit = Number(flags['rate-limit']);
           if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError('--rate-limit must be a whole number of requests per minute, at least 1');
         }
-        const account = await createAccount(db, { name: need(flags, 'name'), planId: plan, rateLimitOverride: rateLimit });
-        return { id: account.id, plan: account.planId };
+        const name = need(flags, 'name');
+        const keyLabel = flags['key-label'] === undefined ? undefined : need(flags, 'key-label');
+        // One transaction: an account is never left behind without the key the command was asked for.
+        return await db.transaction(async (tx) => {
+          const account = await createAccount(tx, { name, planId: plan, rateLimitOverride: rateLimit });
+          if (keyLabel === undefined) return { id: account.id, plan: account.planId };
+          const key = await createApiKey(tx, { accountId: account.id, label: keyLabel });
+          return { id: account.id, plan: account.planId, api_key: { id: key.id, key: key.key, label: key.label, ...keySettings(key) } };
+        });
       }
       case 'users invite': {
         const accountId = need(flags, 'account');
@@ -361,6 +372,13 @@ function printHuman(result: object) {
           `${k.expires_at === null ? '' : `${k.expired ? 'EXPIRED' : 'expires'} ${k.expires_at}  `}created ${k.created_at}  last used ${k.last_used_at ?? 'never'}` +
           `${k.revoked_at ? `  REVOKED ${k.revoked_at}` : ''}\n`,
       );
+    return;
+  }
+  if ('api_key' in result && typeof result.api_key === 'object' && result.api_key) {
+    // `accounts create --key-label`: the account, then its key as `keys create` shows one.
+    const { api_key: key, ...account } = result;
+    printHuman(account);
+    printHuman(Object.fromEntries(Object.entries(key).map(([name, value]) => [name === 'id' ? 'key_id' : name, value])));
     return;
   }
   for (const [name, value] of Object.entries(result)) {

@@ -7,6 +7,7 @@ import { handleError, notFoundHandler } from '../api/middleware/errors';
 import { requestId } from '../api/middleware/request-id';
 import { requestLog } from '../api/middleware/request-log';
 import { createDashboard } from '../dashboard/app';
+import { registerFrontDoor } from './front-door';
 import { recordHttpMetrics } from '../metrics';
 import type { Runtime } from '../runtime';
 import { createCdnApp } from '../storage';
@@ -19,6 +20,9 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
   return cdnUrl.slice(publicUrl.length);
 }
 
+/** Where the dashboard is mounted (its pages link to `/dashboard/…` themselves). */
+const DASHBOARD_PATH = '/dashboard';
+
 /**
  * Everything a `web` process serves on PORT, composed here so that no face mounts another: the API, the
  * dashboard, the queue dashboard for operators and (when CDN_URL is this service) the CDN. Request ids, the
@@ -27,7 +31,7 @@ function cdnMountPath(publicUrl: string, cdnUrl: string): string | null {
 export function createWebApp(rt: Runtime): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // First, so the request's log line and everything else it does happen inside its span.
-  if (tracingOn()) app.use(traceHttpRequests({ untraced: ['/healthz', '/readyz'] }));
+  if (tracingOn()) app.use(traceHttpRequests({ untraced: ['/healthz', '/health', '/readyz'] }));
   app.use(recordHttpMetrics());
   app.use(requestId());
   app.use(requestLog(rt.log));
@@ -37,7 +41,8 @@ export function createWebApp(rt: Runtime): Hono<AppEnv> {
   if (rt.config.ADMIN_USER && rt.config.ADMIN_PASSWORD) {
     mountQueueDashboard(app, rt, { username: rt.config.ADMIN_USER, password: rt.config.ADMIN_PASSWORD });
   }
-  app.route('/dashboard', createDashboard(rt));
+  app.route(DASHBOARD_PATH, createDashboard(rt));
+  registerFrontDoor(app, { publicUrl: rt.config.PUBLIC_URL, dashboardPath: DASHBOARD_PATH });
   const cdnPath = cdnMountPath(rt.config.PUBLIC_URL, rt.config.CDN_URL);
   if (cdnPath) app.route(cdnPath, createCdnApp({ store: rt.store, secret: rt.config.CDN_SIGNING_SECRET }));
   app.route('/', createApi(rt));

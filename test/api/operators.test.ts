@@ -11,8 +11,11 @@ describe('health, OpenAPI and the reference page', () => {
   });
   afterAll(() => svc.close());
 
-  it('GET /healthz and /readyz', async () => {
+  it('GET /healthz (and its alias /health) and /readyz', async () => {
     expect(await (await svc.app.request('/healthz')).json()).toEqual({ status: 'ok' });
+    const alias = await svc.app.request('/health');
+    expect(alias.status).toBe(200);
+    expect(await alias.json()).toEqual({ status: 'ok' });
     expect(await (await svc.app.request('/readyz')).json()).toEqual({ status: 'ready', postgres: 'ok', redis: 'ok' });
   });
 
@@ -46,6 +49,18 @@ describe('health, OpenAPI and the reference page', () => {
     const script = await svc.app.request('/docs/scalar.js');
     expect(script.status).toBe(200);
     expect(Number(script.headers.get('content-length') ?? (await script.arrayBuffer()).byteLength)).toBeGreaterThan(100_000);
+  });
+
+  it('/docs turns off what needs Scalar’s servers: the Share / Generate SDKs toolbar, telemetry, the font host', async () => {
+    const html = await (await svc.app.request('/docs')).text();
+    const configuration = JSON.parse(/data-configuration='([^']+)'/.exec(html)?.[1] ?? '{}');
+    expect(configuration).toEqual({ withDefaultFonts: false, showDeveloperTools: 'never', telemetry: false });
+    // Each option is one the served bundle's configuration schema knows, with that value allowed (an
+    // upgrade that renamed one would silently ignore it).
+    const bundle = await (await svc.app.request('/docs/scalar.js')).text();
+    expect(bundle).toMatch(/showDeveloperTools:\w+\.enum\(\[[^\]]*"never"/);
+    expect(bundle).toMatch(/telemetry:\w+\.boolean\(\)/);
+    expect(bundle).toMatch(/withDefaultFonts:\w+\(\)\.optional\(\)/);
   });
 
   it('the queue dashboard is not mounted without ADMIN_USER/ADMIN_PASSWORD', async () => {

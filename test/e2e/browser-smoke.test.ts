@@ -35,11 +35,30 @@ describe('a real Chromium against the real web role', () => {
     // Every request Scalar makes at start has settled, so the list below is complete.
     await page.waitForLoadState('networkidle');
 
+    // Scalar's developer toolbar ("Share" to its registry, "Generate SDKs" on its servers) shows on a loopback
+    // address unless turned off; it needs the internet, so it is off everywhere.
+    for (const hosted of ['Generate SDKs', 'Developer Tools', 'Share']) {
+      expect(await page.getByRole('button', { name: hosted, exact: true }).count(), hosted).toBe(0);
+    }
+    expect(await page.getByText('Generate SDKs').count()).toBe(0);
+
     const shot = await saveScreenshot(page, 'browser-smoke-docs');
     expect(pngSize(readFileSync(shot)).width).toBe(page.viewportSize()?.width);
 
     expect(offLoopbackRequests).toEqual([]);
     expect(failed).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('opening the service’s address lands on the dashboard’s sign-in (the front door)', async () => {
+    const { page, offLoopbackRequests } = await openPage(browser, web.baseUrl);
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/sign-in');
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor({ state: 'visible' });
+    expect(offLoopbackRequests).toEqual([]);
   });
 });

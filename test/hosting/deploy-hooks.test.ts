@@ -136,6 +136,28 @@ describe('deploy hooks', () => {
     expect((await call(b.url)).status).toBe(202);
   });
 
+  it('any method but POST (a browser opening the URL) answers 405 with Allow: POST, deploys nothing and never echoes the secret', async () => {
+    const site = `hooks-get-${run}`;
+    await h.deploy({ site_id: site, source_url: files.url('/one.zip') });
+    const hook = await (await h.svc.app.request(hooksPath(site), jsonRequest({}, h.auth))).json();
+    const secret = hook.url.split('/').pop();
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      // With no key, with a wrong key and with the account's own: the method is what is wrong.
+      for (const headers of [{}, { Authorization: 'Bearer nonsense' }, h.auth]) {
+        const res = await h.svc.app.request(pathOf(hook.url), { method, headers });
+        await expectError(res, 405, 'method_not_allowed', new RegExp(`^${method} is not allowed on a deploy hook’s URL; call it with POST`));
+        expect(res.headers.get('allow')).toBe('POST');
+      }
+    }
+    const res = await h.svc.app.request(pathOf(hook.url));
+    expect(JSON.stringify(await res.json())).not.toContain(secret);
+    expect((await h.svc.app.request(pathOf(hook.url), { method: 'HEAD' })).status).toBe(405);
+    // An unknown hook is told the same (the method is refused before the secret is looked at).
+    await expectError(await h.svc.app.request(`/v1/hosting/hooks/hook_nosuchhook000000000/${secret}`), 405, 'method_not_allowed');
+    const listed = await (await h.svc.app.request(hooksPath(site), { headers: h.auth })).json();
+    expect(listed.data[0].last_triggered_at).toBeNull();
+  });
+
   it('scopes, ownership and validation', async () => {
     const site = `hooks-own-${run}`;
     await h.deploy({ site_id: site, source_url: files.url('/one.zip') });

@@ -28,6 +28,16 @@ const TAGS = [
 
 const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
 
+/**
+ * Scalar's configuration (its `data-configuration`, checked against @scalar/api-reference 1.40.9's schema):
+ * everything that needs Scalar's servers is off, so the page works, and reaches nothing, without the internet.
+ *  - `withDefaultFonts: false`: the default fonts load from Scalar's font host on every visit.
+ *  - `showDeveloperTools: 'never'`: the toolbar with "Share" (uploads the document to Scalar's registry) and
+ *    "Generate SDKs" (Scalar's hosted generator); its default, `localhost`, shows it to anyone trying Kiln locally.
+ *  - `telemetry: false`: the API client would report each request it sends to api.scalar.com.
+ */
+export const SCALAR_CONFIGURATION = { withDefaultFonts: false, showDeveloperTools: 'never', telemetry: false } as const;
+
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
   <head>
@@ -36,15 +46,15 @@ const DOCS_PAGE = `<!doctype html>
     <title>Kiln API reference</title>
   </head>
   <body>
-    <script id="api-reference" data-url="/openapi.json" data-configuration='{"withDefaultFonts":false}'></script>
+    <script id="api-reference" data-url="/openapi.json" data-configuration='${JSON.stringify(SCALAR_CONFIGURATION)}'></script>
     <script src="/docs/scalar.js"></script>
   </body>
 </html>`;
 
 /**
  * `/openapi.json` is generated from the valibot schemas the routes validate with; `/docs` renders it
- * with Scalar's standalone bundle served from this origin, so the page works with no internet. Scalar's
- * default fonts are off: they load from Scalar's font host, so the page would reach out on every visit.
+ * with Scalar's standalone bundle served from this origin, so the page works with no internet (and with
+ * what would reach Scalar's servers turned off: SCALAR_CONFIGURATION).
  */
 export function registerDocs(app: Hono<AppEnv>, opts: { publicUrl: string }) {
   // Generated once, on first request, when every route is registered; then amended with what applies to

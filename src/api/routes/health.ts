@@ -33,9 +33,9 @@ async function redisAnswers(rt: Pick<Runtime, 'redis' | 'keys'>): Promise<void> 
   await Promise.all([rt.redis.exists(`${prefix}:{readyz-1}`), ...rt.redis.nodes('master').map((node) => node.ping())]);
 }
 
-/** `/healthz`: the process answers. `/readyz`: and it can reach Postgres and Redis. */
+/** `/healthz` (and its alias `/health`): the process answers. `/readyz`: and it can reach Postgres and Redis. */
 export function registerHealth(app: Hono<AppEnv>, rt: Pick<Runtime, 'db' | 'redis' | 'keys'>) {
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  for (const path of ['/healthz', '/health']) app.get(path, (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     const [postgres, redis] = await Promise.allSettled([within(2_000, rt.db.execute(sql`SELECT 1`)), within(2_000, redisAnswers(rt))]);
     if (postgres.status === 'rejected') throw serviceUnavailable('Postgres');

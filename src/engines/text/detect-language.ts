@@ -61,8 +61,12 @@ export async function warmUpLanguageDetection(): Promise<void> {
   await detector();
 }
 
-/** The text's language, or undefined when the evidence is too weak to say (see the rules above). */
-export async function detectLanguage(text: string): Promise<DetectedLanguage | undefined> {
+/**
+ * The text's language, or undefined when the evidence is too weak to say (see the rules above). `against`
+ * names languages the verdict must also beat by the same margin as English (a voice's own languages, before
+ * a request is refused for not being in one of them): Cyrillic or Iberian languages score close together.
+ */
+export async function detectLanguage(text: string, opts: { against?: readonly string[] } = {}): Promise<DetectedLanguage | undefined> {
   const sample = text.slice(0, SAMPLE_CHARS);
   if ((sample.match(/\p{L}/gu)?.length ?? 0) < MIN_LETTERS) return undefined;
   const result = (await detector()).detect(sample);
@@ -72,6 +76,13 @@ export async function detectLanguage(text: string): Promise<DetectedLanguage | u
     const scores = result.getScores();
     if ((scores[tag] ?? 0) - (scores.en ?? 0) < MIN_MARGIN_OVER_ENGLISH) return undefined;
     if (englishWordShare(sample) >= MIN_ENGLISH_WORD_SHARE) return undefined;
+  }
+  if (opts.against?.length) {
+    const scores = result.getScores();
+    for (const other of opts.against) {
+      const primary = (other.split('-')[0] ?? other).toLowerCase();
+      if (primary !== tag && (scores[tag] ?? 0) - (scores[primary] ?? 0) < MIN_MARGIN_OVER_ENGLISH) return undefined;
+    }
   }
   return { tag, name: languageName(tag) };
 }

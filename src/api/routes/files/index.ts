@@ -6,6 +6,7 @@ import { routeGroup } from '../../route-group';
 import { registerFileChat } from './chat';
 import { registerDeleteFile } from './delete';
 import { registerListFiles } from './list';
+import { registerReadFile } from './read';
 import { registerFileUpload, UPLOAD_PATH } from './upload';
 
 /** The upload streams to disk against its own 20 MB limit, counted as it arrives. */
@@ -17,6 +18,7 @@ export function fileRoutes(rt: Runtime): Hono<AppEnv> {
   registerFileUpload(group, rt);
   registerFileChat(group, rt);
   registerListFiles(group, rt);
+  registerReadFile(group, rt);
   registerDeleteFile(group, rt);
   return group;
 }

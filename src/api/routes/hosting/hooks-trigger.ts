@@ -48,4 +48,16 @@ export function registerDeployHookTrigger(app: Hono<AppEnv>, rt: Pick<Runtime, '
       return c.json(deploymentView(outcome.deployment, rt.config), 202);
     },
   );
+  // Any other method (a browser opening the URL, a CMS set to GET) is told to POST, before /v1's
+  // authentication could answer 401 for a credential the URL already carries. The message leaves the
+  // path out: it holds the hook's secret.
+  app.all(HOOK_TRIGGER_PATH, (c) => {
+    throw new ApiError(
+      'method_not_allowed',
+      `${c.req.method} is not allowed on a deploy hook’s URL; call it with POST (no API key: the URL’s secret is the credential).`,
+      {
+        Allow: 'POST',
+      },
+    );
+  });
 }

@@ -29,7 +29,19 @@ export const synthesizeBody = v.object({
     v.description('What to say, with at least one letter or digit. Long texts are spoken in sentence-sized pieces.'),
   ),
   voice_id: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(100, 'must be at most 100 characters'))),
-  language: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(35, 'must be a BCP-47 tag')), 'en'),
+  language: v.optional(
+    v.pipe(
+      v.string('must be a string'),
+      v.trim(),
+      v.nonEmpty('must not be empty'),
+      v.maxLength(35, 'must be a BCP-47 tag'),
+      v.description(
+        'The BCP-47 tag of the language to read `text` in. Omitted: the text’s own language when it is clear (a sentence or more; ' +
+          'short or mixed text is not judged), else the voice’s, else `en`; a built-in `voice_id` that does not speak the text’s ' +
+          'language is then refused (400, naming the languages it speaks), and without `voice_id` the language’s default voice speaks.',
+      ),
+    ),
+  ),
   speed: v.optional(
     v.pipe(v.number('must be a number from 0.5 to 2.0'), v.minValue(0.5, 'must be from 0.5 to 2.0'), v.maxValue(2, 'must be from 0.5 to 2.0')),
     1,
@@ -85,7 +97,11 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
     async (c) => {
       const body = c.req.valid('json');
       const principal = c.get('principal');
-      const speaking = await resolveSpeakingVoice(rt.db, principal.accountId, { voiceId: body.voice_id, language: body.language });
+      const speaking = await resolveSpeakingVoice(
+        rt.db,
+        principal.accountId,
+        body.language === undefined ? { voiceId: body.voice_id, text: body.text } : { voiceId: body.voice_id, language: body.language },
+      );
       if (!speaking.ok) throw invalidParameter(speaking.message);
       const input = {
         text: body.text,
