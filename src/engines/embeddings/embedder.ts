@@ -157,18 +157,25 @@ export function createOpenAIEmbedder(opts: OpenAIEmbedderOptions): Embedder {
   function vectorsOf(json: EmbeddingsResponse, count: number): Float32Array[] {
     const data = json.data;
     if (!Array.isArray(data) || data.length !== count) {
-      throw new EmbeddingsProviderError(`embeddings server at ${endpoint} answered ${Array.isArray(data) ? data.length : 'no'} embeddings for ${count} inputs`);
+      throw new EmbeddingsProviderError(
+        `embeddings server at ${endpoint} answered ${Array.isArray(data) ? data.length : 'no'} embeddings for ${count} inputs`,
+        { permanent: true },
+      );
     }
     const out: Float32Array[] = new Array(count);
     data.forEach((d, i) => {
       const at = typeof d.index === 'number' ? d.index : i;
       if (!Array.isArray(d.embedding) || at < 0 || at >= count || out[at]) {
-        throw new EmbeddingsProviderError(`embeddings server at ${endpoint} answered an embedding that is not a list of numbers (data[${i}])`);
+        throw new EmbeddingsProviderError(`embeddings server at ${endpoint} answered an embedding that is not a list of numbers (data[${i}])`, {
+          permanent: true,
+        });
       }
       const v = unit(Float32Array.from(d.embedding as number[]));
       dimensions ??= v.length;
       if (v.length !== dimensions) {
-        throw new EmbeddingsProviderError(`embeddings server at ${endpoint} answered ${v.length} dimensions where it answered ${dimensions} before`);
+        throw new EmbeddingsProviderError(`embeddings server at ${endpoint} answered ${v.length} dimensions where it answered ${dimensions} before`, {
+          permanent: true,
+        });
       }
       out[at] = v;
     });
