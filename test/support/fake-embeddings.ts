@@ -54,12 +54,17 @@ function refuse(res: ServerResponse, message: string, param: string | null, stat
   sendJson(res, status, { error: { message, type: 'invalid_request_error', param, code: null } });
 }
 
-export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
+/** `latencyMs`: each answer waits this long first, as a provider across a network does (the bench's RTT). */
+export async function startFakeEmbeddings(opts: { latencyMs?: number } = {}): Promise<FakeEmbeddings> {
   const calls: { inputs: number; status: number }[] = [];
   let limited = 0;
   let retryAfter = 0;
   let failing = 0;
-  const api = await startFakeApi<Record<string, unknown>>('/embeddings', ({ body }, res) => {
+  const api = await startFakeApi<Record<string, unknown>>('/embeddings', (call, res) => {
+    if (opts.latencyMs) setTimeout(() => answerCall(call, res), opts.latencyMs);
+    else answerCall(call, res);
+  });
+  function answerCall({ body }: { body: Record<string, unknown> }, res: ServerResponse): void {
     const inputs = Array.isArray(body.input) ? body.input.length : 1;
     const answer = (status: number) => calls.push({ inputs, status });
     if (limited > 0) {
@@ -106,7 +111,7 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
       data: texts.map((t, index) => ({ object: 'embedding', index, embedding: fakeVector(t, dims) })),
       usage: { prompt_tokens: total, total_tokens: total },
     });
-  });
+  }
   return {
     ...api,
     calls,
