@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatherEvidence } from '../../src/documents/answer-question';
 import { findAccountDocument } from '../../src/db/queries/documents';
-import { createOpenAIEmbedder } from '../../src/engines/embeddings/embedder';
+import { createOpenAIEmbedder, EmbeddingsProviderError } from '../../src/engines/embeddings/embedder';
+import { embedDocument } from '../../src/documents/embed-document';
 import { createPlagiarismIndex } from '../../src/plagiarism';
 import { requeueStaleJobs } from '../../src/workers/processors/requeue-stale';
 import { makePdf } from '../support/document-fixtures';
@@ -124,6 +125,44 @@ describe('EMBEDDINGS_PROVIDER=openai (a strict fake /embeddings)', () => {
     } finally {
       svc.rt.embedder = first;
     }
+  });
+
+  it('a re-embed that fails midway continues where it stopped, never mixing models in a ready document', async () => {
+    const pages = Array.from(
+      { length: 150 },
+      (_, i) => `Section ${i + 1} of the ledger records the delivery of ${i + 3} crates of pears to the northern depot.`,
+    );
+    const longId = (await uploadOk(svc, auth, await makePdf(pages), 'ledger.pdf')).file_id;
+    await until(`vectors of ${longId}`, async () => (await meaningOf(longId)).indexed);
+    const total = (await vectorRows(longId)).length;
+    expect(total).toBeGreaterThan(128);
+    const inner = createOpenAIEmbedder({ baseUrl: fake.baseUrl, dimensions: 32 });
+    let calls = 0;
+    let inputs = 0;
+    const flaky = {
+      id: inner.id,
+      get dimensions() {
+        return inner.dimensions;
+      },
+      async embed(texts: readonly string[]) {
+        if (++calls === 2) throw new EmbeddingsProviderError('provider went away', { status: 503 });
+        inputs += texts.length;
+        return inner.embed(texts);
+      },
+    };
+    await expect(embedDocument({ db: svc.rt.db, log: svc.rt.log, embedder: flaky }, longId)).rejects.toThrow('provider went away');
+    const midway = await vectorRows(longId);
+    const done = midway.filter((r) => r.model === inner.id).length;
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(total);
+    expect(await meaningOf(longId)).toEqual({ indexed: false, model: inner.id });
+    const firstInputs = inputs;
+    expect(await embedDocument({ db: svc.rt.db, log: svc.rt.log, embedder: flaky }, longId)).toMatchObject({ status: 'indexed', passages: total - done });
+    // Only the passages left were sent again: every sentence went to the provider once in all.
+    expect(firstInputs).toBeGreaterThan(0);
+    expect(inputs).toBe((await vectorRows(longId)).reduce((n, r) => n + r.bytes / 32, 0));
+    expect((await vectorRows(longId)).every((r) => r.model === inner.id)).toBe(true);
+    expect(await meaningOf(longId)).toEqual({ indexed: true, model: inner.id });
   });
 
   it('the plagiarism check pairs sentences by the provider’s vectors', async () => {
