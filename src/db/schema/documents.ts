@@ -77,9 +77,9 @@ export const documentPassages = pgTable(
      */
     embedding: bytea('embedding'),
     /**
-     * The full sentence encoder's vectors of the passage's heading and sentences
-     * (src/engines/embeddings/sentence-encoder.ts: 512 int8 bytes each, one after the other), written by the
-     * `file.embed` job after ingestion. Null until then.
+     * The embedder's vectors of the passage's heading and sentences (src/engines/embeddings/embedder.ts: the
+     * built-in sentence encoder's 512 dimensions or a provider's, one int8 byte each, one vector after the
+     * other), written by the `file.embed` job after ingestion. Null until then.
      */
     sentenceVectors: bytea('sentence_vectors'),
     /** The embedder whose vectors `sentence_vectors` holds (each vector int8, scaled to its largest component). */
