@@ -36,7 +36,10 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from './eval/database
 import { reportTargets, runEval, say, secs, type EvalRun } from './eval/run-eval';
 import { HANDBOOK_BLOCKS, handbookPageText, REPORT_PAGES } from './eval/filechat/documents';
 import { checkNoSharedWords } from './eval/filechat/meaning';
-import { QUESTIONS, type DocumentKind, type FileKey } from './eval/filechat/questions';
+import { QUESTIONS, type DocumentKind, type FileKey, type Question } from './eval/filechat/questions';
+import { embedDocument } from '../src/documents/embed-document';
+import { createOpenAIEmbedder, type Embedder } from '../src/engines/embeddings/embedder';
+import { startFakeEmbeddings } from '../test/support/fake-embeddings';
 import { checkTargets, renderFailures, renderSummary, summarize } from './eval/filechat/report';
 import { expectedOf, score, type ChatReply, type Outcome } from './eval/filechat/score';
 import { EMPLOYEES, EMPLOYEES_HEADER, SALES, SALES_HEADER, employeeCells, salesCells } from './eval/filechat/tables';
@@ -48,6 +51,8 @@ const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',') as DocumentKind[] | undefined;
+/** `--no-provider`: skip asking the meaning questions again with a provider's vectors. */
+const NO_PROVIDER = process.argv.includes('--no-provider');
 const ASKED = QUESTIONS.filter((q) => !ONLY || ONLY.includes(q.kind));
 
 let throwaway: ThrowawayDatabase | undefined;
@@ -150,32 +155,36 @@ async function main(run: EvalRun): Promise<number> {
 
   // ---- questions ---------------------------------------------------------------------------------------------
   t = performance.now();
-  const outcomes: Outcome[] = [];
-  for (const question of ASKED) {
-    if (run.interrupted) throw new Error('interrupted');
-    const asked = performance.now();
-    const res = await app.request('/v1/file/chat', {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ file_id: fileIds.get(question.file), message: question.message }),
-    });
-    const body = await res.json();
-    const ms = performance.now() - asked;
-    if (res.status !== 200) {
-      const checksSource = question.kind !== 'csv' || question.firstRow !== undefined;
-      outcomes.push({
-        question,
-        answerOk: false,
-        sourceOk: checksSource ? false : null,
-        expected: expectedOf(question),
-        error: `${res.status} ${JSON.stringify(body)}`,
-        ms,
+  const ask = async (questions: readonly Question[]): Promise<Outcome[]> => {
+    const out: Outcome[] = [];
+    for (const question of questions) {
+      if (run.interrupted) throw new Error('interrupted');
+      const asked = performance.now();
+      const res = await app.request('/v1/file/chat', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ file_id: fileIds.get(question.file), message: question.message }),
       });
-      continue;
+      const body = await res.json();
+      const ms = performance.now() - asked;
+      if (res.status !== 200) {
+        const checksSource = question.kind !== 'csv' || question.firstRow !== undefined;
+        out.push({
+          question,
+          answerOk: false,
+          sourceOk: checksSource ? false : null,
+          expected: expectedOf(question),
+          error: `${res.status} ${JSON.stringify(body)}`,
+          ms,
+        });
+        continue;
+      }
+      const reply = body as ChatReply;
+      out.push({ question, ...score(question, reply), reply, ms });
     }
-    const reply = body as ChatReply;
-    outcomes.push({ question, ...score(question, reply), reply, ms });
-  }
+    return out;
+  };
+  const outcomes = await ask(ASKED);
   if (VERBOSE) {
     for (const o of outcomes) {
       const first = o.reply?.sources[0];
@@ -200,10 +209,70 @@ async function main(run: EvalRun): Promise<number> {
     say(`Failures (${outcomes.filter((o) => !o.answerOk || o.sourceOk === false).length})`);
     for (const line of failures) say(line);
   }
+  const meaningAsked = ASKED.filter((q) => q.kind === 'meaning');
+  if (meaningAsked.length > 0 && !NO_PROVIDER) {
+    say();
+    say(`Meaning questions by embedder (${meaningAsked.length} questions that share no content word with their answer)`);
+    const provider = await providerEmbedder();
+    const runtime = rt!;
+    const builtIn = runtime.embedder;
+    runtime.embedder = provider.embedder;
+    let te = performance.now();
+    for (const id of fileIds.values()) await embedDocument({ db: runtime.db, log: runtime.log, embedder: provider.embedder }, id);
+    say(`  re-embedded with ${provider.embedder.id} (${provider.label}) in ${secs(performance.now() - te)}`);
+    te = performance.now();
+    const byProvider = await ask(meaningAsked);
+    runtime.embedder = builtIn;
+    await provider.close();
+    const row = (name: string, os: Outcome[]) => {
+      const pages = os.filter((o) => o.sourceOk).length;
+      const full = os.filter((o) => o.answerOk && o.sourceOk !== false).length;
+      return `  ${name.padEnd(40)} right page ${String(pages).padStart(3)}/${os.length} (${pct(pages, os.length)})   answer and page ${String(full).padStart(3)}/${os.length} (${pct(full, os.length)})`;
+    };
+    say(
+      row(
+        builtIn.id,
+        outcomes.filter((o) => o.question.kind === 'meaning'),
+      ),
+    );
+    say(row(provider.embedder.id, byProvider));
+    say(`  (asked in ${secs(performance.now() - te)}; ${provider.note})`);
+  }
   const code = reportTargets(checkTargets(summaries));
   say();
   say(`Total time ${secs(performance.now() - started)}`);
   return code;
+}
+
+function pct(n: number, of: number): string {
+  return of === 0 ? '-' : `${((100 * n) / of).toFixed(1)} %`;
+}
+
+/**
+ * The provider whose vectors the meaning questions are asked with next to the built-in encoder's:
+ * `--embeddings-url=<OpenAI-compatible base, e.g. https://api.openai.com/v1>` (key from OPENAI_API_KEY,
+ * model from `--embeddings-model=`, default text-embedding-3-small), else the repo's fake provider (a
+ * hashed bag of words: it finds what words find, so it measures the plumbing, not a model).
+ */
+async function providerEmbedder(): Promise<{ embedder: Embedder; label: string; note: string; close(): Promise<void> }> {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const url = arg('embeddings-url');
+  const model = arg('embeddings-model') ?? 'text-embedding-3-small';
+  if (url) {
+    return {
+      embedder: createOpenAIEmbedder({ baseUrl: url, apiKey: process.env.OPENAI_API_KEY, model }),
+      label: url,
+      note: 'a real provider',
+      close: async () => {},
+    };
+  }
+  const fake = await startFakeEmbeddings();
+  return {
+    embedder: createOpenAIEmbedder({ baseUrl: fake.baseUrl, model }),
+    label: `the fake provider at ${fake.baseUrl}, a hashed bag of words`,
+    note: 'the fake is no model: it matches words, and these questions share none with their answer, so it shows the plumbing, not a model; pass --embeddings-url=… for a real one',
+    close: () => fake.close(),
+  };
 }
 
 await runEval({ main, cleanup, leftBehind: () => `database ${throwaway?.name ?? '?'} and Redis keys ${redisPrefix ?? '?'}:*` });

@@ -179,6 +179,13 @@ const envSchema = v.object({
   OPENAI_SPEECH_MODEL: v.optional(v.string(), 'tts-1'),
   /** Voice sent to the OpenAI-compatible server for cloned voices and built-ins without their own mapping. */
   OPENAI_SPEECH_VOICE: v.optional(v.string(), 'alloy'),
+  /**
+   * Where file chat's and the plagiarism check's sentence vectors come from: the built-in sentence encoder
+   * (`local`) or OPENAI_EMBEDDINGS_MODEL at OPENAI_BASE_URL's `/embeddings` (`openai`, any compatible server).
+   * Changing it re-embeds stored documents in the background.
+   */
+  EMBEDDINGS_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
+  OPENAI_EMBEDDINGS_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'text-embedding-3-small'),
   /** Cap on a clone's sample download, counted on bytes received. */
   VOICE_SAMPLE_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   /**
@@ -362,6 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
   if (env.TEXT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when TEXT_PROVIDER=openai');
   if (env.FILE_CHAT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when FILE_CHAT_PROVIDER=openai');
+  if (env.EMBEDDINGS_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when EMBEDDINGS_PROVIDER=openai');
   if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');
   if (env.TLS_ISSUER === 'acme' && !env.ACME_DIRECTORY_URL) problems.push('ACME_DIRECTORY_URL is required when TLS_ISSUER=acme');
   if (env.DASHBOARD_SESSION_IDLE_MS > env.DASHBOARD_SESSION_MAX_MS) problems.push('DASHBOARD_SESSION_IDLE_MS must not exceed DASHBOARD_SESSION_MAX_MS');

@@ -8,6 +8,7 @@ import { UsageCache } from './billing/usage-cache';
 import { DeploymentIntake } from './hosting/deployment-intake';
 import { SiteOwners } from './hosting/site-owners';
 import type { Config } from './config';
+import { createEmbedder, type Embedder } from './engines/embeddings/embedder';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
 import { createTextProvider, type TextProvider } from './engines/text';
@@ -56,6 +57,8 @@ export interface Runtime {
   speechProvider: SpeechProvider;
   textProvider: TextProvider;
   fileChatProvider: FileChatProvider;
+  /** Sentence vectors for file chat and the plagiarism check (EMBEDDINGS_PROVIDER). */
+  embedder: Embedder;
   /** Worker threads for the engines' CPU-heavy work (started on first use, ended by `close`). */
   threads: EngineThreads;
   /** Kiln's Redis key names, hash-tagged by group on a cluster (src/redis-keys.ts). */
@@ -114,6 +117,12 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     apiKey: config.OPENAI_API_KEY,
     model: config.OPENAI_TEXT_MODEL,
   });
+  const embedder = createEmbedder({
+    provider: config.EMBEDDINGS_PROVIDER,
+    openaiBaseUrl: config.OPENAI_BASE_URL,
+    openaiApiKey: config.OPENAI_API_KEY,
+    openaiModel: config.OPENAI_EMBEDDINGS_MODEL,
+  });
   const speechProvider =
     config.SPEECH_PROVIDER === 'local'
       ? createThreadedSpeechProvider(threads)
@@ -153,6 +162,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     speechProvider,
     textProvider,
     fileChatProvider,
+    embedder,
     threads,
     channels,
     keys,

@@ -7,6 +7,7 @@ import { edgeReloadIdle } from './edge-reload-idle';
 import { metricsOverhead } from './metrics-overhead';
 import { tracingOverhead } from './tracing-overhead';
 import { filesScenario } from './files';
+import { embeddingsThroughput } from './embeddings';
 import { scannedScenario } from './scanned';
 import { health } from './health';
 import { hostingCliDeploy } from './hosting-cli-deploy';
@@ -43,6 +44,7 @@ export const SCENARIOS: Scenario[] = [
   voiceSynthesis,
   responsiveness,
   filesScenario,
+  embeddingsThroughput,
   scannedScenario,
   dashboardPages,
   webhooksScenario,

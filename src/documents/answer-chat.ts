@@ -1,3 +1,4 @@
+import type { Embedder } from '../engines/embeddings/embedder';
 import type { DbOrTx } from '../db/client';
 import type { ConversationTurn } from '../db/queries/conversations';
 import type { DocumentRow } from '../db/queries/documents';
@@ -26,7 +27,7 @@ export interface ChatTurnAnswer {
  * passages of all the files are pooled, so the answer comes from whichever file holds it.
  */
 export async function answerChatTurn(
-  deps: { db: DbOrTx; provider: FileChatProvider },
+  deps: { db: DbOrTx; provider: FileChatProvider; embedder?: Embedder },
   docs: readonly DocumentRow[],
   question: string,
   history: readonly ConversationTurn[],

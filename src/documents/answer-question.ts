@@ -2,7 +2,7 @@ import type { DbOrTx } from '../db/client';
 import type { DocumentRow } from '../db/queries/documents';
 import { searchPassages } from '../db/queries/document-search';
 import { runCsvPlan } from '../db/queries/document-table';
-import { encodeQuestion } from '../engines/embeddings/sentence-encoder';
+import { EmbeddingsProviderError, embedQuestion, type Embedder, localEmbedder } from '../engines/embeddings/embedder';
 import { answerFromCsvResult, answerFromPassages, planCsvQuestion, questionTerms, type FileChatProvider } from '../engines/filechat';
 import { type CsvRefusal, csvRefusal, quotesSeveralRows } from '../engines/filechat/csv-unplanned';
 import type { ChatAnswer, CsvTable, RetrievedPassage } from '../engines/filechat/types';
@@ -22,7 +22,7 @@ export interface Evidence {
  * the sources are always the engine's own.
  */
 export async function answerQuestion(
-  deps: { db: DbOrTx; provider: FileChatProvider },
+  deps: { db: DbOrTx; provider: FileChatProvider; embedder?: Embedder },
   doc: DocumentRow,
   question: string,
   signal?: AbortSignal,
@@ -33,7 +33,7 @@ export async function answerQuestion(
   return { answer, sources: answered.sources };
 }
 
-export async function gatherEvidence(deps: { db: DbOrTx }, doc: DocumentRow, question: string): Promise<Evidence> {
+export async function gatherEvidence(deps: { db: DbOrTx; embedder?: Embedder }, doc: DocumentRow, question: string): Promise<Evidence> {
   if (doc.kind === 'csv' && doc.columns) {
     const table: CsvTable = { header: doc.columns.map((c) => c.name), columns: doc.columns, rowCount: doc.pageCount };
     const plan = planCsvQuestion(question, table);
@@ -47,9 +47,23 @@ export async function gatherEvidence(deps: { db: DbOrTx }, doc: DocumentRow, que
     const passages = await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question));
     return { passages, ...(refusal ? { refusal: { ...refusal, table } } : {}) };
   }
-  // Until the `file.embed` job has given every passage its sentence vectors, the word vectors stand in.
-  const vector = doc.meaningIndexedAt ? await encodeQuestion(question) : undefined;
-  return { passages: await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question), 8, vector) };
+  // Until the `file.embed` job has given every passage its sentence vectors by the configured embedder (after
+  // the upload, or after a change of embedder), the word vectors stand in: never a question's vector against
+  // another model's.
+  const embedder = deps.embedder ?? localEmbedder;
+  const vector = doc.meaningIndexedAt && doc.meaningModel === embedder.id ? await questionVector(embedder, question) : undefined;
+  const asked = vector ? { vector, model: embedder.id } : undefined;
+  return { passages: await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question), 8, asked) };
+}
+
+/** The question's vector; none when the embeddings provider fails (after its retries): words answer then, as while indexing. */
+async function questionVector(embedder: Embedder, question: string): Promise<Float32Array | undefined> {
+  try {
+    return await embedQuestion(embedder, question);
+  } catch (err) {
+    if (err instanceof EmbeddingsProviderError) return undefined;
+    throw err;
+  }
 }
 
 /** The engine's own answer from one document's evidence. */

@@ -17,9 +17,13 @@ export function uploadedFileView(d: DocumentRow) {
  */
 export const SEMANTIC_INDEX_STATES = ['pending', 'ready', 'none'] as const;
 
-export function semanticIndexOf(d: Pick<DocumentRow, 'kind' | 'searchConfig' | 'meaningIndexedAt'>): (typeof SEMANTIC_INDEX_STATES)[number] {
+export function semanticIndexOf(
+  d: Pick<DocumentRow, 'kind' | 'searchConfig' | 'meaningIndexedAt' | 'meaningModel'>,
+  /** The configured embedder: vectors of another (before the background re-embedding) are not ready. */
+  embedderId?: string,
+): (typeof SEMANTIC_INDEX_STATES)[number] {
   if (d.kind === 'csv' || d.searchConfig !== 'english') return 'none';
-  return d.meaningIndexedAt ? 'ready' : 'pending';
+  return d.meaningIndexedAt && (embedderId === undefined || d.meaningModel === embedderId) ? 'ready' : 'pending';
 }
 
 export const listedFileSchema = v.object({
@@ -27,14 +31,14 @@ export const listedFileSchema = v.object({
   semantic_index: v.pipe(
     v.picklist(SEMANTIC_INDEX_STATES),
     v.description(
-      '`pending` while the file’s sentences are being encoded for semantic retrieval (questions are answered meanwhile, by words and word vectors), `ready` once done, `none` for CSV tables and documents not in English.',
+      '`pending` while the file’s sentences are being encoded for semantic retrieval, also again after a change of the embeddings model (questions are answered meanwhile, by words and word vectors), `ready` once done, `none` for CSV tables and documents not in English.',
     ),
   ),
 });
 
 /** A file as the list shows it: the upload's answer and the state of its semantic index. */
-export function listedFileView(d: DocumentRow) {
-  return { ...uploadedFileView(d), semantic_index: semanticIndexOf(d) };
+export function listedFileView(d: DocumentRow, embedderId?: string) {
+  return { ...uploadedFileView(d), semantic_index: semanticIndexOf(d, embedderId) };
 }
 
 /** The `data` of `file.failed`: no document exists for a refused upload, so the file is described by what the upload sent. */

@@ -80,6 +80,8 @@ export interface ProviderCall<T, E extends ProviderError> {
   ErrorClass: new (message: string, opts?: { status?: number; permanent?: boolean; cause?: unknown; retryAfterMs?: number }) => E;
   /** Reads the successful answer; runs under the same timeout, and its own ErrorClass errors pass through. */
   read: (res: Response, signal: AbortSignal) => Promise<T>;
+  /** Sees a failed answer before it is read into the error (e.g. for its `Retry-After`). */
+  onFailure?: (res: Response) => void;
 }
 
 /**
@@ -101,6 +103,7 @@ export async function callProvider<T, E extends ProviderError>(call: ProviderCal
       async (sent, answered) => {
         const res = await fetch(endpoint, { method: 'POST', headers: sent, body: call.body, signal: combined });
         answered(res.status);
+        if (!res.ok) call.onFailure?.(res);
         if (!res.ok) throw await httpFailure(res, `${server} at ${endpoint}`, ErrorClass);
         return await call.read(res, combined);
       },

@@ -40,8 +40,10 @@ import {
 } from '../engines/plagiarism';
 import { randomString } from '../ids';
 import type { EngineThreads } from '../threads/pool';
+import { type Embedder, LOCAL_EMBEDDER_ID } from '../engines/embeddings/embedder';
 import {
   alignCandidates,
+  sentenceTexts,
   prepareQuery,
   queryLookup,
   type Alignment,
@@ -86,6 +88,12 @@ export interface CheckOptions {
    * tests, benches), or when the index has no `threadLexicon`, the check runs in process, with the same result.
    */
   threads?: Pick<EngineThreads, 'run'>;
+  /**
+   * Sentence meaning from this embedder (a provider's model) rather than the built-in word vectors; the
+   * built-in one (`local:use-lite`) keeps the word vectors. Alignment then runs here (the vectors are
+   * fetched before it, over the network).
+   */
+  embedder?: Embedder;
 }
 
 export interface DocumentInput {
@@ -539,9 +547,23 @@ export class PlagiarismIndex {
     prepare(text: string): Promise<QueryLookup>;
     align(text: string, candidates: CandidateText[]): Promise<Alignment>;
   } {
-    const { threads } = opts;
+    const { threads, embedder } = opts;
     const lexicon = this.threadLexicon;
     const exclude = [...new Set(opts.exclude ?? [])];
+    if (embedder && embedder.id !== LOCAL_EMBEDDER_ID) {
+      let prepared: PreparedQuery | undefined;
+      return {
+        prepare: async (text) => queryLookup((prepared = prepareQuery(this.normalizer, text, this.params.k, exclude))),
+        align: async (text, candidates) => {
+          prepared ??= prepareQuery(this.normalizer, text, this.params.k, exclude);
+          const texts = sentenceTexts(this.normalizer, candidates, this.params, prepared);
+          const vectors = await embedder.embed(texts);
+          const byText = new Map(texts.map((t, i) => [t, vectors[i]!]));
+          const none = new Float32Array(vectors[0]?.length ?? 0);
+          return alignCandidates(this.normalizer, text, candidates, this.params, exclude, prepared, (t) => byText.get(t) ?? none);
+        },
+      };
+    }
     if (threads && lexicon) {
       // The align task normalises the submission again rather than receive its tokens (see queryLookup).
       return {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cosine, coverage, DIMS, embed } from '../../engines/embeddings';
 import type { RetrievedPassage } from '../../engines/filechat/types';
 import type { DbOrTx } from '../client';
-import { bestCosine, meaningUnits, SENTENCE_DIMS } from '../../engines/embeddings/sentence-encoder';
+import { bestCosine, meaningUnits } from '../../engines/embeddings/sentence-encoder';
 import { passageVectors } from './passage-vectors';
 import { type SentenceVectors, sentenceVectors } from './sentence-vectors';
 
@@ -54,9 +54,13 @@ export async function searchPassages(
   question: string,
   terms: readonly string[],
   limit = 8,
-  /** The question's sentence vector, given when the document's sentence vectors are complete. */
-  questionVector?: Float32Array,
+  /**
+   * The question's sentence vector and the embedder that made it, given when the document's sentence
+   * vectors by that embedder are complete.
+   */
+  asked?: { vector: Float32Array; model: string },
 ): Promise<RetrievedPassage[]> {
+  const questionVector = asked?.vector;
   const config = doc.searchConfig;
   // The question's content words, not its wording: "mentioned", "tell", "document" would otherwise rank passages too.
   const query = terms.length > 0 ? terms.join(' ') : question;
@@ -107,7 +111,7 @@ export async function searchPassages(
       vote(row.ordinal, i, WEIGHTS.trigram);
     });
   }
-  const encoded = questionVector ? await sentenceVectors(db, doc.id) : undefined;
+  const encoded = asked ? await sentenceVectors(db, doc.id, asked.model, asked.vector.length) : undefined;
   const meaning = questionVector ? nearestSentences(encoded!, questionVector) : await nearestInWordVectors(db, doc.id, query);
   const unread = meaning.filter((ordinal) => !byOrdinal.has(ordinal));
   if (unread.length > 0) {
@@ -141,10 +145,7 @@ function sentenceSimilarities(question: Float32Array, passage: PassageHit, encod
   const units = meaningUnits(passage);
   const start = encoded.starts[at]!;
   if (encoded.starts[at + 1]! - start !== units.length) return [];
-  return units.map((text, k) => ({
-    text,
-    similarity: bestCosine(question, encoded.vectors.subarray((start + k) * SENTENCE_DIMS, (start + k + 1) * SENTENCE_DIMS)),
-  }));
+  return units.map((text, k) => ({ text, similarity: bestCosine(question, encoded.vectors, encoded.norms, start + k, start + k + 1) }));
 }
 
 function binarySearch(sorted: Int32Array, value: number): number {
@@ -198,10 +199,10 @@ function rankByCoverage(query: string, shortlist: readonly number[], byOrdinal: 
  * first: every sentence vector of the document is scored here (no vector index; 512 bytes a sentence,
  * kept in memory once read).
  */
-function nearestSentences({ ordinals, starts, vectors }: SentenceVectors, question: Float32Array): number[] {
+function nearestSentences({ ordinals, starts, vectors, norms }: SentenceVectors, question: Float32Array): number[] {
   const scored: { ordinal: number; similarity: number }[] = [];
   for (let i = 0; i < ordinals.length; i++) {
-    const similarity = bestCosine(question, vectors.subarray(starts[i]! * SENTENCE_DIMS, starts[i + 1]! * SENTENCE_DIMS));
+    const similarity = bestCosine(question, vectors, norms, starts[i]!, starts[i + 1]!);
     if (similarity >= SENTENCE_THRESHOLD) scored.push({ ordinal: ordinals[i]!, similarity });
   }
   return scored

@@ -37,12 +37,20 @@ export const documents = pgTable(
      * and for CSV tables and documents not in English, which never get them.
      */
     meaningIndexedAt: ts('meaning_indexed_at'),
+    /**
+     * The embedder (src/engines/embeddings/embedder.ts: `local:use-lite`, `openai:<model>`) the sentence vectors
+     * are made by, or being made by while `meaning_indexed_at` is null. A document of another embedder than
+     * the configured one is re-embedded in the background, and answered by words meanwhile.
+     */
+    meaningModel: text('meaning_model'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('documents_account_idx').on(t.accountId, t.createdAt),
     // The sweeper's look for documents whose `file.embed` job was lost: few rows, and they leave it when done.
     index('documents_unindexed_idx').on(t.createdAt).where(sql`meaning_indexed_at IS NULL AND kind <> 'csv' AND search_config = 'english'`),
+    // The sweeper's look for documents of another embedder than the configured one (after a change of it).
+    index('documents_meaning_model_idx').on(t.meaningModel).where(sql`kind <> 'csv' AND search_config = 'english'`),
   ],
 );
 
@@ -69,11 +77,13 @@ export const documentPassages = pgTable(
      */
     embedding: bytea('embedding'),
     /**
-     * The full sentence encoder's vectors of the passage's heading and sentences
-     * (src/engines/embeddings/sentence-encoder.ts: 512 int8 bytes each, one after the other), written by the
-     * `file.embed` job after ingestion. Null until then.
+     * The embedder's vectors of the passage's heading and sentences (src/engines/embeddings/embedder.ts: the
+     * built-in sentence encoder's 512 dimensions or a provider's, one int8 byte each, one vector after the
+     * other), written by the `file.embed` job after ingestion. Null until then.
      */
     sentenceVectors: bytea('sentence_vectors'),
+    /** The embedder whose vectors `sentence_vectors` holds (each vector int8, scaled to its largest component). */
+    sentenceVectorsModel: text('sentence_vectors_model'),
   },
   (t) => [
     primaryKey({ columns: [t.documentId, t.ordinal] }),

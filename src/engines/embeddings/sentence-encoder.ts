@@ -62,25 +62,52 @@ export async function encodeGroups(groups: readonly (readonly string[])[]): Prom
   });
 }
 
-/** Vectors as SENTENCE_DIMS int8 bytes each (× 127), one after the other. */
+/**
+ * Vectors as int8 bytes, one vector after the other (any length, all the same): each scaled so that its
+ * largest component is ±127, which keeps the precision of a 1,536-dimension provider vector (components
+ * around ±0.03) that a fixed ×127 would round to a few levels. `unitCosine` reads them back.
+ */
 export function packVectors(vectors: readonly Float32Array[]): Buffer {
-  const out = Buffer.alloc(vectors.length * SENTENCE_DIMS);
+  const dims = vectors[0]?.length ?? 0;
+  const out = Buffer.alloc(vectors.length * dims);
   vectors.forEach((v, i) => {
-    for (let d = 0; d < SENTENCE_DIMS; d++) out.writeInt8(Math.max(-127, Math.min(127, Math.round(v[d]! * 127))), i * SENTENCE_DIMS + d);
+    let max = 0;
+    for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(v[d]!));
+    const k = max > 0 ? 127 / max : 0;
+    for (let d = 0; d < dims; d++) out.writeInt8(Math.max(-127, Math.min(127, Math.round(v[d]! * k))), i * dims + d);
   });
   return out;
 }
 
-/** The highest cosine between `question` (unit length) and any of the packed vectors. */
-export function bestCosine(question: Float32Array, packed: Int8Array): number {
-  let best = -1;
-  for (let base = 0; base + SENTENCE_DIMS <= packed.length; base += SENTENCE_DIMS) {
-    let dot = 0;
-    for (let d = 0; d < SENTENCE_DIMS; d++) dot += question[d]! * packed[base + d]!;
-    if (dot > best) best = dot;
+/** The L2 norm of each packed vector of `dims` bytes. */
+export function packedNorms(packed: Int8Array, dims: number): Float32Array {
+  const n = dims > 0 ? Math.floor(packed.length / dims) : 0;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = 0;
+    for (let d = i * dims, end = d + dims; d < end; d++) sum += packed[d]! * packed[d]!;
+    out[i] = Math.sqrt(sum);
   }
-  // Quantised vectors are unit length × 127 (within rounding).
-  return best / 127;
+  return out;
+}
+
+/**
+ * The highest cosine between `question` (unit length) and packed vectors `from` to `to` (`norms` from
+ * `packedNorms`); -1 when there are none.
+ */
+export function bestCosine(question: Float32Array, packed: Int8Array, norms: Float32Array, from: number, to: number): number {
+  const dims = question.length;
+  let best = -1;
+  for (let i = from; i < to; i++) {
+    const norm = norms[i]!;
+    if (norm === 0) continue;
+    let dot = 0;
+    const base = i * dims;
+    for (let d = 0; d < dims; d++) dot += question[d]! * packed[base + d]!;
+    const cos = dot / norm;
+    if (cos > best) best = cos;
+  }
+  return best;
 }
 
 let segmenter: Intl.Segmenter | undefined;

@@ -6,6 +6,7 @@ import {
   maskExcluded,
   type AnalyzedText,
   type Breakdown,
+  type Embed,
   type Exclusion,
   type Normalizer,
   type PlagiarismParams,
@@ -69,6 +70,23 @@ export function prepareQuery(normalizer: Normalizer, text: string, k: number, ex
   return { query, hashes };
 }
 
+/** A candidate's text as alignment reads it: positions past the last hit only matter for extending the final passage a little. */
+function analyzeCandidate(normalizer: Normalizer, text: string, hits: readonly { pos: number }[], k: number): AnalyzedText {
+  const lastPos = hits.reduce((m, h) => Math.max(m, h.pos), 0);
+  return normalizer.analyze(text, lastPos + k + 256);
+}
+
+/** Every sentence of the submission and of the candidates, as alignment's meaning step asks for them (distinct). */
+export function sentenceTexts(normalizer: Normalizer, candidates: readonly CandidateText[], params: PlagiarismParams, prepared: PreparedQuery): string[] {
+  const out = new Set<string>();
+  const add = (t: AnalyzedText) => {
+    for (const r of t.sentences) out.add(t.text.slice(t.starts[r.start]!, t.ends[r.end - 1]!));
+  };
+  add(prepared.query);
+  for (const c of candidates) add(analyzeCandidate(normalizer, c.doc.text, c.hits, params.k));
+  return [...out];
+}
+
 /**
  * Passages of the submission against the loaded candidates' texts, in the order given, and the score. Without
  * `prepared` the submission is normalised again (on a thread: the same tokens, as normalising is deterministic).
@@ -80,15 +98,15 @@ export function alignCandidates(
   params: PlagiarismParams,
   exclude: readonly Exclusion[] = [],
   prepared: PreparedQuery = prepareQuery(normalizer, text, params.k, exclude),
+  /** Sentence meaning: the built-in word vectors unless given (a provider's, looked up from `sentenceTexts`). */
+  meaning: Embed = embed,
 ): Alignment {
   const { query, hashes } = prepared;
   const sources = candidates.map(({ doc, hits }) => {
-    const lastPos = hits.reduce((m, h) => Math.max(m, h.pos), 0);
-    // Positions past the last hit only matter for extending the final passage a little.
-    const norm = normalizer.analyze(doc.text, lastPos + params.k + 256);
+    const norm = analyzeCandidate(normalizer, doc.text, hits, params.k);
     return { ref: { doc, norm }, seeds: seedsFromHits(hits, hashes), tokens: norm.keys, text: norm };
   });
-  const detection = detect(query, sources, params, { sensesOf: normalizer.sensesOf, embed });
+  const detection = detect(query, sources, params, { sensesOf: normalizer.sensesOf, embed: meaning });
   const details: MatchDetail[] = detection.passages.map((p) => {
     const { doc, norm } = p.ref;
     return {

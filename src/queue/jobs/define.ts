@@ -30,6 +30,8 @@ export interface LostWorkQuery {
   queuedBefore: Date;
   runningBefore: Date;
   limit: number;
+  /** The configured embedder's id (`file.embed` finds documents embedded by another). */
+  embedderId: string;
 }
 
 /** A lost job to add again: its payload and id, the account it is queued for, and whether a failed job counts as lost. */

@@ -7,10 +7,11 @@ export const fileEmbedJob = defineJob({
   queue: 'meaning',
   description: "Gives an ingested document's passages their sentence vectors (semantic retrieval); queued when its upload completes.",
   payload: v.object({ documentId: v.pipe(v.string(), v.minLength(1)) }),
-  // Documents ingested before sentence vectors existed are found too: the sweep upgrades them. A failed embed
+  // Documents ingested before sentence vectors existed are found too: the sweep upgrades them; so are documents
+  // embedded by another embedder than the configured one, which the job re-embeds. A failed embed
   // writes nothing final, so its failed job ends the story (no retry loop on a document that cannot be encoded).
   findLost: async (db, q) =>
-    (await findUnindexedDocuments(db, q.queuedBefore, q.limit)).map((d) => ({
+    (await findUnindexedDocuments(db, q.queuedBefore, q.limit, q.embedderId)).map((d) => ({
       payload: { documentId: d.id },
       jobId: `embed-${d.id}`,
       account: d.accountId,

@@ -22,9 +22,11 @@ export async function answerFileChat(ctx: JobRun, payload: { id: string }): Prom
     const conversationId = input.conversation_id ?? `conv_${row.id.slice(row.id.indexOf('_') + 1)}`;
     const history = input.conversation_id ? await recentTurns(rt.db, conversationId, row.accountId) : [];
     const started = performance.now();
-    const answer = await answerChatTurn({ db: rt.db, provider: rt.fileChatProvider }, docs, input.message, history).catch((err: unknown) => {
-      throw refusedByProvider(err, 'file chat');
-    });
+    const answer = await answerChatTurn({ db: rt.db, provider: rt.fileChatProvider, embedder: rt.embedder }, docs, input.message, history).catch(
+      (err: unknown) => {
+        throw refusedByProvider(err, 'file chat');
+      },
+    );
     ctx.log.info(
       { jobId: row.id, fileIds, conversationId, turns: history.length + 1, sources: answer.sources.length, ms: Math.round(performance.now() - started) },
       'file chat answered',

@@ -13,6 +13,7 @@ export async function checkPlagiarism(ctx: JobRun, payload: { id: string }): Pro
       ...result
     } = await checkTextDetailed(rt.db, row.accountId, input.text, {
       threads: rt.threads,
+      embedder: rt.embedder,
       exclude: input.exclude,
     });
     ctx.log.info(

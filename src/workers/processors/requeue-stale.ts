@@ -42,7 +42,7 @@ export async function requeueStaleJobs(ctx: JobRun, _payload?: unknown, now = Da
   for (const def of JOB_DEFINITIONS as readonly JobDefinition[]) {
     if (!def.findLost) continue;
     const name = def.name as JobName;
-    for (const lost of await def.findLost(db, { queuedBefore, runningBefore, limit: BATCH })) {
+    for (const lost of await def.findLost(db, { queuedBefore, runningBefore, limit: BATCH, embedderId: ctx.rt.embedder.id })) {
       const payload = lost.payload as never;
       if (await enqueueUnlessAlive(queues, name, payload, lost.jobId, now, { account: lost.account, retryFailed: lost.retryFailed })) {
         taken[name] = (taken[name] ?? 0) + 1;

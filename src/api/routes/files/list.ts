@@ -10,7 +10,7 @@ import { errorResponses } from '../../schemas/responses';
 
 const ID_PATTERN = /^file_[a-z0-9]{1,64}$/;
 
-export function registerListFiles(app: App, rt: Pick<Runtime, 'db'>) {
+export function registerListFiles(app: App, rt: Pick<Runtime, 'db' | 'embedder'>) {
   app.get(
     '/files',
     describeRoute({
@@ -39,7 +39,12 @@ export function registerListFiles(app: App, rt: Pick<Runtime, 'db'>) {
         after: await position('starting_after', q.startingAfter),
         before: await position('ending_before', q.endingBefore),
       });
-      return c.json(listView(page.rows.map(listedFileView), page.hasMore));
+      return c.json(
+        listView(
+          page.rows.map((d) => listedFileView(d, rt.embedder.id)),
+          page.hasMore,
+        ),
+      );
     },
   );
 }
