@@ -67,6 +67,44 @@ describe('answers read well', () => {
     expect(res.answer).toBe('Species: Kingfisher; Count: 37; Site: Lower weir');
   });
 
+  describe('over a CSV with dates (issue 28: a question not computed never pastes rows)', () => {
+    // 60 orders, one every few days of 2025: March holds rows 18-27.
+    const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i * 5)).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 60 }, (_, i) => [`B${1000 + i}`, day(i), i % 2 ? 'East' : 'West', `${(i * 37) % 500}.25`]);
+    const march = rows.filter((r) => String(r[1]).startsWith('2025-03'));
+    const marchTotal = march.reduce((s, r) => s + Number(r[3]) * 100, 0) / 100;
+    let isoId: string;
+    let textId: string;
+    beforeAll(async () => {
+      isoId = (await uploadOk(svc, auth, makeCsv(['order_id', 'order_date', 'region', 'revenue'], rows), 'dated.csv')).file_id;
+      // The same rows with dates the ingestion does not read as dates ("Mar 15 2025"): a text column.
+      const spelled = rows.map(([id, d, region, revenue]) => [id!, new Date(`${d}T00:00:00Z`).toUTCString().slice(5, 16), region!, revenue!]);
+      textId = (await uploadOk(svc, auth, makeCsv(['order_id', 'order_date', 'region', 'revenue'], spelled), 'spelled.csv')).file_id;
+    });
+
+    it('computes the revenue of a month named with its year, citing the month’s rows', async () => {
+      const res = await chat(svc, auth, isoId, 'What was the revenue in March 2025?');
+      expect(res.answer).toBe(
+        `The total revenue where order_date is in March 2025 is ${marchTotal.toLocaleString('en-US', { minimumFractionDigits: 2 })} (over ${march.length} rows).`,
+      );
+      expect(res.sources[0]!.page).toBe(rows.indexOf(march[0]!) + 1);
+      const q1 = rows.filter((r) => String(r[1]) < '2025-04-01').length;
+      expect((await chat(svc, auth, isoId, 'How many orders were placed in Q1 2025?')).answer).toBe(`There are ${q1} rows where order_date is in Q1 2025.`);
+      expect((await chat(svc, auth, isoId, 'How many orders in 2025-03?')).answer).toBe(`There are ${march.length} rows where order_date is in March 2025.`);
+    });
+
+    it('says in one line that it cannot compute, with a small bounded excerpt, when the dates are not a date column', async () => {
+      const res = await chat(svc, auth, textId, 'What was the revenue in March 2025?');
+      expect(res.answer).toMatch(/^I cannot compute that exactly from this table;/);
+      expect(res.answer).not.toContain('\n');
+      expect(res.answer).not.toMatch(/order_id: /);
+      expect(res.answer.length).toBeLessThan(300);
+      expect(res.sources.length).toBeLessThanOrEqual(3);
+      for (const s of res.sources) expect(s.excerpt.length).toBeLessThanOrEqual(160);
+      expect(JSON.stringify(res).length).toBeLessThan(1500);
+    });
+  });
+
   describe('over a CSV', () => {
     const units = [5, 1, 9, 3, 7, 2, 8, 4, 6, 10, 12, 11];
     let id: string;

@@ -1,7 +1,7 @@
 import { cosine, embed } from '../embeddings';
 import { clip } from './excerpt';
 import { contentTokens, stem, writtenWords } from './question-terms';
-import { splitSentences } from './sentences';
+import { type Sentence, splitSentences } from './sentences';
 import type { ChatAnswer, ChatSource, RetrievedPassage } from './types';
 
 export const NO_ANSWER = 'I could not find an answer to that in the document.';
@@ -66,6 +66,8 @@ interface Candidate {
   underHeading: boolean;
   /** A table row below its header row: the header's cells, to answer with the row's column names. */
   columns?: string[];
+  /** A CSV row: its own row number, which its source cites (not the first row of its passage). */
+  row?: number;
 }
 
 /**
@@ -146,7 +148,7 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
     const texts = sorted.map((c) => c.text);
     answerParts.push(...sorted.map(readable));
     const from = passages[passage]!;
-    sources.push({ page: from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
+    sources.push({ page: sorted[0]!.row ?? from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
   }
   return { answer: answerParts.join(' '), sources };
 }
@@ -167,8 +169,10 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
     // A table's first row names its columns: the rows below it are read with those names as context.
     let tableHeader: Set<string> | null = null;
     let headerCells: string[] = [];
-    for (const sentence of splitSentences(passage.content)) {
+    for (const sentence of passageSentences(passage)) {
       position += 1;
+      // (a CSV row with every cell empty is an empty line: it still counts, so the rows after keep their numbers)
+      if (!sentence.text) continue;
       if (sentence.heading) {
         lineHeading = stemSet(sentence.text);
         afterHeading = true;
@@ -196,10 +200,21 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
         context: new Set([...passageHeading, ...lineHeading, ...(columnNames ?? [])]),
         underHeading,
         ...(columns ? { columns } : {}),
+        ...(passage.rowEnd !== undefined ? { row: passage.page + position - 1 } : {}),
       });
     }
   });
   return out;
+}
+
+/**
+ * A passage's sentences. A CSV passage (a run of rows, `rowEnd` set) holds one row a line, "column: value"
+ * pairs without a closing stop: each row is a sentence of its own, never wrapped into the next, so an
+ * answer quotes rows, not runs of twenty.
+ */
+function passageSentences(passage: RetrievedPassage): Sentence[] {
+  if (passage.rowEnd === undefined) return splitSentences(passage.content);
+  return passage.content.split('\n').map((line) => ({ text: line.replace(/\s+/g, ' ').trim(), heading: false }));
 }
 
 /** Stems of the question's figures and names (capitalised past its first word): a sentence without them is about something else. */
