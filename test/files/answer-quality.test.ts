@@ -34,6 +34,37 @@ describe('answers read well', () => {
     expect(res.sources[0]!.page).toBe(2);
   });
 
+  it('does not glue a heading in sentence case onto the answer, in a real PDF and a real .docx (issue 28)', async () => {
+    const handbook = [
+      'Staff handbook.\n\nThis handbook sets out the terms that apply to every member of staff.',
+      'Working hours and leave\nThe standard working week is 37.5 hours. Staff may take 25 days of paid leave a year.\n\n' +
+        'Expenses, travel claims and company cars\nClaims are paid within 30 days of receipt.',
+    ];
+    const pdf = (await uploadOk(svc, auth, await makePdf(handbook, { hardBreaks: true }), 'handbook.pdf')).file_id;
+    const docx = (
+      await uploadOk(
+        svc,
+        auth,
+        await makeDocx([
+          { paragraph: 'This handbook sets out the terms that apply to every member of staff.' },
+          { heading: 'Working hours and leave' },
+          { paragraph: 'The standard working week is 37.5 hours. Staff may take 25 days of paid leave a year.' },
+          // Seven words: longer than a line the reader would take for a heading by its length alone.
+          { heading: 'Expenses, travel claims and company cars for staff' },
+          { paragraph: 'Claims are paid within 30 days of receipt.' },
+        ]),
+        'handbook.docx',
+      )
+    ).file_id;
+    for (const id of [pdf, docx]) {
+      const week = await chat(svc, auth, id, 'How long is the standard working week?');
+      expect(week.answer).toMatch(/^The standard working week is 37\.5 hours\./);
+      expect(week.sources[0]!.excerpt).toMatch(/^The standard working week/);
+      const claims = await chat(svc, auth, id, 'When are expense claims paid?');
+      expect(claims.answer).toMatch(/^Claims are paid within 30 days/);
+    }
+  });
+
   it('adds no sentence that is not about the question', async () => {
     const id = (
       await uploadOk(

@@ -68,6 +68,8 @@ interface Candidate {
   columns?: string[];
   /** A CSV row: its own row number, which its source cites (not the first row of its passage). */
   row?: number;
+  /** A heading line: it answers only as the best sentence, alone. */
+  heading?: true;
 }
 
 /**
@@ -97,6 +99,9 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const fullMatch = terms.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) || 1;
   const scored: { candidate: Candidate; score: number; match: number; meaning: number }[] = [];
   for (const candidate of candidates) {
+    // A heading that only repeats the question ("Refund Policy" for "what is the refund policy?") labels
+    // the answer below it; one that says more ("A message from Mayor Elena Vasquez") may answer.
+    if (candidate.heading && [...candidate.stems].every((s) => terms.includes(s))) continue;
     let own = 0;
     let fromHeading = 0;
     for (const term of terms) {
@@ -131,7 +136,9 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
     .filter(
       (s, i) =>
         i === 0 ||
-        (s.score >= FOLLOWER_RATIO * best.score &&
+        (!best.candidate.heading &&
+          !s.candidate.heading &&
+          s.score >= FOLLOWER_RATIO * best.score &&
           s.match >= FOLLOWER_RATIO * best.match &&
           (best.match > 0 || s.meaning >= FOLLOWER_RATIO * best.meaning) &&
           bestAnchors.every((a) => has(s.candidate.stems, a))),
@@ -177,6 +184,24 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
         lineHeading = stemSet(sentence.text);
         afterHeading = true;
         tableHeader = null;
+        // A heading may answer by itself ("A message from Mayor Elena Vasquez" for "who is the mayor?"),
+        // quoted alone: never glued to the sentence below it, and never a follower of another sentence
+        // (see answerFromPassages for when it may).
+        const key = sentence.text.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const tokens = contentTokens(sentence.text);
+        out.push({
+          passage: passageIndex,
+          rank,
+          position,
+          text: sentence.text,
+          stems: lineHeading,
+          sequence: tokens.map((t) => ({ stem: stem(t.word), index: t.index })),
+          context: new Set(passageHeading),
+          underHeading: false,
+          heading: true,
+        });
         continue;
       }
       const isRow = TABLE_ROW.test(sentence.text);
@@ -213,7 +238,7 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
  * answer quotes rows, not runs of twenty.
  */
 function passageSentences(passage: RetrievedPassage): Sentence[] {
-  if (passage.rowEnd === undefined) return splitSentences(passage.content);
+  if (passage.rowEnd === undefined) return splitSentences(passage.content, passage.heading);
   return passage.content.split('\n').map((line) => ({ text: line.replace(/\s+/g, ' ').trim(), heading: false }));
 }
 
