@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import type { ConversationTurn } from '../db/queries/conversations';
 import type { DocumentRow } from '../db/queries/documents';
 import { answerFromPassages, type FileChatProvider } from '../engines/filechat';
+import { quotesSeveralRows, refusalAnswer } from '../engines/filechat/csv-unplanned';
 import { standaloneQuestion } from '../engines/filechat/follow-up';
 import type { ChatAnswer, ChatSource, RetrievedPassage } from '../engines/filechat/types';
 import { draftOf, gatherEvidence } from './answer-question';
@@ -58,8 +59,11 @@ export async function answerChatTurn(
       .slice(0, MERGED_PASSAGES);
     draft = answerFromPassages(standalone, passages);
     // Nothing found anywhere, but a table was asked what it cannot compute: say that rather than nothing.
-    const refusal = evidence.find((e) => e.refusal)?.refusal;
+    const refusal = evidence.find((e) => e.refusal?.computes)?.refusal;
     if (refusal && draft.sources.length === 0) draft = { answer: refusal.answer, sources: [] };
+    // Several rows of a table quoted for a question it could not compute would read as the answer.
+    const quoted = evidence.find((e) => e.refusal && quotesSeveralRows(draft.answer, e.refusal.table))?.refusal;
+    if (quoted) draft = refusalAnswer(quoted, draft);
   }
 
   const turns = history.map((t) => ({ question: t.question, answer: t.answer }));

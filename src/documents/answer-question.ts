@@ -4,7 +4,7 @@ import { searchPassages } from '../db/queries/document-search';
 import { runCsvPlan } from '../db/queries/document-table';
 import { EmbeddingsProviderError, embedQuestion, type Embedder, localEmbedder } from '../engines/embeddings/embedder';
 import { answerFromCsvResult, answerFromPassages, planCsvQuestion, questionTerms, type FileChatProvider } from '../engines/filechat';
-import { type CsvRefusal, csvRefusal, quotesSeveralRows } from '../engines/filechat/csv-unplanned';
+import { type CsvRefusal, csvRefusal, quotesSeveralRows, refusalAnswer } from '../engines/filechat/csv-unplanned';
 import type { ChatAnswer, CsvTable, RetrievedPassage } from '../engines/filechat/types';
 
 /** What one document offers for a question: a computed table answer, or the passages retrieval found. */
@@ -43,9 +43,9 @@ export async function gatherEvidence(deps: { db: DbOrTx; embedder?: Embedder }, 
       return { computed, passages };
     }
     const refusal = csvRefusal(question, table);
-    if (refusal && !refusal.unlessOneRow) return { passages: [], refusal: { ...refusal, table } };
+    if (!refusal.unlessOneRow) return { passages: [], refusal: { ...refusal, table } };
     const passages = await searchPassages(deps.db, { id: doc.id, searchConfig: doc.searchConfig }, question, questionTerms(question));
-    return { passages, ...(refusal ? { refusal: { ...refusal, table } } : {}) };
+    return { passages, refusal: { ...refusal, table } };
   }
   // Until the `file.embed` job has given every passage its sentence vectors by the configured embedder (after
   // the upload, or after a change of embedder), the word vectors stand in: never a question's vector against
@@ -72,7 +72,8 @@ export function draftOf(evidence: Evidence, question: string): ChatAnswer {
   const { refusal } = evidence;
   if (refusal && !refusal.unlessOneRow) return { answer: refusal.answer, sources: [] };
   const extracted = answerFromPassages(question, evidence.passages);
-  if (refusal && quotesSeveralRows(extracted.answer, refusal.table)) return { answer: refusal.answer, sources: extracted.sources };
+  // A table question not computed is never answered with several rows: they would read as the answer.
+  if (refusal && quotesSeveralRows(extracted.answer, refusal.table)) return refusalAnswer(refusal, extracted);
   return extracted;
 }
 

@@ -76,6 +76,20 @@ describe('POST /v1/plagiarism/check, end to end through the queue', () => {
     expect(LIGHTHOUSE).toContain(result.matches[0]!.excerpt);
     expect(result.matches.some((m) => m.url.startsWith('https://filler.example'))).toBe(false);
     expect(result.matches[0]!.breakdown).toEqual({ identical: 1, lightly_changed: 0, paraphrased: 0 });
+    // The whole copy, from its first word ("The", a stop word, used to be dropped) to its last content word.
+    expect(result.matches[0]!.excerpt).toBe(LIGHTHOUSE.slice(0, LIGHTHOUSE.lastIndexOf(' painted map') + ' painted map'.length));
+  });
+
+  it('an excerpt starts at the copied passage’s first word, mid-text and after a line break (issue 28)', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'free');
+    // From "For more than a century…" to "…the tower.": two sentences starting with a stop word, after our own words.
+    const copied = LIGHTHOUSE.slice(LIGHTHOUSE.indexOf('For more than'), LIGHTHOUSE.indexOf(' Visitors'));
+    const mid = await check(auth, `${ORIGINAL} ${copied}`);
+    expect(mid.matches[0]!.url).toBe('https://history.example/lighthouse');
+    expect(mid.matches[0]!.excerpt).toMatch(/^For more than a century its keepers/);
+    expect(mid.matches[0]!.excerpt).toMatch(/about the tower$/);
+    const afterBreak = await check(auth, `My notes on lighthouses\n${copied}`);
+    expect(afterBreak.matches[0]!.excerpt).toMatch(/^For more than a century/);
   });
 
   it('half copied, half original is mixed; a fully original text scores under 0.1 and is original', async () => {

@@ -11,6 +11,8 @@ interface Line {
   text: string;
   y: number;
   size: number;
+  /** From the first item's left edge to the last item's right edge. */
+  width: number;
 }
 
 /**
@@ -18,13 +20,15 @@ interface Line {
  * paragraphs, only positioned strings: items on the same baseline join (with
  * a space when there is a visible gap), a change of baseline or hasEOL ends a
  * line, and a gap between lines clearly larger than the page's usual line
- * spacing ends a paragraph. Wrapped lines are rejoined with spaces so a
+ * spacing ends a paragraph, as does a heading set close over its text (see
+ * `headingAbove`). Wrapped lines are rejoined with spaces so a
  * sentence reads as one; paragraphs are separated by "\n".
  */
 export function pageText(items: readonly TextItemLike[]): string {
   const lines = toLines(items);
   if (lines.length === 0) return '';
   const paragraphBreak = paragraphGap(lines);
+  const textWidth = lines.reduce((m, l) => Math.max(m, l.width), 0);
   const paragraphs: string[] = [];
   let current = (lines[0] as Line).text;
   for (let i = 1; i < lines.length; i++) {
@@ -34,7 +38,7 @@ export function pageText(items: readonly TextItemLike[]): string {
     // A title line over text ("Membership Grew During The Spring Season" / "The cooperative admitted…") is its
     // own paragraph however close the lines sit; joined, it would read as the first words of the sentence.
     const titled = looksLikeTitle(prev.text) && /^[\p{Lu}\p{N}"“‘(]/u.test(line.text);
-    if (gap <= 0 || gap > paragraphBreak || titled) {
+    if (gap <= 0 || gap > paragraphBreak || titled || headingAbove(prev, line, textWidth)) {
       paragraphs.push(current);
       current = line.text;
     } else if (/\p{L}-$/u.test(prev.text) && /^\p{Ll}/u.test(line.text)) {
@@ -49,17 +53,42 @@ export function pageText(items: readonly TextItemLike[]): string {
   return paragraphs.join('\n');
 }
 
+/** Line ends that close a sentence or a clause: such a line is not a heading. */
+const CLOSES = /[.!?…:;,]["'”’)\]]*$/u;
+/** A line ending on a word that needs the next line ("…of", "…and"): wrapped, whatever its width. */
+const ENDS_MID_CLAUSE = /(?:[-–—/&(]|\b(?:and|or|but|nor|of|the|a|an|to|in|for|with|by|on|at|from|as|that|which|than|is|are|was|were))$/iu;
+
+/**
+ * Whether `prev` is a heading set directly over `line` (no wider gap than between lines of a paragraph), or
+ * `line` a heading in a larger font under `prev`. A heading over text has no closing punctuation, starts like
+ * a heading and `line` like a sentence, and either its font is clearly larger than the text's, or it is short for a reason other than wrapping: the next line's first
+ * word would have fit after it ("Working hours and leave" / "The standard working week is 37.5 hours."),
+ * where a wrapped line ends only because that word did not fit.
+ */
+function headingAbove(prev: Line, line: Line, textWidth: number): boolean {
+  if (!/^[\p{Lu}\p{N}"“‘(]/u.test(line.text)) return false;
+  // A larger font starts a heading whatever ends the line above it.
+  if (line.size > prev.size * 1.15) return true;
+  if (CLOSES.test(prev.text) || ENDS_MID_CLAUSE.test(prev.text) || !/^[\p{Lu}\p{N}]/u.test(prev.text)) return false;
+  if (prev.size > line.size * 1.15) return true;
+  if (prev.text.split(' ').length > 12 || line.text.length === 0) return false;
+  const perChar = line.width / line.text.length;
+  const firstWord = (line.text.split(' ')[0] ?? '').length * perChar;
+  return prev.width + perChar + firstWord < textWidth * 0.85;
+}
+
 function toLines(items: readonly TextItemLike[]): Line[] {
   const lines: Line[] = [];
   let text = '';
   let y = 0;
   let size = 0;
+  let startX = 0;
   let endX = 0;
   let lastChar = '';
   let open = false;
   const flush = () => {
     const clean = text.replace(/\s+/g, ' ').trim();
-    if (clean) lines.push({ text: clean, y, size });
+    if (clean) lines.push({ text: clean, y, size, width: Math.max(0, endX - startX) });
     text = '';
     open = false;
   };
@@ -79,6 +108,7 @@ function toLines(items: readonly TextItemLike[]): Line[] {
       text = item.str;
       y = itemY;
       size = itemSize;
+      startX = x;
       open = true;
     } else {
       // Items of one line may split words; a gap wider than a fraction of the font size is a space.

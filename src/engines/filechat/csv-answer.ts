@@ -49,7 +49,20 @@ class Wording {
     private readonly plan: CsvPlan,
     private readonly table: CsvTable,
   ) {
-    this.where = plan.filters.map((f) => `${this.name(f.column)} ${OP_WORDS[f.op]} ${f.value}`).join(' and ');
+    // A period's two filters (first day, first day after) read once, as the period: "order_date is in March 2025".
+    const said = new Set<string>();
+    const conditions: string[] = [];
+    for (const f of plan.filters) {
+      if (f.label === undefined) {
+        conditions.push(`${this.name(f.column)} ${OP_WORDS[f.op]} ${f.value}`);
+        continue;
+      }
+      const key = `${f.column} ${f.label}`;
+      if (said.has(key)) continue;
+      said.add(key);
+      conditions.push(`${this.name(f.column)} is ${f.label}`);
+    }
+    this.where = conditions.join(' and ');
     this.column = plan.column === undefined ? '' : this.name(plan.column);
   }
 

@@ -151,13 +151,13 @@ export interface Comparisons {
  * The numeric comparisons of a question: "units greater than 100", "more than 100 units", "revenue between
  * 10 and 20", "100 or more units", "units is 5". A comparison names its column before or after it; with no
  * column beside it, the one numeric column the question names elsewhere, the money column for "$5,000",
- * or the table's only numeric column.
+ * or the table's only numeric column. Words in `reserved` (periods of the calendar, see csv-periods) are not read.
  */
-export function findComparisons(words: Word[], mentions: Mention[], table: CsvTable): Comparisons {
+export function findComparisons(words: Word[], mentions: Mention[], table: CsvTable, reserved: ReadonlySet<number> = new Set()): Comparisons {
   const mentionAt: (Mention | undefined)[] = new Array(words.length);
   for (const m of mentions) for (let i = m.start; i < m.end; i++) mentionAt[i] = m;
   const out: Comparisons = { comparisons: [], usedWords: new Set(), usedMentions: new Set(), unresolved: false };
-  const free = (i: number): boolean => i < words.length && !mentionAt[i] && !out.usedWords.has(i);
+  const free = (i: number): boolean => i < words.length && !mentionAt[i] && !out.usedWords.has(i) && !reserved.has(i);
 
   const add = (op: Op, number: Word, from: number, to: number, at: number, temporal = false): void => {
     const column = resolveColumn(words, mentionAt, mentions, table, from, to, number, out, temporal);

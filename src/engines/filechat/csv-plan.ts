@@ -2,6 +2,7 @@ import { askedPercentile } from './csv-percentiles';
 import { booleanFiltersOf, booleanGroupNamed, isBoolean } from './csv-booleans';
 import { findComparisons } from './csv-comparisons';
 import { findMentions, type ColumnMention, type Mention } from './csv-mentions';
+import { findPeriods } from './csv-periods';
 import {
   ACCUMULATING_EXTREMES,
   aggregateOf,
@@ -71,7 +72,7 @@ const VALUE_LINKS: ReadonlySet<string> = new Set([
 ]);
 /** Dates a plan has no filter for: only a text column's values can match them. */
 const DATE_WORDS =
-  /^(?:\d{4}-\d{2}-\d{2}|january|february|march|april|june|july|august|september|october|november|december|yesterday|today|day|week|month|year|quarter|q[1-4])$/;
+  /^(?:\d{4}-\d{2}(?:-\d{2})?|january|february|march|april|june|july|august|september|october|november|december|yesterday|today|day|week|month|year|quarter|q[1-4])$/;
 /** What people say before an imperative: "please show…", "can you list…", "I want to see…". */
 const POLITE: ReadonlySet<string> = new Set([
   'please',
@@ -103,12 +104,16 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   const words = tokenize(question);
   if (words.length === 0 || table.header.length === 0) return null;
   const mentions = findMentions(words, table);
-  const compared = findComparisons(words, mentions, table);
+  // "in March 2025", "Q1 2025", "after 2024": filters on the date column, read before numbers are.
+  const periods = findPeriods(words, mentions, table);
+  if (periods.unresolved) return null;
+  const compared = findComparisons(words, mentions, table, periods.usedWords);
   if (compared.unresolved) return null;
 
   const covered: boolean[] = new Array(words.length).fill(false);
   for (const m of mentions) for (let i = m.start; i < m.end; i++) covered[i] = true;
   for (const i of compared.usedWords) covered[i] = true;
+  for (const i of periods.usedWords) covered[i] = true;
   const statistic = askedPercentile(words);
   if (statistic === undefined) return null;
   for (const i of statistic?.words ?? []) covered[i] = true;
@@ -126,13 +131,13 @@ export function planCsvQuestion(question: string, table: CsvTable): CsvPlan | nu
   if (markers === null) return null;
   // The statistic is the measure; "highest" or "total" beside it would only be noise ("the total median").
   if (statistic) markers.splice(0, markers.length, { op: statistic.op, at: statistic.at, word: statistic.op });
-  const filtered = new Set([...compared.comparisons, ...valueFilters].map((c) => c.filter.column));
+  const filtered = new Set([...compared.comparisons, ...valueFilters, ...periods.filters].map((c) => c.filter.column));
   const groupBy = groupByOf(words, columnMentions, markers, table, free, filtered);
   if (groupBy) used.add(groupBy.mention);
   // A yes/no column named and not grouped by is a condition: "remote employees", "not full-time".
   const booleanFilters = booleanFiltersOf(words, columnMentions, table, used, free);
   if (booleanFilters === null) return null;
-  const filters = [...compared.comparisons, ...valueFilters, ...booleanFilters].sort((a, b) => a.at - b.at).map((c) => c.filter);
+  const filters = [...compared.comparisons, ...periods.filters, ...valueFilters, ...booleanFilters].sort((a, b) => a.at - b.at).map((c) => c.filter);
 
   const op = chooseOp(
     markers,

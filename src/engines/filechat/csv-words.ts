@@ -11,12 +11,12 @@ export interface Word {
 }
 
 /**
- * Comparison symbols, ISO dates (kept whole, they are not numbers), numbers with their currency, grouping,
+ * Comparison symbols, ISO dates and months ("2025-03", kept whole, they are not numbers), numbers with their currency, grouping,
  * percent and k/m/bn suffix, then words. Hyphens and underscores split words, so "unit-price" is two words
  * like the header "unit_price".
  */
 const TOKEN =
-  /(>=|<=|!=|<>|=>|=<|==|[<>=≥≤≠])|(\d{4}-\d{2}-\d{2})|(?<![\p{L}\p{N}.])([-−]?[$€£¥]?[-−]?\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(%)|(k|m|bn|mn)(?![\p{L}\p{N}]))?|([\p{L}\p{N}]+(?:['’]\p{L}+)*)/gu;
+  /(>=|<=|!=|<>|=>|=<|==|[<>=≥≤≠])|(\d{4}-\d{2}(?:-\d{2})?(?!\d))|(?<![\p{L}\p{N}.])([-−]?[$€£¥]?[-−]?\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(%)|(k|m|bn|mn)(?![\p{L}\p{N}]))?|([\p{L}\p{N}]+(?:['’]\p{L}+)*)/gu;
 
 const SCALE: Record<string, number> = { k: 3, m: 6, mn: 6, bn: 9 };
 

@@ -1,7 +1,7 @@
 import { cosine, embed } from '../embeddings';
 import { clip } from './excerpt';
 import { contentTokens, stem, writtenWords } from './question-terms';
-import { splitSentences } from './sentences';
+import { type Sentence, splitSentences } from './sentences';
 import type { ChatAnswer, ChatSource, RetrievedPassage } from './types';
 
 export const NO_ANSWER = 'I could not find an answer to that in the document.';
@@ -66,6 +66,10 @@ interface Candidate {
   underHeading: boolean;
   /** A table row below its header row: the header's cells, to answer with the row's column names. */
   columns?: string[];
+  /** A CSV row: its own row number, which its source cites (not the first row of its passage). */
+  row?: number;
+  /** A heading line: it answers only as the best sentence, alone. */
+  heading?: true;
 }
 
 /**
@@ -95,6 +99,9 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
   const fullMatch = terms.reduce((sum, t) => sum + (idf.get(t) ?? 0), 0) || 1;
   const scored: { candidate: Candidate; score: number; match: number; meaning: number }[] = [];
   for (const candidate of candidates) {
+    // A heading that only repeats the question ("Refund Policy" for "what is the refund policy?") labels
+    // the answer below it; one that says more ("A message from Mayor Elena Vasquez") may answer.
+    if (candidate.heading && [...candidate.stems].every((s) => terms.includes(s))) continue;
     let own = 0;
     let fromHeading = 0;
     for (const term of terms) {
@@ -129,7 +136,9 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
     .filter(
       (s, i) =>
         i === 0 ||
-        (s.score >= FOLLOWER_RATIO * best.score &&
+        (!best.candidate.heading &&
+          !s.candidate.heading &&
+          s.score >= FOLLOWER_RATIO * best.score &&
           s.match >= FOLLOWER_RATIO * best.match &&
           (best.match > 0 || s.meaning >= FOLLOWER_RATIO * best.meaning) &&
           bestAnchors.every((a) => has(s.candidate.stems, a))),
@@ -146,7 +155,7 @@ export function answerFromPassages(question: string, passages: RetrievedPassage[
     const texts = sorted.map((c) => c.text);
     answerParts.push(...sorted.map(readable));
     const from = passages[passage]!;
-    sources.push({ page: from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
+    sources.push({ page: sorted[0]!.row ?? from.page, excerpt: clip(texts.join(' ')), ...(from.fileId ? { fileId: from.fileId } : {}) });
   }
   return { answer: answerParts.join(' '), sources };
 }
@@ -167,12 +176,32 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
     // A table's first row names its columns: the rows below it are read with those names as context.
     let tableHeader: Set<string> | null = null;
     let headerCells: string[] = [];
-    for (const sentence of splitSentences(passage.content)) {
+    for (const sentence of passageSentences(passage)) {
       position += 1;
+      // (a CSV row with every cell empty is an empty line: it still counts, so the rows after keep their numbers)
+      if (!sentence.text) continue;
       if (sentence.heading) {
         lineHeading = stemSet(sentence.text);
         afterHeading = true;
         tableHeader = null;
+        // A heading may answer by itself ("A message from Mayor Elena Vasquez" for "who is the mayor?"),
+        // quoted alone: never glued to the sentence below it, and never a follower of another sentence
+        // (see answerFromPassages for when it may).
+        const key = sentence.text.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const tokens = contentTokens(sentence.text);
+        out.push({
+          passage: passageIndex,
+          rank,
+          position,
+          text: sentence.text,
+          stems: lineHeading,
+          sequence: tokens.map((t) => ({ stem: stem(t.word), index: t.index })),
+          context: new Set(passageHeading),
+          underHeading: false,
+          heading: true,
+        });
         continue;
       }
       const isRow = TABLE_ROW.test(sentence.text);
@@ -196,10 +225,21 @@ function sentencesOf(passages: RetrievedPassage[]): Candidate[] {
         context: new Set([...passageHeading, ...lineHeading, ...(columnNames ?? [])]),
         underHeading,
         ...(columns ? { columns } : {}),
+        ...(passage.rowEnd !== undefined ? { row: passage.page + position - 1 } : {}),
       });
     }
   });
   return out;
+}
+
+/**
+ * A passage's sentences. A CSV passage (a run of rows, `rowEnd` set) holds one row a line, "column: value"
+ * pairs without a closing stop: each row is a sentence of its own, never wrapped into the next, so an
+ * answer quotes rows, not runs of twenty.
+ */
+function passageSentences(passage: RetrievedPassage): Sentence[] {
+  if (passage.rowEnd === undefined) return splitSentences(passage.content, passage.heading);
+  return passage.content.split('\n').map((line) => ({ text: line.replace(/\s+/g, ' ').trim(), heading: false }));
 }
 
 /** Stems of the question's figures and names (capitalised past its first word): a sentence without them is about something else. */

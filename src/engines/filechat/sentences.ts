@@ -85,10 +85,16 @@ const ABBREVIATIONS: ReadonlySet<string> = new Set([
  * is taken as wrapped when it does not end a sentence and is long, ends mid-clause, or the next line
  * starts in lowercase.
  */
-export function splitSentences(content: string): Sentence[] {
+export function splitSentences(content: string, knownHeading?: string): Sentence[] {
   const out: Sentence[] = [];
-  for (const block of lineBlocks(content)) {
-    const heading = block.lines === 1 && !block.bullet && !ENDS_SENTENCE.test(block.text) && wordCount(block.text) <= 8 && !TABLE_ROW.test(block.text);
+  const headingLine = knownHeading === undefined ? undefined : collapse(knownHeading);
+  for (const block of lineBlocks(content, headingLine)) {
+    const heading =
+      block.heading || (block.lines === 1 && !block.bullet && !ENDS_SENTENCE.test(block.text) && wordCount(block.text) <= 8 && !TABLE_ROW.test(block.text));
+    if (block.heading) {
+      out.push({ text: block.text, heading });
+      continue;
+    }
     for (const text of splitAtStops(block.text)) out.push({ text, heading });
   }
   // A heading with nothing after it in the passage is all there is: let it answer.
@@ -101,9 +107,11 @@ interface LineBlock {
   text: string;
   lines: number;
   bullet: boolean;
+  /** The line is the heading the document marks (a .docx heading style): its own block, nothing joins it. */
+  heading?: true;
 }
 
-function lineBlocks(content: string): LineBlock[] {
+function lineBlocks(content: string, headingLine?: string): LineBlock[] {
   const blocks: LineBlock[] = [];
   let current: LineBlock | undefined;
   let previousLine = '';
@@ -113,6 +121,13 @@ function lineBlocks(content: string): LineBlock[] {
     const line = collapse(raw);
     if (!line) {
       current = undefined;
+      continue;
+    }
+    if (line === headingLine) {
+      blocks.push({ text: line, lines: 1, bullet: false, heading: true });
+      current = undefined;
+      markerPending = false;
+      previousLine = line;
       continue;
     }
     const marker: RegExpExecArray | null = BULLET.exec(line) ?? (markerPending ? /^/.exec(line) : null);
@@ -138,7 +153,11 @@ function isWrapped(previous: string, next: string): boolean {
   // A title over a sentence ("Membership Grew During The Spring Season" / "The cooperative admitted…") is a
   // heading however long, not the first half of that sentence.
   if (/^[\p{Lu}\p{N}"“‘(]/u.test(next) && looksLikeTitle(previous)) return false;
-  return /^\p{Ll}/u.test(next) || ENDS_MID_CLAUSE.test(previous) || wordCount(previous) >= 6;
+  if (/^\p{Ll}/u.test(next) || ENDS_MID_CLAUSE.test(previous)) return true;
+  // A long line is taken as wrapped, unless it reads as a heading over a sentence ("Working hours, overtime and
+  // annual leave" / "The standard working week…"): the PDF and OCR readers already rejoin wrapped lines, so a
+  // line break left between two capitalised lines is one the document made.
+  return wordCount(previous) >= 6 && !(wordCount(previous) <= 12 && /^[\p{Lu}\p{N}]/u.test(previous) && /^[\p{Lu}\p{N}"“‘(]/u.test(next));
 }
 
 function splitAtStops(text: string): string[] {

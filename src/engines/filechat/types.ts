@@ -37,8 +37,13 @@ export interface CsvFilter {
   /** 0-based column index. */
   column: number;
   op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte';
-  /** A text value as spelled in the column's `values`, or a number as written (e.g. "100", "2.5"). */
+  /** A text value as spelled in the column's `values`, a number as written (e.g. "100", "2.5"), or an ISO date. */
   value: string;
+  /**
+   * How the answer words the condition instead of the operator and value: "in March 2025" for a period of a
+   * date column (two filters, first day and first day after, sharing the label), "after 2024".
+   */
+  label?: string;
 }
 
 /** What a question about a table asks for, independent of how it is computed. */

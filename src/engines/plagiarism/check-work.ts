@@ -1,6 +1,6 @@
 import {
   detect,
-  excerptOf,
+  excerptRange,
   queryHashes,
   seedsFromHits,
   maskExcluded,
@@ -109,14 +109,15 @@ export function alignCandidates(
   const detection = detect(query, sources, params, { sensesOf: normalizer.sensesOf, embed: meaning });
   const details: MatchDetail[] = detection.passages.map((p) => {
     const { doc, norm } = p.ref;
+    const { start, end } = excerptRange(text, query, p.qStart, p.qEnd, { text: doc.text, starts: norm.starts, ends: norm.ends, sStart: p.sStart });
     return {
       url: doc.url,
       similarity: round3(p.similarity),
-      excerpt: excerptOf(text, query, p.qStart, p.qEnd),
+      excerpt: text.slice(start, end),
       documentId: doc.id,
       title: doc.title,
-      start: query.starts[p.qStart]!,
-      end: query.ends[p.qEnd - 1]!,
+      start,
+      end,
       sourceStart: norm.starts[p.sStart]!,
       sourceEnd: norm.ends[p.sEnd - 1]!,
       tokens: p.qEnd - p.qStart,

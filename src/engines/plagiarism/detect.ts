@@ -2,6 +2,7 @@ import { mergePassages, passageWords } from './breakdown';
 import { buildPassages, unionLength, type PassageOptions } from './passages';
 import { alignSentences, SENTENCE_ALIGN_DEFAULTS, type Embed, type SensesOf, type SentenceAlignOptions } from './sentence-align';
 import type { AnalyzedText, Breakdown, NormalizedText, Passage, Seed } from './types';
+import { type RawToken, tokenize } from './normalize';
 import { kgramHashes } from './winnow';
 
 /** Everything that decides fingerprints and passages. */
@@ -108,8 +109,57 @@ export function detect<R>(query: NormalizedText, sources: readonly SourceSeeds<R
   return { score, coveredTokens, totalTokens, passages };
 }
 
-/** The submitted text of a query token range, in its original wording (first token's start to last token's end). */
-export function excerptOf(text: string, query: NormalizedText, qStart: number, qEnd: number): string {
-  if (qEnd <= qStart) return '';
-  return text.slice(query.starts[qStart]!, query.ends[qEnd - 1]!);
+/** The source side of a passage, for `excerptRange`: its text, its normalised tokens' offsets and the passage's first token. */
+export interface ExcerptSource {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+  sStart: number;
+}
+
+/** Punctuation (anything but letters, marks, digits, spaces, apostrophes and hyphens) and line breaks end a clause. */
+const CLAUSE_BREAK = /[^\p{L}\p{M}\p{N}\s'’\u02bc-]|\n/gu;
+/** Before a sentence's first word: the start of the text, or a stop (or a line break) then spaces and opening quotes. */
+const SENTENCE_OPENS = /(?:^|[.!?…]["'”’)\]]*\s|\n)[\s"'“‘([]*$/u;
+
+/** The words of text[from, to) after its last clause break, with their offsets in `text` (all stop words, between two content words). */
+function clauseWords(text: string, from: number, to: number): RawToken[] {
+  const segment = text.slice(from, to);
+  let cut = 0;
+  for (const m of segment.matchAll(CLAUSE_BREAK)) cut = m.index + m[0].length;
+  return tokenize(segment.slice(cut)).map((t) => ({ word: t.word, start: from + cut + t.start, end: from + cut + t.end }));
+}
+
+function opensSentence(text: string, at: number): boolean {
+  const from = Math.max(0, at - 16);
+  const before = text.slice(from, at);
+  return from === 0 ? SENTENCE_OPENS.test(before) : SENTENCE_OPENS.test(before) && !/^[\s"'“‘([]*$/u.test(before);
+}
+
+/**
+ * Where a query token range reads in the submitted text. Tokens are content words, so the range's first
+ * token may follow stop words that are part of the passage ("The story of the bicycle…" starts at "story"):
+ * those of its clause come with it — all of them when they open a sentence, else those the source's passage
+ * also has before its first token (with the source at hand). Ends at the last token's end.
+ */
+export function excerptRange(text: string, query: NormalizedText, qStart: number, qEnd: number, source?: ExcerptSource): { start: number; end: number } {
+  if (qEnd <= qStart) return { start: 0, end: 0 };
+  const first = query.starts[qStart]!;
+  const end = query.ends[qEnd - 1]!;
+  const lead = clauseWords(text, qStart > 0 ? query.ends[qStart - 1]! : 0, first);
+  if (lead.length === 0) return { start: first, end };
+  let take = lead.length;
+  if (source && !opensSentence(text, lead[0]!.start) && source.sStart < source.starts.length) {
+    const s = source.sStart;
+    const theirs = clauseWords(source.text, s > 0 ? source.ends[s - 1]! : 0, source.starts[s]!);
+    take = 0;
+    while (take < lead.length && take < theirs.length && lead[lead.length - 1 - take]!.word === theirs[theirs.length - 1 - take]!.word) take++;
+  }
+  return { start: take > 0 ? lead[lead.length - take]!.start : first, end };
+}
+
+/** The submitted text of a query token range, in its original wording (see `excerptRange`). */
+export function excerptOf(text: string, query: NormalizedText, qStart: number, qEnd: number, source?: ExcerptSource): string {
+  const { start, end } = excerptRange(text, query, qStart, qEnd, source);
+  return text.slice(start, end);
 }

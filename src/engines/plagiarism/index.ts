@@ -15,6 +15,8 @@ export { verdictFor, VERDICT_THRESHOLDS } from './verdict';
 export {
   detect,
   excerptOf,
+  excerptRange,
+  type ExcerptSource,
   queryHashes,
   seedsFromHits,
   type PlagiarismParams,

@@ -111,6 +111,34 @@ describe('pageText', () => {
     expect(pageText([item('an inter-', 0, 100, 40), item('national   deal', 0, 88, 60)])).toBe('an inter-national deal');
   });
 
+  it('keeps a heading set close over its text a paragraph of its own (issue 28)', () => {
+    // Same spacing and font as the text: the first word of the next line would have fit after the heading.
+    const sameFont = [
+      item('Working hours and leave', 0, 700, 110),
+      item('The standard working week is 37.5 hours and staff may take 25 days of', 0, 688, 330),
+      item('paid leave a year.', 0, 676, 80),
+    ];
+    expect(pageText(sameFont)).toBe('Working hours and leave\nThe standard working week is 37.5 hours and staff may take 25 days of paid leave a year.');
+    // A larger font, even for a line as long as the text's.
+    const larger = [
+      { str: 'Working Time, Leave, Overtime, Public Holidays and Sick Pay for Staff', transform: [14, 0, 0, 14, 0, 700], width: 330, height: 14 },
+      item('The standard working week is 37.5 hours.', 0, 684, 190),
+    ];
+    expect(pageText(larger)).toBe('Working Time, Leave, Overtime, Public Holidays and Sick Pay for Staff\nThe standard working week is 37.5 hours.');
+  });
+
+  it('still joins a line wrapped before a capitalised word: that word did not fit', () => {
+    const items = [
+      item('The new cold storage warehouse was built for the company by', 0, 700, 300),
+      item('Nordic Cold Storage and opened in October.', 0, 688, 200),
+      item('It holds 900 tonnes of frozen fish and runs on solar power from its', 0, 676, 310),
+      item('Roof panels.', 0, 664, 50),
+    ];
+    expect(pageText(items)).toBe(
+      'The new cold storage warehouse was built for the company by Nordic Cold Storage and opened in October. It holds 900 tonnes of frozen fish and runs on solar power from its Roof panels.',
+    );
+  });
+
   it('ignores marked-content items without text', () => {
     expect(pageText([{ hasEOL: false }, item('Text', 0, 0, 20)])).toBe('Text');
   });

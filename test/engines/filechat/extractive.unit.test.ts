@@ -30,6 +30,21 @@ describe('answerFromPassages', () => {
     expect(result.sources.map((s) => s.page)).toEqual([5]);
   });
 
+  it('never glues a heading onto a sentence; a heading that says more than the question may answer alone (issue 28)', () => {
+    const passages: RetrievedPassage[] = [
+      {
+        page: 1,
+        score: 1,
+        content:
+          'City of Riverton Annual Report 2025\nA message from Mayor Elena Vasquez\nThis report covers fiscal year 2025.\nWorking hours and leave\nThe standard working week is 37.5 hours.',
+      },
+    ];
+    expect(answerFromPassages('How long is the standard working week?', passages).answer).toBe('The standard working week is 37.5 hours.');
+    const mayor = answerFromPassages('Who is the mayor?', passages);
+    expect(mayor.answer).toBe('A message from Mayor Elena Vasquez');
+    expect(mayor.sources).toEqual([{ page: 1, excerpt: 'A message from Mayor Elena Vasquez' }]);
+  });
+
   it('says it found nothing, with no sources, when no sentence shares a word with the question', () => {
     expect(answerFromPassages('What is the capital of France?', REPORT)).toEqual({ answer: NO_ANSWER, sources: [] });
     expect(answerFromPassages('What is it?', REPORT)).toEqual({ answer: NO_ANSWER, sources: [] });

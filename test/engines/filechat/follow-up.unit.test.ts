@@ -40,14 +40,17 @@ describe('csvRefusal', () => {
       { name: 'units', type: 'integer' },
     ],
   };
-  it('refuses a statistic outright, another computation only over several rows, and nothing else', () => {
+  it('refuses a statistic outright, any other question only over several rows (a one-row lookup is answered)', () => {
     expect(csvRefusal('What is the standard deviation of units?', table)).toMatchObject({
       unlessOneRow: false,
       answer: expect.stringMatching(/standard deviation/),
     });
-    expect(csvRefusal('How many units did the East sell in March?', table)).toMatchObject({ unlessOneRow: true });
-    expect(csvRefusal('Which region is listed first?', table)).toBeNull();
+    expect(csvRefusal('How many units did the East sell in March?', table)).toMatchObject({ unlessOneRow: true, computes: true });
+    expect(csvRefusal('Which region is listed first?', table)).toMatchObject({
+      unlessOneRow: true,
+      answer: expect.stringMatching(/^I cannot compute that exactly/),
+    });
     // A column named like a statistic is not one.
-    expect(csvRefusal('What is the share of the East?', table)).toBeNull();
+    expect(csvRefusal('What is the share of the East?', table)).toMatchObject({ unlessOneRow: true, computes: false });
   });
 });

@@ -72,6 +72,30 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps a heading of any case apart from the sentence below it (issue 28)', () => {
+    expect(splitSentences('Working hours and leave\nThe standard working week is 37.5 hours.')).toEqual([
+      { text: 'Working hours and leave', heading: true },
+      { text: 'The standard working week is 37.5 hours.', heading: false },
+    ]);
+    // Six to twelve words: not glued on (a wrapped line would end mid-clause or be followed by lowercase)…
+    expect(splitSentences('Expenses, travel claims and company cars for staff\nClaims are paid within 30 days.').map((s) => s.text)).toEqual([
+      'Expenses, travel claims and company cars for staff',
+      'Claims are paid within 30 days.',
+    ]);
+    // …while a wrapped line still joins the next.
+    expect(splitSentences('The board met on the first Monday of\nMarch and agreed the budget.').map((s) => s.text)).toEqual([
+      'The board met on the first Monday of March and agreed the budget.',
+    ]);
+  });
+
+  it('makes the heading the document marks (a .docx heading) a heading, however long', () => {
+    const heading = 'Expenses, travel claims, company cars and other benefits for all staff';
+    expect(splitSentences(`${heading}\nClaims are paid within 30 days of receipt.`, heading)).toEqual([
+      { text: heading, heading: true },
+      { text: 'Claims are paid within 30 days of receipt.', heading: false },
+    ]);
+  });
+
   it('does not treat a last line as a heading: there is nothing below it to label', () => {
     expect(splitSentences('Appendix A')).toEqual([{ text: 'Appendix A', heading: false }]);
   });
