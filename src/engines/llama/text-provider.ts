@@ -49,6 +49,10 @@ interface Slot {
 }
 
 export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTextProvider {
+  const temperature = opts.temperature ?? 0.8;
+  // At temperature 0 the most likely token is taken: the other knobs do nothing, and are left out.
+  const sampling =
+    temperature === 0 ? { temperature } : { temperature, topK: opts.topK ?? 40, topP: opts.topP ?? 0.95, minP: opts.minP ?? 0.05, seed: opts.seed };
   let pool: ContextPool<Slot> | undefined;
   let ready: Promise<{ model: LlamaModel; pool: ContextPool<Slot> }> | undefined;
 
@@ -99,11 +103,7 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
         maxTokens: req.maxTokens,
         signal: stop.signal,
         customStopTriggers: req.stop?.length ? [...req.stop] : undefined,
-        temperature: opts.temperature ?? 0.8,
-        topK: opts.topK ?? 40,
-        topP: opts.topP ?? 0.95,
-        minP: opts.minP ?? 0.05,
-        seed: opts.seed,
+        ...sampling,
         onTextChunk: (chunk) => {
           const piece = cut.push(chunk);
           if (!piece || !onDelta) return;

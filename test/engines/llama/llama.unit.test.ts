@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config';
 import { createLlamaEmbedder, createLlamaTextProvider, type LlamaTextProvider } from '../../../src/engines/llama';
 import { countTokens, createTextProvider, TextProviderError, type TextRequest } from '../../../src/engines/text';
+import { systemPrompt } from '../../../src/engines/text/prompts';
 import { writeTinyGguf } from '../../support/tiny-gguf';
 
 /**
@@ -93,6 +94,18 @@ describe.skipIf(!hasNodeLlamaCpp)('TEXT_PROVIDER=llama on a tiny GGUF model', ()
     expect(deltas.join('')).toBe(result.text);
     // The system prompt and the prompt, in the model's chat template (ChatML from tokenizer.chat_template).
     expect(result.promptTokens).toBeGreaterThan(countTokens(request().prompt));
+  });
+
+  it("talks to the model in the chat template of the model's metadata (tokenizer.chat_template: ChatML)", async () => {
+    const { getLlama, resolveChatWrapper } = await import('node-llama-cpp');
+    const model = await (await getLlama({ gpu: false, build: 'never' })).loadModel({ modelPath: chatModel });
+    expect(resolveChatWrapper(model)?.wrapperName).toBe('ChatML');
+    const req = request({ maxTokens: 3 });
+    // Exactly the system prompt and the prompt in ChatML, special tokens as such, is what the model read.
+    const rendered = `<|im_start|>system\n${systemPrompt(req)}<|im_end|>\n<|im_start|>user\n${req.prompt}<|im_end|>\n<|im_start|>assistant\n`;
+    const result = await provider.generate(req);
+    expect(result.promptTokens).toBe(model.tokenize(rendered, true).length);
+    await model.dispose();
   });
 
   it('a generation without streaming gives the same reply (greedy)', async () => {
