@@ -43,6 +43,9 @@ export interface LlamaTextProvider extends TextProvider {
   readonly contextsMade: number;
 }
 
+/** Tokens a chat template adds around the system prompt and the prompt (role markers, BOS): generous for the common ones. */
+const TEMPLATE_ALLOWANCE = 32;
+
 interface Slot {
   sequence: LlamaContextSequence;
   dispose(): Promise<void>;
@@ -54,7 +57,7 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
   const sampling =
     temperature === 0 ? { temperature } : { temperature, topK: opts.topK ?? 40, topP: opts.topP ?? 0.95, minP: opts.minP ?? 0.05, seed: opts.seed };
   let pool: ContextPool<Slot> | undefined;
-  let ready: Promise<{ model: LlamaModel; pool: ContextPool<Slot> }> | undefined;
+  let ready: Promise<{ model: LlamaModel; pool: ContextPool<Slot>; contextSize: number }> | undefined;
 
   const prepare = () => {
     ready ??= sharedModel({
@@ -71,7 +74,7 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
           const context = await model.createContext({ contextSize, threads: opts.threads, sequences: 1 });
           return { sequence: context.getSequence(), dispose: () => context.dispose() };
         });
-        return { model, pool };
+        return { model, pool, contextSize };
       })
       .catch((err: unknown) => {
         ready = undefined;
@@ -85,14 +88,24 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
       throw new TextProviderError(`maxTokens must be an integer from ${MIN_MAX_TOKENS} to ${MAX_MAX_TOKENS}`, { permanent: true });
     }
     signal?.throwIfAborted();
-    const [{ pool: contexts }, mod] = await Promise.all([prepare(), nodeLlamaCpp()]);
+    const [{ model, pool: contexts, contextSize }, mod] = await Promise.all([prepare(), nodeLlamaCpp()]);
+    const system = systemPrompt(req);
+    // The prompt must fit in the context with room to answer; the reply gets what is left, up to maxTokens.
+    const promptEstimate = model.tokenize(system).length + model.tokenize(req.prompt).length + TEMPLATE_ALLOWANCE;
+    if (promptEstimate >= contextSize) {
+      throw new TextProviderError(
+        `the prompt (about ${promptEstimate} tokens of the model with Kiln's instructions) does not fit in LLAMA_CONTEXT_SIZE=${contextSize} tokens with room for a reply`,
+        { permanent: true },
+      );
+    }
+    const maxTokens = Math.min(req.maxTokens, contextSize - promptEstimate);
     const slot = await contexts.acquire(signal);
     const { sequence } = slot;
     // Our own controller: the caller's signal, or a delta that could not be delivered, stops the model.
     const stop = new AbortController();
     const onAbort = () => stop.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
-    const session = new mod.LlamaChatSession({ contextSequence: sequence, systemPrompt: systemPrompt(req), autoDisposeSequence: false });
+    const session = new mod.LlamaChatSession({ contextSequence: sequence, systemPrompt: system, autoDisposeSequence: false });
     const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     const cut = new StreamedCut(req.maxTokens);
     let delivery = Promise.resolve();
@@ -100,7 +113,7 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
     let healthy = true;
     try {
       await session.prompt(req.prompt, {
-        maxTokens: req.maxTokens,
+        maxTokens,
         signal: stop.signal,
         customStopTriggers: req.stop?.length ? [...req.stop] : undefined,
         ...sampling,

@@ -145,6 +145,16 @@ describe.skipIf(!hasNodeLlamaCpp)('TEXT_PROVIDER=llama on a tiny GGUF model', ()
     expect(provider.contextsMade).toBe(1);
   });
 
+  it('refuses at once a prompt that does not fit in the context, naming LLAMA_CONTEXT_SIZE', async () => {
+    const small = createLlamaTextProvider({ modelPath: chatModel, contexts: 1, contextSize: 256, threads: 1, memoryReserveMb: 0, temperature: 0 });
+    const err = await small.generate(request()).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TextProviderError);
+    expect((err as TextProviderError).permanent).toBe(true);
+    expect((err as Error).message).toMatch(
+      /^the prompt \(about \d+ tokens of the model with Kiln's instructions\) does not fit in LLAMA_CONTEXT_SIZE=256 tokens/,
+    );
+  });
+
   it('jobs beyond LLAMA_CONTEXTS wait for a free context', async () => {
     const results = await Promise.all([1, 2, 3].map((n) => provider.generate(request({ maxTokens: 4 + n }))));
     expect(results.map((r) => r.outputTokens)).toEqual([5, 6, 7]);
