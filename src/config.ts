@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as v from 'valibot';
 import { parseSentinelList } from './redis-sentinel';
 import { redisDatabaseOf } from './pubsub-channels';
+import { ggufFileProblem } from './engines/llama/gguf-file';
 
 /**
  * The only reader of process.env. Every setting is validated once at start, and every bad value is
@@ -172,8 +173,20 @@ const envSchema = v.object({
   OPENAI_BASE_URL: v.optional(url(['http:', 'https:'])),
   OPENAI_API_KEY: optionalString,
   OPENAI_IMAGE_MODEL: v.optional(v.string(), 'gpt-image-1'),
-  TEXT_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
+  TEXT_PROVIDER: v.optional(v.picklist(['local', 'openai', 'llama']), 'local'),
   OPENAI_TEXT_MODEL: v.optional(v.string(), 'gpt-4o-mini'),
+  /** TEXT_PROVIDER=llama: the GGUF chat model run in each worker process (node-llama-cpp, CPU). */
+  LLAMA_MODEL_PATH: optionalString,
+  /** EMBEDDINGS_PROVIDER=llama: the GGUF embedding model run in each worker process. */
+  LLAMA_EMBEDDINGS_MODEL_PATH: optionalString,
+  /** Contexts per model per process: requests the model serves at once; a further job waits for a free one. */
+  LLAMA_CONTEXTS: int(2, 1, 64),
+  /** Tokens per context (prompt + reply), capped at the model's own training context. */
+  LLAMA_CONTEXT_SIZE: int(4096, 256, 262_144),
+  /** CPU threads per context; default half the cores (llama.cpp's threads spin, and starve everything else on a busy machine). */
+  LLAMA_THREADS: int(Math.max(1, Math.floor(availableParallelism() / 2)), 1, 1024),
+  /** A model is loaded only if its file + its contexts + this much memory fit in the memory free at the time. */
+  LLAMA_MEMORY_RESERVE_MB: int(512, 0, 100_000_000),
   FILE_CHAT_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
   SPEECH_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
   OPENAI_SPEECH_MODEL: v.optional(v.string(), 'tts-1'),
@@ -184,7 +197,7 @@ const envSchema = v.object({
    * (`local`) or OPENAI_EMBEDDINGS_MODEL at OPENAI_BASE_URL's `/embeddings` (`openai`, any compatible server).
    * Changing it re-embeds stored documents in the background.
    */
-  EMBEDDINGS_PROVIDER: v.optional(v.picklist(['local', 'openai']), 'local'),
+  EMBEDDINGS_PROVIDER: v.optional(v.picklist(['local', 'openai', 'llama']), 'local'),
   OPENAI_EMBEDDINGS_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'text-embedding-3-small'),
   /** Cap on a clone's sample download, counted on bytes received. */
   VOICE_SAMPLE_MAX_BYTES: int(50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -346,6 +359,16 @@ export class ConfigError extends Error {
 
 const DEV_SIGNING_SECRET = 'kiln-development-signing-secret-change-me';
 
+/** A llama model setting must name a GGUF file that exists: checked at start-up, not at the first job. */
+function ggufSetting(problems: string[], name: string, path: string | undefined, when: string): void {
+  if (!path) {
+    problems.push(`${name} is required when ${when} (the path of a .gguf model file)`);
+    return;
+  }
+  const problem = ggufFileProblem(path);
+  if (problem) problems.push(`${name}=${JSON.stringify(path)} ${problem}`);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings in a .env file mean "unset", not "the empty value".
   const input = Object.fromEntries(Object.entries(source).filter(([, val]) => val !== undefined && val !== ''));
@@ -368,6 +391,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) problems.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
   if (env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when IMAGE_PROVIDER=openai');
   if (env.TEXT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when TEXT_PROVIDER=openai');
+  if (env.TEXT_PROVIDER === 'llama') ggufSetting(problems, 'LLAMA_MODEL_PATH', env.LLAMA_MODEL_PATH, 'TEXT_PROVIDER=llama');
+  if (env.EMBEDDINGS_PROVIDER === 'llama') ggufSetting(problems, 'LLAMA_EMBEDDINGS_MODEL_PATH', env.LLAMA_EMBEDDINGS_MODEL_PATH, 'EMBEDDINGS_PROVIDER=llama');
   if (env.FILE_CHAT_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when FILE_CHAT_PROVIDER=openai');
   if (env.EMBEDDINGS_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when EMBEDDINGS_PROVIDER=openai');
   if (env.SPEECH_PROVIDER === 'openai' && !env.OPENAI_BASE_URL) problems.push('OPENAI_BASE_URL is required when SPEECH_PROVIDER=openai');

@@ -110,6 +110,13 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     openaiBaseUrl: config.OPENAI_BASE_URL,
     openaiApiKey: config.OPENAI_API_KEY,
     openaiModel: config.OPENAI_TEXT_MODEL,
+    llama: {
+      modelPath: config.LLAMA_MODEL_PATH,
+      contexts: config.LLAMA_CONTEXTS,
+      contextSize: config.LLAMA_CONTEXT_SIZE,
+      threads: config.LLAMA_THREADS,
+      memoryReserveMb: config.LLAMA_MEMORY_RESERVE_MB,
+    },
   });
   const fileChatProvider = createFileChatProvider({
     provider: config.FILE_CHAT_PROVIDER,
@@ -122,6 +129,13 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     openaiBaseUrl: config.OPENAI_BASE_URL,
     openaiApiKey: config.OPENAI_API_KEY,
     openaiModel: config.OPENAI_EMBEDDINGS_MODEL,
+    llama: {
+      modelPath: config.LLAMA_EMBEDDINGS_MODEL_PATH,
+      contexts: config.LLAMA_CONTEXTS,
+      contextSize: config.LLAMA_CONTEXT_SIZE,
+      threads: config.LLAMA_THREADS,
+      memoryReserveMb: config.LLAMA_MEMORY_RESERVE_MB,
+    },
   });
   const speechProvider =
     config.SPEECH_PROVIDER === 'local'

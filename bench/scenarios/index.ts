@@ -20,6 +20,7 @@ import { imageGenerate } from './image-generate';
 import { plagiarismCheck } from './plagiarism';
 import { responsiveness } from './responsiveness';
 import { textGenerate } from './text';
+import { llamaTokens } from './llama';
 import { usage } from './usage';
 import { voiceSynthesis } from './voice';
 import { webhooksScenario } from './webhooks';
@@ -40,6 +41,7 @@ export const SCENARIOS: Scenario[] = [
   usage,
   imageGenerate,
   textGenerate,
+  llamaTokens,
   plagiarismCheck,
   voiceSynthesis,
   responsiveness,

@@ -6,6 +6,7 @@
  */
 import { callProvider, ProviderError, readJson } from '../provider-error';
 import { encodeSentences, SENTENCE_DIMS } from './sentence-encoder';
+import { createLlamaEmbedder, type LlamaEmbedderOptions } from '../llama/llama-embedder';
 
 export interface Embedder {
   /** `local:use-lite`, `openai:text-embedding-3-small`, `llama:<basename>`. */
@@ -244,7 +245,8 @@ export async function embedQuestion(embedder: Embedder, question: string, signal
 }
 
 export interface EmbedderSettings {
-  provider: 'local' | 'openai';
+  provider: 'local' | 'openai' | 'llama';
+  llama?: Omit<LlamaEmbedderOptions, 'modelPath'> & { modelPath?: string };
   openaiBaseUrl?: string;
   openaiApiKey?: string;
   openaiModel?: string;
@@ -253,6 +255,10 @@ export interface EmbedderSettings {
 /** The embedder the settings name. */
 export function createEmbedder(s: EmbedderSettings): Embedder {
   if (s.provider === 'local') return localEmbedder;
+  if (s.provider === 'llama') {
+    if (!s.llama?.modelPath) throw new Error('LLAMA_EMBEDDINGS_MODEL_PATH is required when EMBEDDINGS_PROVIDER=llama');
+    return createLlamaEmbedder({ ...s.llama, modelPath: s.llama.modelPath });
+  }
   if (!s.openaiBaseUrl) throw new Error('OPENAI_BASE_URL is required when EMBEDDINGS_PROVIDER=openai');
   return createOpenAIEmbedder({ baseUrl: s.openaiBaseUrl, apiKey: s.openaiApiKey, model: s.openaiModel });
 }

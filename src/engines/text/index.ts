@@ -1,5 +1,6 @@
 import { createLocalTextProvider } from './local-provider';
 import { createOpenAITextProvider } from './openai-provider';
+import { createLlamaTextProvider } from '../llama/text-provider';
 import type { TextProvider } from './types';
 
 export * from './types';
@@ -12,14 +13,20 @@ export { detectLanguage, warmUpLanguageDetection, type DetectedLanguage } from '
 export { decideLanguage, type LanguageDecision } from './request-language';
 
 export interface TextProviderConfig {
-  provider: 'local' | 'openai';
+  provider: 'local' | 'openai' | 'llama';
   openaiBaseUrl?: string;
   openaiApiKey?: string;
   openaiModel?: string;
+  /** TEXT_PROVIDER=llama: the model and its contexts (LLAMA_* settings). */
+  llama?: { modelPath?: string; contexts: number; contextSize: number; threads: number; memoryReserveMb: number };
 }
 
 export function createTextProvider(config: TextProviderConfig): TextProvider {
   if (config.provider === 'local') return createLocalTextProvider();
+  if (config.provider === 'llama') {
+    if (!config.llama?.modelPath) throw new Error('text provider "llama" needs llama.modelPath');
+    return createLlamaTextProvider({ ...config.llama, modelPath: config.llama.modelPath });
+  }
   if (!config.openaiBaseUrl) throw new Error('text provider "openai" needs openaiBaseUrl');
   return createOpenAITextProvider({
     baseUrl: config.openaiBaseUrl,

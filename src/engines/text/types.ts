@@ -21,6 +21,11 @@ export interface TextRequest {
   language: string;
   /** 1..8192; the output never exceeds it, counted with o200k (see `tokens.ts`). */
   maxTokens: number;
+  /**
+   * Sequences that end the reply where the model writes them (not included in the text). Honoured by the
+   * llama provider; the others ignore it for now.
+   */
+  stop?: readonly string[];
 }
 
 export interface TextResult {
