@@ -21,6 +21,25 @@ export interface TextRequest {
   language: string;
   /** 1..8192; the output never exceeds it, counted with o200k (see `tokens.ts`). */
   maxTokens: number;
+  /**
+   * A whole chat (POST /v1/chat/completions): an OpenAI-compatible provider sends these messages as they are,
+   * instead of its own system prompt and `prompt`; the built-in engine writes on `prompt` (the last user message).
+   */
+  messages?: readonly ChatMessage[];
+  /** Sampling the chat's caller asked for; only an OpenAI-compatible provider has any. */
+  sampling?: ChatSampling;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'developer' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatSampling {
+  temperature?: number;
+  top_p?: number;
+  stop?: string[];
+  seed?: number;
 }
 
 export interface TextResult {
