@@ -16,6 +16,7 @@ import { hostingEdgeFlood } from './hosting-edge-flood';
 import { hostingPublish } from './hosting-publish';
 import { hostingDigests } from './hosting-digests';
 import { imageGenerate } from './image-generate';
+import { openaiCompatOverhead } from './openai-compat';
 import { plagiarismCheck } from './plagiarism';
 import { responsiveness } from './responsiveness';
 import { textGenerate } from './text';
@@ -39,6 +40,7 @@ export const SCENARIOS: Scenario[] = [
   usage,
   imageGenerate,
   textGenerate,
+  openaiCompatOverhead,
   plagiarismCheck,
   voiceSynthesis,
   responsiveness,
