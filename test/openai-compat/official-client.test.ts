@@ -201,6 +201,16 @@ describe('the OpenAI-compatible endpoints, called by the official openai client'
     await expect(clientFor(key).audio.speech.create({ model: 'kiln-local-speech', voice: 'alloy', input: 'Hi' })).rejects.toMatchObject({ status: 403 });
   });
 
+  it('refuses a request past the rate limit with 429 rate_limit_exceeded', async () => {
+    const { key } = await createTestAccount(svc.rt, 'business', 1);
+    const client = clientFor(key);
+    await client.models.list();
+    const err = await client.models.list().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ status: 429, code: 'rate_limit_exceeded', type: 'requests' });
+    expect((err as RateLimitError).headers?.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it('refuses an unknown model and unsupported fields naming the param', async () => {
     const { key } = await createTestAccount(svc.rt, 'business');
     const client = clientFor(key);

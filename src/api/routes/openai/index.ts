@@ -1,4 +1,5 @@
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
+import { forbidden } from '../../../errors/api-error';
 import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
 import { requireFeature } from '../../middleware/auth';
@@ -7,7 +8,7 @@ import { registerAudioSpeech } from './audio-speech';
 import { registerChatCompletions } from './chat-completions';
 import { registerEmbeddings } from './embeddings';
 import { registerImagesGenerations } from './images-generations';
-import { registerModels } from './models';
+import { registerModels, usableKinds } from './models';
 
 export { OPENAI_PATHS, openaiErrorShape } from './error-shape';
 
@@ -17,6 +18,12 @@ export { OPENAI_PATHS, openaiErrorShape } from './error-shape';
  * `text` (billed in text tokens), images `image`, speech `voice`; the model list needs only a key and shows
  * the models of the products the key may use.
  */
+/** The model list's guard: the key must be allowed one of the products a model serves (text, image, voice). */
+const anyModelProduct: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (usableKinds(c.get('principal')).length === 0) throw forbidden('This key may use none of the products the models serve (text, image, voice).');
+  await next();
+};
+
 export function openaiRoutes(rt: Runtime): Hono<AppEnv> {
   const chat = routeGroup(rt, { prefixes: ['/chat'], guard: requireFeature('text') });
   registerChatCompletions(chat, rt);
@@ -26,7 +33,7 @@ export function openaiRoutes(rt: Runtime): Hono<AppEnv> {
   registerImagesGenerations(images, rt);
   const audio = routeGroup(rt, { prefixes: ['/audio'], guard: requireFeature('voice') });
   registerAudioSpeech(audio, rt);
-  const models = routeGroup(rt, { prefixes: ['/models'] });
+  const models = routeGroup(rt, { prefixes: ['/models'], guard: anyModelProduct });
   registerModels(models, rt);
   for (const group of [embeddings, images, audio, models]) chat.route('/', group);
   return chat;

@@ -11,7 +11,7 @@ import { OPENAI_TAG, openaiErrorResponses } from './openapi';
 const PRODUCT_OF: Record<ModelKind, 'text' | 'image' | 'voice'> = { chat: 'text', embeddings: 'text', images: 'image', speech: 'voice' };
 
 /** The kinds of model this key may use: its plan's products, within the key's scopes. */
-function usableKinds(principal: Principal): ModelKind[] {
+export function usableKinds(principal: Principal): ModelKind[] {
   return (Object.keys(PRODUCT_OF) as ModelKind[]).filter((kind) => {
     const product = PRODUCT_OF[kind];
     return principal.features.includes(product) && (principal.scopes === null || principal.scopes.includes(product));
