@@ -135,6 +135,11 @@ const envSchema = v.object({
   CDN_URL: v.optional(url(['http:', 'https:'])),
   CDN_SIGNING_SECRET: optionalString,
   SYNC_TIMEOUT_MS: int(60_000, 100, 600_000),
+  /**
+   * How long the OpenAI-compatible endpoints (/v1/chat/completions, …) wait for their job: OpenAI's API has no
+   * 202, so they wait as long as OpenAI's own clients do (10 minutes) rather than SYNC_TIMEOUT_MS.
+   */
+  OPENAI_COMPAT_WAIT_MS: int(600_000, 100, 3_600_000),
   STORAGE_DRIVER: v.optional(v.picklist(['local', 's3']), 'local'),
   STORAGE_DIR: v.optional(v.string(), './data/blobs'),
   /** Uploads are written here while they arrive, then moved to blob storage; empty means the OS temp dir. */

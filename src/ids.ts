@@ -27,6 +27,10 @@ export const ID_PREFIXES = [
   'msg',
   'whd',
   'hook',
+  /** A chat completion of the OpenAI-compatible endpoint (its job; OpenAI's id is `chatcmpl-` and this). */
+  'cmpl',
+  /** A POST /v1/embeddings, as its ledger line's source. */
+  'emb',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

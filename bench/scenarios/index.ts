@@ -17,6 +17,7 @@ import { hostingEdgeFlood } from './hosting-edge-flood';
 import { hostingPublish } from './hosting-publish';
 import { hostingDigests } from './hosting-digests';
 import { imageGenerate } from './image-generate';
+import { openaiCompatOverhead } from './openai-compat';
 import { plagiarismCheck } from './plagiarism';
 import { responsiveness } from './responsiveness';
 import { textGenerate } from './text';
@@ -42,6 +43,7 @@ export const SCENARIOS: Scenario[] = [
   imageGenerate,
   textGenerate,
   llamaTokens,
+  openaiCompatOverhead,
   plagiarismCheck,
   voiceSynthesis,
   responsiveness,

@@ -11,6 +11,7 @@ import { hostingRoutes } from './routes/hosting';
 import { registerDeployHookTrigger } from './routes/hosting/hooks-trigger';
 import { imageRoutes } from './routes/image';
 import { jobRoutes } from './routes/jobs';
+import { OPENAI_PATHS, openaiErrorShape, openaiRoutes } from './routes/openai';
 import { plagiarismRoutes, textRoutes } from './routes/text';
 import { usageRoutes } from './routes/usage';
 import { voiceRoutes } from './routes/voice';
@@ -28,11 +29,13 @@ export function createApi(rt: Runtime): Hono<AppEnv> {
   // Before /v1 is mounted: its one route that takes no API key (the URL's secret is the credential).
   registerDeployHookTrigger(app, rt);
   const v1 = new Hono<AppEnv>();
+  // First: every refusal on the OpenAI-compatible paths (the key's included) leaves in OpenAI's error shape.
+  for (const path of OPENAI_PATHS) v1.use(path, openaiErrorShape());
   v1.use(authenticate(rt.principals, rt.keyUses));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
   // One group per product, each with its guard, body limit and idempotency set once (src/api/route-group.ts).
-  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes];
+  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes, openaiRoutes];
   for (const group of groups) v1.route('/', group(rt));
   app.route('/v1', v1);
   return app;

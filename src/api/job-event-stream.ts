@@ -37,7 +37,17 @@ export function resumePoint(header: string | undefined): number {
  * When the stream holds no end (expired after an hour, never streamed, or the worker could not write
  * it), the end comes from the job's row: deltas that make up the rest of its text, then `done`.
  */
-export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, afterSeq: number): Response {
+/** One event of a job's stream as it is sent (the `job` event, id 0, opens a stream that starts from the beginning). */
+export type StreamedJobEvent = Omit<JobStreamEvent, 'event'> & { event: JobStreamEvent['event'] | 'job' };
+
+/** Writes one event in another wire format than Kiln's (OpenAI's chunks, src/api/routes/openai/chat-completions.ts). */
+export type JobEventFormat = (stream: SSEStreamingApi, e: StreamedJobEvent, requestId: string) => Promise<void>;
+
+/** Kiln's own events: the event name, the sequence number as `id:`, the data (an error in the API's envelope). */
+const kilnFormat: JobEventFormat = (stream, e, requestId) =>
+  stream.writeSSE({ event: e.event, id: String(e.seq), data: e.event === 'error' ? errorData(e.data, requestId) : e.data });
+
+export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, afterSeq: number, format: JobEventFormat = kilnFormat): Response {
   const key = deps.keys.jobStream(jobId);
   const requestId = c.get('requestId');
   const log = requestLogger(c);
@@ -49,11 +59,11 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
     let after = afterSeq;
     let ended = false;
 
-    const send = async (e: Omit<JobStreamEvent, 'event'> & { event: JobStreamEvent['event'] | 'job' }): Promise<void> => {
+    const send = async (e: StreamedJobEvent): Promise<void> => {
       if (ended || e.seq <= after) return;
       after = e.seq;
       if (isTerminal(e.event)) ended = true;
-      await stream.writeSSE({ event: e.event, id: String(e.seq), data: e.event === 'error' ? errorData(e.data, requestId) : e.data });
+      await format(stream, e, requestId);
     };
 
     if (after < 0) await send({ seq: 0, event: 'job', data: JSON.stringify({ id: jobId, status: 'processing' }) });

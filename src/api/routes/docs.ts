@@ -23,6 +23,11 @@ const TAGS = [
   { name: 'Jobs', description: 'Results and live progress of requests that answered 202.' },
   { name: 'Usage', description: 'What this billing period has used, against the plan’s quotas.' },
   { name: 'Hosting', description: 'Static-site deployments (atomic publish and rollback), deploy hooks and custom domains.' },
+  {
+    name: 'OpenAI-compatible',
+    description:
+      'OpenAI’s own API shapes (chat, embeddings, models, images, speech) on Kiln’s keys, quotas and bills, for tools that speak OpenAI’s API; errors in OpenAI’s shape.',
+  },
   { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks), their deliveries and replays.' },
 ];
 

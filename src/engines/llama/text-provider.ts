@@ -43,6 +43,23 @@ export interface LlamaTextProvider extends TextProvider {
   readonly contextsMade: number;
 }
 
+/**
+ * A chat's turns as the model's template takes them: a chat's own system/developer messages (or Kiln's
+ * instructions for a write/rewrite/paraphrase), the earlier turns, and the last user message to answer.
+ */
+export function chatTurns(req: TextRequest): { system: string; history: { role: 'user' | 'assistant'; text: string }[]; prompt: string } {
+  if (!req.messages?.length) return { system: systemPrompt(req), history: [], prompt: req.prompt };
+  const system = req.messages
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .map((m) => m.content)
+    .join('\n\n');
+  const turns = req.messages.filter((m) => m.role === 'user' || m.role === 'assistant') as { role: 'user' | 'assistant'; content: string }[];
+  const lastUser = turns.findLastIndex((m) => m.role === 'user');
+  const prompt = lastUser >= 0 ? turns[lastUser]!.content : req.prompt;
+  const history = (lastUser >= 0 ? turns.slice(0, lastUser) : turns).map((m) => ({ role: m.role, text: m.content }));
+  return { system, history, prompt };
+}
+
 /** Tokens a chat template adds around the system prompt and the prompt (role markers, BOS): generous for the common ones. */
 const TEMPLATE_ALLOWANCE = 32;
 
@@ -89,9 +106,10 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
     }
     signal?.throwIfAborted();
     const [{ model, pool: contexts, contextSize }, mod] = await Promise.all([prepare(), nodeLlamaCpp()]);
-    const system = systemPrompt(req);
+    const { system, history, prompt } = chatTurns(req);
     // The prompt must fit in the context with room to answer; the reply gets what is left, up to maxTokens.
-    const promptEstimate = model.tokenize(system).length + model.tokenize(req.prompt).length + TEMPLATE_ALLOWANCE;
+    const promptEstimate =
+      model.tokenize(system).length + history.reduce((n, t) => n + model.tokenize(t.text).length, 0) + model.tokenize(prompt).length + TEMPLATE_ALLOWANCE;
     if (promptEstimate >= contextSize) {
       throw new TextProviderError(
         `the prompt (about ${promptEstimate} tokens of the model with Kiln's instructions) does not fit in LLAMA_CONTEXT_SIZE=${contextSize} tokens with room for a reply`,
@@ -106,13 +124,19 @@ export function createLlamaTextProvider(opts: LlamaTextProviderOptions): LlamaTe
     const onAbort = () => stop.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     const session = new mod.LlamaChatSession({ contextSequence: sequence, systemPrompt: system, autoDisposeSequence: false });
+    if (history.length) {
+      session.setChatHistory([
+        { type: 'system', text: system },
+        ...history.map((t) => (t.role === 'user' ? { type: 'user' as const, text: t.text } : { type: 'model' as const, response: [t.text] })),
+      ]);
+    }
     const meter = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     const cut = new StreamedCut(req.maxTokens);
     let delivery = Promise.resolve();
     let deliveryError: unknown;
     let healthy = true;
     try {
-      await session.prompt(req.prompt, {
+      await session.prompt(prompt, {
         maxTokens,
         signal: stop.signal,
         customStopTriggers: req.stop?.length ? [...req.stop] : undefined,

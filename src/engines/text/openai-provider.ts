@@ -42,17 +42,19 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
   const requestBody = (req: TextRequest, system: string, stream: boolean) =>
     JSON.stringify({
       model,
-      messages: [
+      messages: req.messages ?? [
         { role: 'system', content: system },
         { role: 'user', content: req.prompt },
       ],
-      ...chatOutputParams(model, req.maxTokens),
+      ...chatOutputParams(model, req.maxTokens, req.sampling?.temperature),
+      ...samplingParams(req),
       ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
     });
 
   /** Token counts from the server's `usage` while the text is the server's own; ours once we cut it. */
   const measured = (req: TextRequest, system: string, raw: string, text: string, usage: ChatCompletion['usage'] | null): TextResult => {
-    const promptTokens = isCount(usage?.prompt_tokens) ? usage.prompt_tokens : countTokens(system) + countTokens(req.prompt);
+    const sent = req.messages ? req.messages.reduce((n, m) => n + countTokens(m.content), 0) : countTokens(system) + countTokens(req.prompt);
+    const promptTokens = isCount(usage?.prompt_tokens) ? usage.prompt_tokens : sent;
     // Once we cut the answer, the server's count no longer describes what we return.
     const outputTokens = text === raw && isCount(usage?.completion_tokens) ? Math.min(usage.completion_tokens, req.maxTokens) : countTokens(text);
     return { text, promptTokens, outputTokens };
@@ -134,6 +136,12 @@ function contentOf(json: ChatCompletion, endpoint: string): string {
   const content = json.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new TextProviderError(`text server at ${endpoint} answered without choices[0].message.content`);
   return content.trim();
+}
+
+/** A chat's sampling besides temperature (which `chatOutputParams` sends where the model takes one), as the caller gave it. */
+function samplingParams(req: TextRequest): Record<string, unknown> {
+  const { top_p, stop, seed } = req.sampling ?? {};
+  return { ...(top_p === undefined ? {} : { top_p }), ...(stop === undefined ? {} : { stop }), ...(seed === undefined ? {} : { seed }) };
 }
 
 function isCount(value: unknown): value is number {

@@ -23,9 +23,28 @@ export interface TextRequest {
   maxTokens: number;
   /**
    * Sequences that end the reply where the model writes them (not included in the text). Honoured by the
-   * llama provider; the others ignore it for now.
+   * llama provider; an OpenAI-compatible provider gets the chat caller's `sampling.stop`.
    */
   stop?: readonly string[];
+  /**
+   * A whole chat (POST /v1/chat/completions): an OpenAI-compatible provider sends these messages as they are,
+   * instead of its own system prompt and `prompt`; the built-in engine writes on `prompt` (the last user message).
+   */
+  messages?: readonly ChatMessage[];
+  /** Sampling the chat's caller asked for; only an OpenAI-compatible provider has any. */
+  sampling?: ChatSampling;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'developer' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatSampling {
+  temperature?: number;
+  top_p?: number;
+  stop?: string[];
+  seed?: number;
 }
 
 export interface TextResult {

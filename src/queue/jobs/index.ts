@@ -17,6 +17,7 @@ import {
   sweepUploadedArchivesJob,
 } from './maintenance';
 import { plagiarismCheckJob } from './plagiarism-check';
+import { textChatJob } from './text-chat';
 import { textGenerateJob } from './text-generate';
 import { voiceCloneJob } from './voice-clone';
 import { voiceSynthesizeJob } from './voice-synthesize';
@@ -30,6 +31,7 @@ import { webhookDeliverJob } from './webhooks';
  */
 export const JOB_DEFINITIONS = [
   textGenerateJob,
+  textChatJob,
   plagiarismCheckJob,
   imageGenerateJob,
   voiceSynthesizeJob,
@@ -55,4 +57,4 @@ export const JOB_DEFINITIONS = [
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';
-export { corpusIndexJob, fileChatJob, fileEmbedJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textGenerateJob, voiceSynthesizeJob };
+export { corpusIndexJob, fileChatJob, fileEmbedJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textChatJob, textGenerateJob, voiceSynthesizeJob };

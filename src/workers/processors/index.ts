@@ -18,6 +18,7 @@ import { sweepConversations } from './sweep-conversations';
 import { sweepOrphanStorage } from './sweep-orphan-storage';
 import { cloneVoice, failVoiceClone } from '../../voices/clone-voice';
 import { synthesizeSpeech } from './voice-synthesize';
+import { answerChat } from './text-chat';
 import { failTextGeneration, generateText } from './text-generate';
 import { answerFileChat } from './file-chat';
 import { embedFile } from './file-embed';
@@ -37,6 +38,7 @@ type Processors = { [N in JobName]: Processor<JobPayload<N>> };
 /** The one place that says which function runs each job. */
 export const PROCESSORS: Processors = {
   'text.generate': { run: generateText, onFinalFailure: failTextGeneration },
+  'text.chat': { run: answerChat, onFinalFailure: failTextGeneration },
   'plagiarism.check': { run: checkPlagiarism, onFinalFailure: failRequestJob },
   'corpus.index': { run: indexCorpusBatch },
   'image.generate': { run: generateImages, onFinalFailure: failRequestJob },
