@@ -4,6 +4,7 @@ import type { AppEnv } from './context';
 import { authenticate } from './middleware/auth';
 import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
+import { auditRoutes } from './routes/audit';
 import { registerDocs } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { registerHealth } from './routes/health';
@@ -28,11 +29,11 @@ export function createApi(rt: Runtime): Hono<AppEnv> {
   // Before /v1 is mounted: its one route that takes no API key (the URL's secret is the credential).
   registerDeployHookTrigger(app, rt);
   const v1 = new Hono<AppEnv>();
-  v1.use(authenticate(rt.principals, rt.keyUses));
+  v1.use(authenticate(rt.principals, rt.keyUses, rt.config.TRUST_PROXY));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
   // One group per product, each with its guard, body limit and idempotency set once (src/api/route-group.ts).
-  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes];
+  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes, auditRoutes];
   for (const group of groups) v1.route('/', group(rt));
   app.route('/v1', v1);
   return app;

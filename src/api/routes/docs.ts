@@ -24,6 +24,7 @@ const TAGS = [
   { name: 'Usage', description: 'What this billing period has used, against the plan’s quotas.' },
   { name: 'Hosting', description: 'Static-site deployments (atomic publish and rollback), deploy hooks and custom domains.' },
   { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks), their deliveries and replays.' },
+  { name: 'Audit', description: 'Who changed the account and when: dashboard users, API keys, the CLI, deploy hooks.' },
 ];
 
 const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));
