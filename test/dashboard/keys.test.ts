@@ -28,7 +28,7 @@ describe('dashboard: API keys with scopes, expiry and a limit', () => {
     await client.get('/dashboard/keys');
     const html = client.lastHtml;
     expect(html).toContain('<legend>What this key may call</legend>');
-    for (const scope of ['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage', 'webhooks']) {
+    for (const scope of ['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage', 'webhooks', 'audit']) {
       expect(html).toMatch(new RegExp(`<input type="checkbox" name="scope_${scope}" value="on" checked=""`));
     }
     expect(html).toContain('<label for="f-expires">Expires</label>');
