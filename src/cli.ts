@@ -1,13 +1,14 @@
 import { eventChannels } from './pubsub-channels';
 import { parseArgs } from 'node:util';
-import { changePlan, OPERATOR } from './accounts/change-plan';
+import { changePlan } from './accounts/change-plan';
+import { OPERATOR } from './audit/actor';
 import { announceRevocation } from './accounts/principal-cache';
 import { ConfigError, loadConfig, type Config } from './config';
 import { connectDatabase } from './db/client';
 import { databaseProblem } from './db/database-problem';
 import { describeScopes, isExpired, KEY_RATE_LIMIT_MAX, parseDuration, parseKeyRateLimit, parseScopes } from './accounts/key-settings';
-import { createAccount, findAccount, listAccounts, listApiKeys, PLAN_IDS, revokeApiKey, type PlanId, type Scope, SCOPES } from './db/queries/accounts';
-import { createApiKey } from './accounts/create-api-key';
+import { createAccount, findAccount, listAccounts, listApiKeys, PLAN_IDS, type PlanId, type Scope, SCOPES } from './db/queries/accounts';
+import { createApiKey, revokeApiKeyAudited } from './accounts/create-api-key';
 import * as v from 'valibot';
 import { emailField } from './dashboard/form';
 import { inviteLink, LinkRefused, passwordResetLink } from './dashboard/links';
@@ -226,7 +227,7 @@ async function run(argv: string[], config: Config): Promise<object> {
       case 'keys create': {
         const accountId = need(flags, 'account');
         if (!(await findAccount(db, accountId))) throw new NotFoundError(`no account ${accountId}`);
-        const key = await createApiKey(db, { accountId, label: need(flags, 'label'), ...keyOptions(flags) });
+        const key = await createApiKey(db, { accountId, label: need(flags, 'label'), ...keyOptions(flags) }, OPERATOR);
         return { id: key.id, key: key.key, label: key.label, ...keySettings(key) };
       }
       case 'keys list': {
@@ -249,7 +250,7 @@ async function run(argv: string[], config: Config): Promise<object> {
       case 'keys revoke': {
         const keyId = rest[0];
         if (!keyId) throw new UsageError('keys revoke needs a KEY_ID');
-        const revoked = await revokeApiKey(db, keyId);
+        const revoked = await revokeApiKeyAudited(db, { keyId, actor: OPERATOR });
         if (!revoked) throw new NotFoundError(`no active key ${keyId}`);
         const redis = createRedis(config, 'subscriber');
         try {

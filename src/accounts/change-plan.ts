@@ -2,19 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { RedisClient } from '../redis';
 import type { Db } from '../db/client';
 import type { PlanId } from '../db/queries/accounts';
-import { accounts, auditEvents } from '../db/schema';
+import { accounts } from '../db/schema';
+import { recordAudit } from '../db/queries/audit';
+import type { Actor } from '../audit/actor';
 import { announceAccountChange } from './principal-cache';
-
-/** Who changed the plan, as the audit log records it. */
-export interface PlanChangeActor {
-  /** The dashboard user, or null for an operator at the CLI. */
-  userId: string | null;
-  /** As shown in the audit log: the user's email, or "operator". */
-  name: string;
-  ip?: string | null;
-}
-
-export const OPERATOR: PlanChangeActor = { userId: null, name: 'operator' };
 
 export interface PlanChange {
   accountId: string;
@@ -32,21 +23,19 @@ export interface PlanChange {
 export async function changePlan(
   db: Db,
   events: { publisher: RedisClient; channel: string },
-  input: { accountId: string; planId: PlanId; actor: PlanChangeActor },
+  input: { accountId: string; planId: PlanId; actor: Actor },
 ): Promise<PlanChange | null> {
   const change = await db.transaction(async (tx) => {
     const [current] = await tx.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, input.accountId)).for('update');
     if (!current) return null;
     if (current.planId !== input.planId) {
       await tx.update(accounts).set({ planId: input.planId }).where(eq(accounts.id, input.accountId));
-      await tx.insert(auditEvents).values({
+      await recordAudit(tx, {
         accountId: input.accountId,
-        actorUserId: input.actor.userId,
-        actor: input.actor.name,
+        actor: input.actor,
         action: 'account.plan_changed',
         target: input.accountId,
         detail: { from: current.planId, to: input.planId },
-        ip: input.actor.ip ?? null,
       });
     }
     return { accountId: input.accountId, from: current.planId, to: input.planId };

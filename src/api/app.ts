@@ -4,6 +4,7 @@ import type { AppEnv } from './context';
 import { authenticate } from './middleware/auth';
 import { rateLimit } from './middleware/rate-limit';
 import { requireDecodableTarget } from './middleware/request-target';
+import { auditRoutes } from './routes/audit';
 import { registerDocs } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { registerHealth } from './routes/health';
@@ -31,11 +32,11 @@ export function createApi(rt: Runtime): Hono<AppEnv> {
   const v1 = new Hono<AppEnv>();
   // First: every refusal on the OpenAI-compatible paths (the key's included) leaves in OpenAI's error shape.
   for (const path of OPENAI_PATHS) v1.use(path, openaiErrorShape());
-  v1.use(authenticate(rt.principals, rt.keyUses));
+  v1.use(authenticate(rt.principals, rt.keyUses, rt.config.TRUST_PROXY));
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
   // One group per product, each with its guard, body limit and idempotency set once (src/api/route-group.ts).
-  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes, openaiRoutes];
+  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes, auditRoutes, openaiRoutes];
   for (const group of groups) v1.route('/', group(rt));
   app.route('/v1', v1);
   return app;

@@ -1,3 +1,5 @@
+import type { DbOrTx } from '../db/client';
+import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import type { Context } from 'hono';
 import { currentBillingPeriod } from '../billing/period';
 import { findJob, insertJob, type JobRow } from '../db/queries/jobs';
@@ -20,10 +22,16 @@ const isFinished = (row: JobRow | null): row is JobRow => row !== null && (row.s
  * SYNC_TIMEOUT_MS. The enqueue happens after the row is committed; if it fails, the row stays `queued`
  * and the sweeper enqueues it later, so the request is never lost.
  */
+/**
+ * What a job's row is in the audit trail, when the request changes the account (a file upload). Jobs that
+ * generate (text, images, speech) are usage, not audit: they are metered, not recorded here.
+ */
+export type JobAudit = Pick<AuditEntry, 'action' | 'target' | 'detail'>;
+
 export async function submitRequestJob<K extends RequestJobName>(
   c: Context<AppEnv>,
   deps: Deps,
-  job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold },
+  job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold; audit?: JobAudit },
   successStatus: 200 | 201 = 200,
 ) {
   await createRequestJob(c, deps, job);
@@ -49,13 +57,22 @@ export async function submitRequestJob<K extends RequestJobName>(
 export async function createRequestJob<K extends RequestJobName>(
   c: Context<AppEnv>,
   deps: Pick<Deps, 'db' | 'queues'>,
-  job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold },
+  job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold; audit?: JobAudit },
 ): Promise<void> {
   const principal = c.get('principal');
   const row = { id: job.id, accountId: principal.accountId, keyId: principal.keyId, kind: job.kind, input: job.input };
   const hold = job.hold;
-  if (!hold) await insertJob(deps.db, row);
-  else {
+  // A job that changes the account's state (an upload) is recorded, naming the key, with its row.
+  const audited = async (tx: DbOrTx) => {
+    if (job.audit) await recordAudit(tx, { accountId: principal.accountId, actor: c.get('actor'), ...job.audit });
+  };
+  if (!hold && !job.audit) await insertJob(deps.db, row);
+  else if (!hold) {
+    await deps.db.transaction(async (tx) => {
+      await insertJob(tx, row);
+      await audited(tx);
+    });
+  } else {
     await deps.db.transaction(async (tx) => {
       const refused = await reserveUsage(tx, {
         accountId: principal.accountId,
@@ -67,6 +84,7 @@ export async function createRequestJob<K extends RequestJobName>(
       });
       if (refused) throw quotaExceeded(principal, hold, refused);
       await insertJob(tx, row);
+      await audited(tx);
     });
   }
   try {

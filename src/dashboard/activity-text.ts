@@ -79,6 +79,15 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'webhook.created': (e) => `added webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
   'webhook.deleted': (e) => `deleted webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
   'webhook.enabled': (e) => `enabled webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')} again`,
+  'deployment.created': (e) => `deployed ${field(e, 'source_url') ?? 'a source URL'} to site ${field(e, 'site') ?? 'a site'} as ${e.target ?? 'a deployment'}`,
+  'domain.verified': (e) => `verified domain ${e.target ?? 'a domain'}`,
+  'domain.failed': (e) => `failed to verify domain ${e.target ?? 'a domain'} (its verification window ended)`,
+  'webhook.updated': (e) => `changed webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
+  'webhook.disabled': (e) => `disabled webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
+  'webhook.test_sent': (e) => `sent a test event to webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
+  'webhook.delivery_replayed': (e) => `replayed webhook delivery ${e.target ?? 'a delivery'} to ${field(e, 'url') ?? 'its endpoint'}`,
+  'file.uploaded': (e) => `uploaded file ${named(field(e, 'filename'), e.target, 'a file')}`,
+  'voice.clone_requested': (e) => `started cloning voice ${named(field(e, 'name'), e.target, 'a voice')}`,
 };
 
 export function describeActivity(e: ActivityEvent): string {

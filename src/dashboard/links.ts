@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
+import { type Actor, OPERATOR, userActor } from '../audit/actor';
 import { recordAudit } from '../db/queries/audit';
 import { createInvitation, createPasswordReset, findUserByEmail, normalizeEmail, primaryMembership } from '../db/queries/users';
 import type { MemberRole } from '../db/schema';
@@ -27,8 +28,7 @@ export async function inviteLink(
   await createInvitation(db, { tokenHash: hash, accountId: input.accountId, email: input.email, role: input.role, expiresAt });
   await recordAudit(db, {
     accountId: input.accountId,
-    actorUserId: input.invitedBy?.userId ?? null,
-    actor: input.invitedBy?.email ?? 'operator',
+    actor: input.invitedBy ? userActor(input.invitedBy) : OPERATOR,
     action: 'user.invited',
     target: normalizeEmail(input.email),
     detail: { role: input.role },
@@ -37,12 +37,7 @@ export async function inviteLink(
 }
 
 /** `requestedBy` says who asked, for the activity log: the operator (CLI) unless the person did, from the sign-in page. */
-export async function passwordResetLink(
-  db: DbOrTx,
-  config: Config,
-  email: string,
-  requestedBy: { actor: string; ip?: string | null } = { actor: 'operator' },
-): Promise<OneTimeLink | null> {
+export async function passwordResetLink(db: DbOrTx, config: Config, email: string, requestedBy: Actor = OPERATOR): Promise<OneTimeLink | null> {
   const user = await findUserByEmail(db, email);
   if (!user) return null;
   const { token, hash } = newToken();
@@ -52,11 +47,9 @@ export async function passwordResetLink(
   if (membership) {
     await recordAudit(db, {
       accountId: membership.accountId,
-      actorUserId: null,
-      actor: requestedBy.actor,
+      actor: requestedBy,
       action: 'user.reset_requested',
       target: user.email,
-      ip: requestedBy.ip ?? null,
     });
   }
   return { url: `${config.PUBLIC_URL}/dashboard/reset/${token}`, expiresAt };

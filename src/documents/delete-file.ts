@@ -1,5 +1,7 @@
+import type { Actor } from '../audit/actor';
+import { recordAudit } from '../db/queries/audit';
 import { announceStorageChange, type UsageCache } from '../billing/usage-cache';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import { deleteAccountDocument, type DocumentRow } from '../db/queries/documents';
 import { releaseStorage } from '../db/queries/storage';
 import type { Logger } from '../logger';
@@ -10,7 +12,7 @@ export const FILE_ID_PATTERN = /^file_[a-z0-9]{1,64}$/;
 
 /**
  * Deletes an uploaded file, for DELETE /v1/files/{id} and the dashboard alike: its rows and its storage
- * charge in one transaction (with `alongside`, e.g. the dashboard's audit), then the stored original.
+ * charge and its audit event (naming `actor`) in one transaction, then the stored original.
  * Null when the account has no such file (a malformed id included).
  */
 export async function deleteUploadedFile(
@@ -24,14 +26,14 @@ export async function deleteUploadedFile(
   },
   accountId: string,
   id: string,
-  alongside?: (tx: DbOrTx, doc: DocumentRow) => Promise<void>,
+  actor: Actor,
 ): Promise<DocumentRow | null> {
   if (!FILE_ID_PATTERN.test(id)) return null;
   const doc = await deps.db.transaction(async (tx) => {
     const row = await deleteAccountDocument(tx, accountId, id);
     if (row) {
       await releaseStorage(tx, accountId, row.id);
-      await alongside?.(tx, row);
+      await recordAudit(tx, { accountId, actor, action: 'file.deleted', target: row.id, detail: { filename: row.filename, size_bytes: row.sizeBytes } });
     }
     return row;
   });

@@ -1,3 +1,5 @@
+import type { Actor } from '../audit/actor';
+import { recordAudit } from '../db/queries/audit';
 import { deleteCertificate, deleteDomain, insertDomain, restartVerification, unpairDomain, verifiedElsewhere, type DomainRow } from '../db/queries/domains';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../ids';
@@ -47,7 +49,8 @@ class AlreadyAdded extends Error {
   }
 }
 
-export async function addCustomDomain(rt: Deps, accountId: string, input: AddDomainInput): Promise<AddDomainResult> {
+/** Adds the domain (and its pair) with an audit event per name, naming `actor`, in the same transaction. */
+export async function addCustomDomain(rt: Deps, accountId: string, input: AddDomainInput & { actor: Actor }): Promise<AddDomainResult> {
   const n = normalizeDomain(input.domain);
   if (!n.ok) return { ok: false, reason: 'invalid_domain', message: n.reason };
   const hosting = rt.config.HOSTING_DOMAIN;
@@ -63,8 +66,20 @@ export async function addCustomDomain(rt: Deps, accountId: string, input: AddDom
   const token = newVerificationToken();
   const base = { accountId, siteId: input.siteId, token };
   let rows: DomainRow[];
+  const added = (tx: DbOrTx, row: DomainRow) =>
+    recordAudit(tx, {
+      accountId,
+      actor: input.actor,
+      action: 'domain.added',
+      target: row.domain,
+      detail: { site: row.siteId, ...(row.pairedWith ? { pairedWith: row.pairedWith } : {}) },
+    });
   if (!pair) {
-    const row = await insertDomain(rt.db, { id: newId('dom'), domain: n.domain, ...base });
+    const row = await rt.db.transaction(async (tx) => {
+      const inserted = await insertDomain(tx, { id: newId('dom'), domain: n.domain, ...base });
+      if (inserted) await added(tx, inserted);
+      return inserted;
+    });
     // Only the (account, domain) index can refuse a pending row: the one-verified-per-name index does not cover it.
     if (!row) return { ok: false, reason: 'already_added', domain: n.domain };
     rows = [row];
@@ -84,6 +99,8 @@ export async function addCustomDomain(rt: Deps, accountId: string, input: AddDom
           ownershipDomain: pair.apex,
         });
         if (!www) throw new AlreadyAdded(pair.www);
+        await added(tx, apex);
+        await added(tx, www);
         return [apex, www];
       });
     } catch (err) {
@@ -104,33 +121,40 @@ export async function addCustomDomain(rt: Deps, accountId: string, input: AddDom
  * A check asked for by the user (not the schedule): on a failed domain it first starts a new verification
  * window, and queues that window's automatic checks if this one did not settle it. Answers the domain after.
  */
-export async function checkCustomDomainNow(rt: Omit<Deps, 'siteOwners'>, domain: DomainRow): Promise<DomainRow> {
+export async function checkCustomDomainNow(rt: Omit<Deps, 'siteOwners'>, domain: DomainRow, actor: Actor): Promise<DomainRow> {
   let d = domain;
   // Read before the restart overwrites `d`: a new window needs its automatic checks queued again.
   const restarting = d.status === 'failed';
   if (restarting) d = (await restartVerification(rt.db, d.id)) ?? d;
-  let checked = (await checkDomainNow(rt, d.id)) ?? d;
+  // A decision (verified, failed) is recorded with its change, naming `actor`; the check itself is noted after.
+  let checked = (await checkDomainNow(rt, d.id, { actor })) ?? d;
   if (checked.status === 'pending_verification' && restarting) checked = { ...checked, nextCheckAt: await scheduleDomainCheck(rt, checked) };
+  await recordAudit(rt.db, {
+    accountId: domain.accountId,
+    actor,
+    action: 'domain.checked',
+    target: domain.domain,
+    detail: { before: domain.status, after: checked.status },
+  });
   return checked;
 }
 
 /**
  * Detaches a domain (and its certificate, if it had one) and tells the edges, so traffic stops at once.
  * Removing one name of a www/apex pair leaves the other as a domain of its own, serving the site itself
- * (a redirect to a name no longer served would break it). `alsoInTx` runs in the same transaction: the
- * dashboard records its audit entry there.
+ * (a redirect to a name no longer served would break it). Its audit event, naming `actor`, commits with it.
  */
 export async function removeCustomDomain(
   rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry'>,
   log: Logger,
-  d: Pick<DomainRow, 'id' | 'domain' | 'status' | 'accountId' | 'pairedWith'>,
-  alsoInTx?: (tx: DbOrTx) => Promise<void>,
+  d: Pick<DomainRow, 'id' | 'domain' | 'status' | 'accountId' | 'pairedWith' | 'siteId'>,
+  actor: Actor,
 ): Promise<void> {
   await rt.db.transaction(async (tx) => {
     await deleteDomain(tx, d.id);
     if (d.pairedWith) await unpairDomain(tx, d.accountId, d.domain, d.pairedWith);
     if (d.status === 'verified') await deleteCertificate(tx, d.domain);
-    await alsoInTx?.(tx);
+    await recordAudit(tx, { accountId: d.accountId, actor, action: 'domain.removed', target: d.domain, detail: { site: d.siteId, status: d.status } });
   });
   await tellEdges(rt, log, { domain: d.domain, removed: true });
 }

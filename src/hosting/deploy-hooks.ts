@@ -1,9 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { type Actor, deployHookActor } from '../audit/actor';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
 import { findAccountPlan } from '../db/queries/accounts';
 import { recordAudit } from '../db/queries/audit';
-import { countSiteDeployHooks, type DeployHookRow, findDeployHook, insertDeployHook, isAccountSite, markDeployHookTriggered } from '../db/queries/deploy-hooks';
+import {
+  countSiteDeployHooks,
+  type DeployHookRow,
+  deleteDeployHook,
+  findDeployHook,
+  insertDeployHook,
+  isAccountSite,
+  markDeployHookTriggered,
+} from '../db/queries/deploy-hooks';
 import type { DeploymentRow } from '../db/queries/deployments';
 import type { DeploymentEnvironment } from '../db/schema';
 import { newId, randomBase62 } from '../ids';
@@ -34,17 +43,47 @@ export const hookUrl = (publicUrl: string, hookId: string, secret: string) => `$
 
 export type CreateHookOutcome = { kind: 'not_found' } | { kind: 'too_many' } | { kind: 'created'; hook: DeployHookRow; url: string };
 
-/** A new hook of the account's site (which must exist); its URL (with the secret) exists only in this answer. */
+/**
+ * A new hook of the account's site (which must exist); its URL (with the secret) exists only in this answer.
+ * The hook and its audit event (naming `actor`) commit together.
+ */
 export async function createDeployHook(
   db: DbOrTx,
   config: Pick<Config, 'PUBLIC_URL'>,
-  input: { accountId: string; siteId: string; name: string | null; environment: DeploymentEnvironment },
+  input: { accountId: string; siteId: string; name: string | null; environment: DeploymentEnvironment; actor: Actor },
 ): Promise<CreateHookOutcome> {
+  const { actor, ...fields } = input;
   if (!(await isAccountSite(db, input.accountId, input.siteId))) return { kind: 'not_found' };
   if ((await countSiteDeployHooks(db, input.siteId)) >= MAX_HOOKS_PER_SITE) return { kind: 'too_many' };
   const secret = randomBase62(SECRET_LENGTH);
-  const hook = await insertDeployHook(db, { id: newId('hook'), ...input, secretHash: hashHookSecret(secret) });
+  const hook = await db.transaction(async (tx) => {
+    const row = await insertDeployHook(tx, { id: newId('hook'), ...fields, secretHash: hashHookSecret(secret) });
+    await recordAudit(tx, {
+      accountId: row.accountId,
+      actor,
+      action: 'deploy_hook.created',
+      target: row.id,
+      detail: { site: row.siteId, name: row.name, environment: row.environment },
+    });
+    return row;
+  });
   return { kind: 'created', hook, url: hookUrl(config.PUBLIC_URL, hook.id, secret) };
+}
+
+/** Deletes the account's hook of that site (its URL answers 404 at once), with its audit event; null when there is none. */
+export async function removeDeployHook(db: DbOrTx, input: { accountId: string; siteId: string; hookId: string; actor: Actor }): Promise<DeployHookRow | null> {
+  return db.transaction(async (tx) => {
+    const row = await deleteDeployHook(tx, input.accountId, input.siteId, input.hookId);
+    if (row)
+      await recordAudit(tx, {
+        accountId: row.accountId,
+        actor: input.actor,
+        action: 'deploy_hook.deleted',
+        target: row.id,
+        detail: { site: row.siteId, name: row.name },
+      });
+    return row;
+  });
 }
 
 export type TriggerOutcome =
@@ -69,7 +108,9 @@ export async function triggerDeployHook(
   if (!decision.allowed) return { kind: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds, limit: decision.limit };
   const plan = await findAccountPlan(rt.db, hook.accountId);
   if (!plan?.features.includes('hosting')) return { kind: 'no_hosting' };
-  const deployment = await requestDeployment(rt, { accountId: hook.accountId, siteId: hook.siteId, environment: hook.environment, sourceUrl: null });
+  // The URL's secret is the credential: the hook itself is the actor of what it starts.
+  const actor = deployHookActor({ id: hook.id, name: hook.name ?? hook.id }, input.ip);
+  const deployment = await requestDeployment(rt, { accountId: hook.accountId, siteId: hook.siteId, environment: hook.environment, sourceUrl: null, actor });
   // The hook's site is the account's (a site's owner never changes); a null here would mean it is gone.
   if (!deployment) return { kind: 'not_found' };
   // The call is in the account's activity like a redeploy from the dashboard: who holds a hook's URL can
@@ -78,12 +119,10 @@ export async function triggerDeployHook(
     await markDeployHookTriggered(tx, hook.id, new Date());
     await recordAudit(tx, {
       accountId: hook.accountId,
-      actorUserId: null,
-      actor: 'deploy hook',
+      actor,
       action: 'deploy_hook.triggered',
       target: hook.id,
       detail: { site: hook.siteId, name: hook.name, environment: hook.environment, deployment: deployment.id },
-      ip: input.ip ?? null,
     });
   });
   return { kind: 'deploying', deployment };

@@ -1,5 +1,7 @@
 import { open } from 'node:fs/promises';
+import type { Actor } from '../audit/actor';
 import type { Tx } from '../db/client';
+import { type AuditEntry, recordAudit } from '../db/queries/audit';
 import {
   findAccountDeployment,
   findLiveDeployment,
@@ -34,10 +36,19 @@ import { tellEdges } from './publishing';
  */
 export async function requestDeployment(
   rt: Pick<Runtime, 'siteOwners' | 'deploymentIntake'>,
-  input: { accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null },
+  input: { accountId: string; siteId: string; environment: DeploymentEnvironment; sourceUrl: string | null; actor: Actor },
 ): Promise<DeploymentRow | null> {
+  const { actor, ...fields } = input;
   if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return null;
-  return rt.deploymentIntake.create({ id: newId('dep'), ...input, archiveKey: null });
+  const id = newId('dep');
+  const audit: AuditEntry = {
+    accountId: input.accountId,
+    actor,
+    action: input.sourceUrl === null ? 'deployment.redeployed' : 'deployment.created',
+    target: id,
+    detail: { site: input.siteId, environment: input.environment, ...(input.sourceUrl === null ? {} : { source_url: input.sourceUrl }) },
+  };
+  return rt.deploymentIntake.create({ id, ...fields, archiveKey: null, audit });
 }
 
 export type UploadOutcome = { kind: 'not_an_archive' } | { kind: 'site_taken' } | { kind: 'created'; deployment: DeploymentRow };
@@ -51,7 +62,7 @@ export type UploadOutcome = { kind: 'not_an_archive' } | { kind: 'site_taken' } 
  */
 export async function requestUploadDeployment(
   rt: Pick<Runtime, 'siteOwners' | 'deploymentIntake' | 'store'>,
-  input: { accountId: string; siteId: string; environment: DeploymentEnvironment; archivePath: string },
+  input: { accountId: string; siteId: string; environment: DeploymentEnvironment; archivePath: string; actor: Actor; filename?: string; size?: number },
 ): Promise<UploadOutcome> {
   if (!detectArchiveKind(await readHead(input.archivePath))) return { kind: 'not_an_archive' };
   if ((await rt.siteOwners.claim(input.accountId, input.siteId)) === 'taken') return { kind: 'site_taken' };
@@ -66,6 +77,13 @@ export async function requestUploadDeployment(
       environment: input.environment,
       sourceUrl: null,
       archiveKey,
+      audit: {
+        accountId: input.accountId,
+        actor: input.actor,
+        action: 'deployment.uploaded',
+        target: id,
+        detail: { site: input.siteId, environment: input.environment, filename: input.filename, size: input.size },
+      },
     });
     return { kind: 'created', deployment };
   } catch (err) {
@@ -95,7 +113,7 @@ export type RollbackOutcome = { kind: 'not_found' } | { kind: 'never_published';
 export async function rollbackDeployment(
   rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>,
   log: Logger,
-  input: { accountId: string; deploymentId: string },
+  input: { accountId: string; deploymentId: string; actor: Actor },
   alsoInTx?: (tx: Tx, rolledBack: DeploymentRow) => Promise<void>,
 ): Promise<RollbackOutcome> {
   const target = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
@@ -105,6 +123,13 @@ export async function rollbackDeployment(
     await setLiveDeployment(tx, target.siteId, target.environment, target.id);
     const row = await markRolledBack(tx, target.id, new Date());
     const event = await recordWebhookEvent(tx, { accountId: row.accountId, type: 'deployment.rolled_back', data: deploymentView(row, rt.config, true) });
+    await recordAudit(tx, {
+      accountId: row.accountId,
+      actor: input.actor,
+      action: 'deployment.rolled_back',
+      target: row.id,
+      detail: { site: row.siteId, environment: row.environment },
+    });
     await alsoInTx?.(tx, row);
     return { rolledBack: row, event };
   });
@@ -126,7 +151,7 @@ export type PromoteOutcome = { kind: 'not_found' } | { kind: 'refused'; message:
 export async function promoteDeployment(
   rt: Pick<Runtime, 'db' | 'redis' | 'channels' | 'edgeRegistry' | 'config'>,
   log: Logger,
-  input: { accountId: string; deploymentId: string },
+  input: { accountId: string; deploymentId: string; actor: Actor },
   alsoInTx?: (tx: Tx, created: DeploymentRow) => Promise<void>,
 ): Promise<PromoteOutcome> {
   const preview = await findAccountDeployment(rt.db, input.accountId, input.deploymentId);
@@ -148,6 +173,13 @@ export async function promoteDeployment(
     const live = await findLiveDeployment(tx, preview.siteId, 'production');
     if (live?.promotedFrom === preview.id) return { kind: 'already_live' as const, live };
     const row = await insertPromotedDeployment(tx, preview, newId('dep'));
+    await recordAudit(tx, {
+      accountId: row.accountId,
+      actor: input.actor,
+      action: 'deployment.promoted',
+      target: row.id,
+      detail: { site: row.siteId, from: preview.id },
+    });
     await alsoInTx?.(tx, row);
     return { kind: 'created' as const, row };
   });

@@ -1,4 +1,5 @@
 import type postgres from 'postgres';
+import type { AuditEntry } from '../db/queries/audit';
 import { insertDeployments, type DeploymentRow, type NewDeployment } from '../db/queries/deployments';
 import { Batcher } from '../lib/batcher';
 import type { Queues } from '../queue/queues';
@@ -25,7 +26,7 @@ const ENQUEUES_IN_FLIGHT = 1;
  */
 export class DeploymentIntake {
   // Each row keeps its request's trace: a batch is flushed in whichever request's context started it.
-  private readonly inserts: Batcher<{ row: NewDeployment; trace: TraceCarrier | null }, DeploymentRow>;
+  private readonly inserts: Batcher<{ row: NewDeployment & { audit: AuditEntry }; trace: TraceCarrier | null }, DeploymentRow>;
   private readonly enqueues: Batcher<{ id: string; accountId: string; trace: TraceCarrier | null }, undefined>;
   private readonly enqueuing = new Set<Promise<unknown>>();
 
@@ -60,7 +61,8 @@ export class DeploymentIntake {
     );
   }
 
-  create(row: NewDeployment): Promise<DeploymentRow> {
+  /** `audit` is written by the row's own INSERT statement: the deployment and its audit event commit together. */
+  create(row: NewDeployment & { audit: AuditEntry }): Promise<DeploymentRow> {
     return this.inserts.add({ row, trace: activeTraceCarrier() });
   }
 

@@ -1,4 +1,5 @@
 import { unlink } from 'node:fs/promises';
+import type { Actor } from '../audit/actor';
 import { recordAudit } from '../db/queries/audit';
 import {
   builtContentSize,
@@ -32,13 +33,6 @@ import { siteBlobKey } from './blob-keys';
 export const UPLOAD_IDLE_MS = 3_600_000;
 /** At most this many of the missing hashes are listed in an upload's answer (`missing` counts them all). */
 export const MISSING_LISTED = 100;
-
-/** Who asked, as the account's activity shows it. */
-export interface Actor {
-  name: string;
-  userId: string | null;
-  ip?: string | null;
-}
 
 type Rt = Pick<Runtime, 'db' | 'siteOwners' | 'queues' | 'store' | 'config'>;
 
@@ -222,5 +216,5 @@ async function audit(
   target: string,
   detail: Record<string, unknown>,
 ) {
-  await recordAudit(tx, { accountId, actorUserId: actor.userId, actor: actor.name, action, target, detail, ip: actor.ip ?? null });
+  await recordAudit(tx, { accountId, actor, action, target, detail });
 }

@@ -1,3 +1,5 @@
+import { type Actor, SYSTEM } from '../audit/actor';
+import { recordAudit } from '../db/queries/audit';
 import { findDomainById, recordDomainCheck, setNextDomainCheck, type DomainRow } from '../db/queries/domains';
 import type { Runtime } from '../runtime';
 import { domainDetailView } from './views';
@@ -28,7 +30,9 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
  * decides nothing but still counts as a check, so the backoff goes on. `queued`: this is the automatic check
  * the schedule was waiting for (a manual one leaves the queued check in place).
  */
-export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?: boolean } = {}): Promise<DomainRow | null> {
+export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?: boolean; actor?: Actor } = {}): Promise<DomainRow | null> {
+  // A scheduled check is the system's; one asked for names who asked.
+  const actor = opts.actor ?? SYSTEM;
   const d = await findDomainById(rt.db, domainId);
   if (d?.status !== 'pending_verification') return d;
   let seen = { ownership: false, routing: false };
@@ -47,7 +51,7 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
   }
   if (seen.ownership && seen.routing) {
     try {
-      const verified = await decideDomain(rt, d.id, 'verified', { verifiedAt: new Date(), lastCheck });
+      const verified = await decideDomain(rt, d.id, 'verified', { verifiedAt: new Date(), lastCheck }, actor);
       // Null: another check decided first (and queued the certificate).
       if (!verified) return findDomainById(rt.db, d.id);
       await rt.queues.enqueue('certificate.issue', { id: d.id }, { jobId: `cert-${d.id}-${Date.now()}`, account: d.accountId });
@@ -57,12 +61,12 @@ export async function checkDomainNow(rt: Deps, domainId: string, opts: { queued?
     } catch (err) {
       // Another account proved the same name first; this claim cannot become valid.
       if (!isUniqueViolation(err)) throw err;
-      return (await decideDomain(rt, d.id, 'failed', { lastCheck })) ?? findDomainById(rt.db, d.id);
+      return (await decideDomain(rt, d.id, 'failed', { lastCheck }, actor)) ?? findDomainById(rt.db, d.id);
     }
   }
   if (verificationExpired(d.windowStartedAt, new Date(), rt.config.DOMAIN_VERIFY_WINDOW_MS)) {
     rt.log.info({ domain: d.domain }, 'domain verification window over; failed');
-    return (await decideDomain(rt, d.id, 'failed', { lastCheck })) ?? findDomainById(rt.db, d.id);
+    return (await decideDomain(rt, d.id, 'failed', { lastCheck }, actor)) ?? findDomainById(rt.db, d.id);
   }
   // Null when another check decided meanwhile: the domain as it now is.
   return (await recordDomainCheck(rt.db, d.id, 'pending_verification', { lastCheck, ...schedule })) ?? findDomainById(rt.db, d.id);
@@ -77,12 +81,14 @@ async function decideDomain(
   id: string,
   status: Exclude<DomainStatus, 'pending_verification'>,
   extra: Parameters<typeof recordDomainCheck>[3],
+  actor: Actor,
 ): Promise<DomainRow | null> {
   const { row, event } = await rt.db.transaction(async (tx) => {
     const row = await recordDomainCheck(tx, id, status, extra);
     const type = status === 'verified' ? 'domain.verified' : 'domain.failed';
     const event =
       row && (await recordWebhookEvent(tx, { accountId: row.accountId, type, data: domainDetailView(row, recordsFor(rt, row), rt.config.EDGE_IPV4) }));
+    if (row) await recordAudit(tx, { accountId: row.accountId, actor, action: type, target: row.domain, detail: { site: row.siteId } });
     return { row, event };
   });
   if (row && event) await announceWebhookEvents(rt, rt.log, row.accountId);

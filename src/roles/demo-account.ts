@@ -1,3 +1,4 @@
+import { SYSTEM } from '../audit/actor';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { hashPassword } from '../dashboard/passwords';
@@ -32,7 +33,7 @@ export async function ensureDemoAccount(db: Db, config: Config, print: (line: st
   const passwordHash = await hashPassword(password);
   const { account, key } = await db.transaction(async (tx) => {
     const account = await createAccount(tx, { name: 'Demo', planId: 'business', isDemo: true });
-    const key = await createApiKey(tx, { accountId: account.id, label: 'demo' });
+    const key = await createApiKey(tx, { accountId: account.id, label: 'demo' }, SYSTEM);
     await createMember(tx, { email: DEMO_EMAIL, passwordHash, accountId: account.id, role: 'owner' });
     return { account, key };
   });

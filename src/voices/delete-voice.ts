@@ -1,4 +1,6 @@
-import type { Db, DbOrTx } from '../db/client';
+import type { Actor } from '../audit/actor';
+import type { Db } from '../db/client';
+import { recordAudit } from '../db/queries/audit';
 import { deleteAccountVoice } from '../db/queries/voices';
 import { findBuiltinVoice } from '../engines/voice/catalogue';
 
@@ -7,13 +9,14 @@ export type DeleteVoiceOutcome = 'deleted' | 'builtin' | 'not_found';
 /**
  * Deletes one of the account's cloned voices, for DELETE /v1/voices/{id} and the dashboard alike. Built-in
  * voices are refused by id before anything is touched; another account's voice is simply not found.
- * `alongside` runs in the same transaction once the row is gone (the dashboard records its audit there).
+ * Its audit event, naming `actor`, commits with the delete.
  */
-export async function deleteClonedVoice(db: Db, accountId: string, id: string, alongside?: (tx: DbOrTx) => Promise<void>): Promise<DeleteVoiceOutcome> {
+export async function deleteClonedVoice(db: Db, accountId: string, id: string, actor: Actor): Promise<DeleteVoiceOutcome> {
   if (findBuiltinVoice(id)) return 'builtin';
   const deleted = await db.transaction(async (tx) => {
-    if (!(await deleteAccountVoice(tx, accountId, id))) return false;
-    await alongside?.(tx);
+    const gone = await deleteAccountVoice(tx, accountId, id);
+    if (!gone) return false;
+    await recordAudit(tx, { accountId, actor, action: 'voice.deleted', target: gone.id, detail: { name: gone.name } });
     return true;
   });
   return deleted ? 'deleted' : 'not_found';

@@ -1,3 +1,4 @@
+import { OPERATOR } from '../../src/audit/actor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../src/db/queries/audit';
 import { createDashboardUser, DashboardClient, signedInClient } from '../support/dashboard';
@@ -35,7 +36,7 @@ describe('dashboard: activity', () => {
 
   it('is not there for a member (404, and no link to it), nor does another account see these events', async () => {
     const { user } = await signedInClient(svc.app, svc.rt);
-    await recordAudit(svc.rt.db, { accountId: user.accountId, actorUserId: null, actor: 'operator', action: 'domain.added', target: 'private.example' });
+    await recordAudit(svc.rt.db, { accountId: user.accountId, actor: OPERATOR, action: 'domain.added', target: 'private.example' });
 
     const member = await createDashboardUser(svc.rt, { accountId: user.accountId, role: 'member' });
     const client = new DashboardClient(svc.app);
@@ -54,7 +55,7 @@ describe('dashboard: activity', () => {
   it('pages 50 at a time with an “Older →” link that continues below the last row', async () => {
     const { client, user } = await signedInClient(svc.app, svc.rt);
     for (let i = 0; i < 60; i++) {
-      await recordAudit(svc.rt.db, { accountId: user.accountId, actorUserId: null, actor: 'operator', action: 'domain.checked', target: `d${i}.example` });
+      await recordAudit(svc.rt.db, { accountId: user.accountId, actor: OPERATOR, action: 'domain.checked', target: `d${i}.example` });
     }
     await client.get('/dashboard/activity');
     const first = rowIds(client.lastHtml);

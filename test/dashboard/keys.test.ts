@@ -28,7 +28,7 @@ describe('dashboard: API keys with scopes, expiry and a limit', () => {
     await client.get('/dashboard/keys');
     const html = client.lastHtml;
     expect(html).toContain('<legend>What this key may call</legend>');
-    for (const scope of ['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage', 'webhooks']) {
+    for (const scope of ['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage', 'webhooks', 'audit']) {
       expect(html).toMatch(new RegExp(`<input type="checkbox" name="scope_${scope}" value="on" checked=""`));
     }
     expect(html).toContain('<label for="f-expires">Expires</label>');
@@ -84,7 +84,7 @@ describe('dashboard: API keys with scopes, expiry and a limit', () => {
   it('all products checked is "all"; a custom date expires at the end of that day (UTC); an expired key is marked', async () => {
     const { client, user } = await signedInClient(svc.app, svc.rt);
     await client.get('/dashboard/keys');
-    const all = Object.fromEntries(['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage', 'webhooks'].map((s) => [`scope_${s}`, 'on']));
+    const all = Object.fromEntries(['text', 'plagiarism', 'image', 'voice', 'files', 'hosting', 'usage', 'webhooks', 'audit'].map((s) => [`scope_${s}`, 'on']));
     expect((await client.post('/dashboard/keys', { label: 'dated', scopes_shown: '1', ...all, expires: 'custom', expires_on: '2099-03-04' })).status).toBe(200);
     const row = await keyRow(user.accountId, 'dated');
     expect(row.scopes).toBeNull();

@@ -88,7 +88,9 @@ describe('deploy hooks', () => {
       .where(and(eq(auditEvents.accountId, h.accountId), eq(auditEvents.action, 'deploy_hook.triggered'), eq(auditEvents.target, hook.id)));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
-      actor: 'deploy hook',
+      actor: 'CMS',
+      actorKind: 'deploy_hook',
+      actorId: hook.id,
       actorUserId: null,
       detail: { site, name: 'CMS', environment: 'production', deployment: queued.id },
     });

@@ -144,7 +144,8 @@ describe('deploys by file digests', () => {
     const audit = await listAudit(h.svc.rt.db, h.accountId, { limit: 20 });
     const mine = audit.filter((e) => e.target === created.id);
     expect(mine.map((e) => e.action).sort()).toEqual(['deployment.digests_sent', 'deployment.finalized']);
-    expect(mine[0]!.actor).toMatch(/^API key key_/);
+    expect(mine[0]).toMatchObject({ actorKind: 'api_key', actor: 'test' });
+    expect(mine[0]!.actorId).toMatch(/^key_/);
     expect(filesUnder(stagingDir)).toEqual([]);
   });
 

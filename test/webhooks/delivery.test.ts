@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db/schema';
+import { auditEvents, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../src/db/schema';
 import { announceWebhookEvents, recordWebhookEvent } from '../../src/webhooks/outbox';
 import { relayWebhookEvents } from '../../src/webhooks/relay';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
@@ -261,6 +261,13 @@ describe('webhook delivery', () => {
       return e.status === 'disabled' && e;
     });
     expect(endpoint.disabled_reason).toMatch(/failed for 5 days.*HTTP 500/);
+    // Kiln disabled it: one event in the account's audit trail, by the system, written with the change.
+    const disabledEvents = await svc.rt.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.accountId, accountId), eq(auditEvents.action, 'webhook.disabled')));
+    expect(disabledEvents).toHaveLength(1);
+    expect(disabledEvents[0]).toMatchObject({ actorKind: 'system', target: ep.id, detail: { url: ep.url, reason: endpoint.disabled_reason } });
     const [delivery] = await deliveriesOf(auth, ep.id);
     // No retry after the attempt that disabled it.
     expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
@@ -286,11 +293,17 @@ describe('webhook delivery', () => {
     const missedId = await emit(accountId, 'job.completed', { id: 'gen_missed' });
     await until('the endpoint disabled', async () => (await (await svc.app.request(`/v1/webhooks/${ep.id}`, { headers: auth })).json()).status === 'disabled');
     const [missed] = await deliveriesOf(auth, ep.id);
+    const audited = async () =>
+      (await svc.rt.db.select().from(auditEvents).where(eq(auditEvents.accountId, accountId)))
+        .filter((e) => e.action === 'webhook.disabled' || e.action === 'webhook.enabled')
+        .map((e) => `${e.action} ${e.actorKind}`);
+    expect(await audited()).toEqual(['webhook.disabled system']);
     expect(missed).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410 });
 
     const enabled = await svc.app.request(`/v1/webhooks/${ep.id}/enable`, { method: 'POST', headers: auth });
     expect(enabled.status).toBe(200);
     expect(await enabled.json()).toMatchObject({ status: 'enabled', failing_since: null, disabled_at: null });
+    expect((await audited()).sort()).toEqual(['webhook.disabled system', 'webhook.enabled api_key']);
     const nextId = await emit(accountId, 'job.completed', { id: 'gen_next' });
     await until('the new event at the receiver', async () => receiver.received(path).some((r) => r.headers['webhook-id'] === nextId));
     const replay = await svc.app.request(`/v1/webhooks/${ep.id}/deliveries/${missed.id}/replay`, { method: 'POST', headers: auth });

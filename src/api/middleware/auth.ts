@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { looksLikeApiKey } from '../../accounts/api-key';
+import { apiKeyActor } from '../../audit/actor';
+import { clientAddress } from '../../net/client-address';
 import type { KeyUseRecorder } from '../../accounts/key-use-recorder';
 import type { PrincipalCache } from '../../accounts/principal-cache';
 import type { Feature, Principal, Scope } from '../../db/queries/accounts';
@@ -8,7 +10,7 @@ import type { AppEnv } from '../context';
 import { forbidden, unauthorized } from '../../errors/api-error';
 
 /** `Authorization: Bearer kiln_…` → `c.var.principal`, or 401. Notes the key's use (written later, off the request's path). */
-export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRecorder, 'record'>): MiddlewareHandler<AppEnv> {
+export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRecorder, 'record'>, trustProxy = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <API key>".');
@@ -22,6 +24,7 @@ export function authenticate(principals: PrincipalCache, keyUses: Pick<KeyUseRec
     }
     keyUses.record(principal.keyId, Date.now());
     c.set('principal', principal);
+    c.set('actor', apiKeyActor(principal, clientAddress(c, trustProxy)));
     await next();
   };
 }

@@ -29,6 +29,7 @@ const TAGS = [
       'OpenAI’s own API shapes (chat, embeddings, models, images, speech) on Kiln’s keys, quotas and bills, for tools that speak OpenAI’s API; errors in OpenAI’s shape.',
   },
   { name: 'Webhooks', description: 'Endpoints that receive signed events (Standard Webhooks), their deliveries and replays.' },
+  { name: 'Audit', description: 'Who changed the account and when: dashboard users, API keys, the CLI, deploy hooks.' },
 ];
 
 const SCALAR_BUNDLE = new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference'));

@@ -1,4 +1,5 @@
-import { listAudit } from '../../db/queries/audit';
+import { type AuditRow, listAudit } from '../../db/queries/audit';
+import type { ActorKind } from '../../db/schema';
 import { describeActivity } from '../activity-text';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
@@ -8,6 +9,26 @@ import { ListTable } from '../views/list-table';
 import { notFoundPage, renderPage } from '../views/render';
 
 const PAGE_SIZE = 50;
+
+const KIND_NAMES: Record<ActorKind, string> = {
+  user: 'user',
+  api_key: 'API key',
+  cli: 'CLI',
+  deploy_hook: 'deploy hook',
+  system: 'Kiln',
+};
+
+/** Who acted: the label (an email, a key's label and prefix, a hook's name) and what kind of actor it is. */
+function ActorCell({ row }: { row: Pick<AuditRow, 'actor' | 'actorKind' | 'actorKeyPrefix' | 'actorId'> }) {
+  const kind = KIND_NAMES[row.actorKind] ?? row.actorKind;
+  return (
+    <span data-actor-kind={row.actorKind}>
+      {row.actorKind === 'user' ? row.actor : `${kind} “${row.actor}”`}
+      {row.actorKeyPrefix && <span class="mono"> ({row.actorKeyPrefix}…)</span>}
+      {row.actorKind === 'deploy_hook' && row.actorId && <span class="mono"> ({row.actorId})</span>}
+    </span>
+  );
+}
 
 /**
  * Activity (owners only): the account's audit trail, newest first, 50 rows a page continuing below the
@@ -28,7 +49,9 @@ export function registerActivityPage(app: Dashboard, { rt }: DashboardDeps) {
       { title: 'Activity', section: 'activity' },
       <>
         <p class="muted">
-          Who did what to this account: sign-ins, keys, members, domains, deployments and deletions, newest first.
+          Who did what to this account, newest first: every change made in this dashboard, with an API key (named by its label and prefix), by a deploy hook or
+          by the operator's CLI: sign-ins, keys, members, deployments, domains, deploy hooks, webhooks, files, voices and the plan. The same events are listed
+          by <code>GET /v1/audit-events</code>.
           {before !== undefined && (
             <>
               {' '}
@@ -45,7 +68,9 @@ export function registerActivityPage(app: Dashboard, { rt }: DashboardDeps) {
               <td>
                 <Time at={e.at} />
               </td>
-              <td>{e.actor}</td>
+              <td>
+                <ActorCell row={e} />
+              </td>
               <td>{describeActivity(e)}</td>
               <td class="mono">{e.target ?? <span class="muted">—</span>}</td>
               <td class="mono">{e.ip ?? <span class="muted">—</span>}</td>

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { FC } from 'hono/jsx';
 import * as v from 'valibot';
-import { type DeployHookRow, deleteDeployHook, listSiteDeployHooks } from '../../db/queries/deploy-hooks';
-import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE } from '../../hosting/deploy-hooks';
-import { audit } from '../audit';
+import { type DeployHookRow, listSiteDeployHooks } from '../../db/queries/deploy-hooks';
+import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE, removeDeployHook } from '../../hosting/deploy-hooks';
+import { dashboardActor } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { readForm } from '../form';
@@ -82,10 +82,12 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
       refusalPage(c, { title: `Deploy hooks of ${site.id}`, section: 'sites' }, error, { href: `${back}#deploy-hooks`, label: `Back to ${site.id}` }, 400);
     if (!form.ok) return refuse(form.first);
     const { name, environment } = form.values;
-    const outcome = await db.transaction(async (tx) => {
-      const made = await createDeployHook(tx, rt.config, { accountId: signedIn(c).accountId, siteId: site.id, name: name || null, environment });
-      if (made.kind === 'created') await audit(c, tx, 'deploy_hook.created', made.hook.id, { site: site.id, name: made.hook.name, environment });
-      return made;
+    const outcome = await createDeployHook(db, rt.config, {
+      accountId: signedIn(c).accountId,
+      siteId: site.id,
+      name: name || null,
+      environment,
+      actor: dashboardActor(c),
     });
     if (outcome.kind === 'not_found') return notFoundPage(c, 'site');
     if (outcome.kind === 'too_many') return refuse(`${site.id} already has ${MAX_HOOKS_PER_SITE} deploy hooks; delete one first.`);
@@ -145,11 +147,7 @@ export function registerDeployHookPages(app: Dashboard, { rt }: DashboardDeps) {
     const site = await siteInPath(db, c);
     const id = c.req.param('hook');
     if (!site || !HOOK_ID_PATTERN.test(id)) return notFoundPage(c, 'deploy hook');
-    const deleted = await db.transaction(async (tx) => {
-      const row = await deleteDeployHook(tx, signedIn(c).accountId, site.id, id);
-      if (row) await audit(c, tx, 'deploy_hook.deleted', row.id, { site: site.id, name: row.name });
-      return row;
-    });
+    const deleted = await removeDeployHook(db, { accountId: signedIn(c).accountId, siteId: site.id, hookId: id, actor: dashboardActor(c) });
     if (!deleted) return notFoundPage(c, 'deploy hook');
     return c.redirect(`/dashboard/sites/${site.id}?done=hook_deleted#deploy-hooks`, 303);
   });

@@ -9,7 +9,7 @@ import { normalizeDomain } from '../../hosting/domains';
 import { SITE_ID_PATTERN } from '../../hosting/urls';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import { readForm } from '../form';
 import { requireHosting, signedIn } from '../guards';
 import { DomainDetail } from '../views/domain-detail';
@@ -146,10 +146,9 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
       domain: form.values.domain,
       withWww: form.values.pair !== 'none',
       canonical: form.values.pair === 'www' ? 'www' : 'apex',
+      actor: dashboardActor(c),
     });
     if (!added.ok) return listPage(c, { error: refusalMessage(added, form.values), form: form.values });
-    await audit(c, db, 'domain.added', added.domain.domain, { site: added.domain.siteId });
-    if (added.pair) await audit(c, db, 'domain.added', added.pair.domain, { site: added.pair.siteId, pairedWith: added.domain.domain });
     return c.redirect(`${domainPath(added.domain.domain)}?done=added`, 303);
   });
 
@@ -161,8 +160,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
   app.post('/domains/:domain/check', async (c) => {
     const d = await accountDomain(c);
     if (!d) return notFoundPage(c, 'domain');
-    const checked = await checkCustomDomainNow(rt, d);
-    await audit(c, db, 'domain.checked', d.domain, { before: d.status, after: checked.status });
+    await checkCustomDomainNow(rt, d, dashboardActor(c));
     return c.redirect(`${domainPath(d.domain)}?done=checked`, 303);
   });
 
@@ -186,7 +184,7 @@ export function registerDomainsPages(app: Dashboard, { rt }: DashboardDeps) {
   app.post('/domains/:domain/remove', async (c) => {
     const d = await accountDomain(c);
     if (!d) return notFoundPage(c, 'domain');
-    await removeCustomDomain(rt, c.get('log') ?? rt.log, d, (tx) => audit(c, tx, 'domain.removed', d.domain, { site: d.siteId, status: d.status }));
+    await removeCustomDomain(rt, c.get('log') ?? rt.log, d, dashboardActor(c));
     return c.redirect('/dashboard/domains?done=removed', 303);
   });
 }

@@ -1,7 +1,7 @@
 import { findAccountDocument, listAccountDocuments, listUnfinishedUploads } from '../../db/queries/documents';
 import { findAccountPlan } from '../../db/queries/accounts';
 import { deleteUploadedFile, FILE_ID_PATTERN } from '../../documents/delete-file';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
 import { formatBytes } from '../format';
@@ -137,7 +137,7 @@ export function registerFilesPages(app: Dashboard, { rt }: DashboardDeps) {
       { db, store: rt.store, log, usage: rt.usage, redis: rt.redis, channels: rt.channels },
       session.accountId,
       c.req.param('id'),
-      (tx, row) => audit(c, tx, 'file.deleted', row.id, { filename: row.filename, size_bytes: row.sizeBytes }),
+      dashboardActor(c),
     );
     if (!doc) return notFoundPage(c, 'file');
     return c.redirect('/dashboard/files?done=deleted', 303);

@@ -78,7 +78,7 @@ export function registerForgotPasswordPages(app: Dashboard, { rt, mailer }: Dash
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
       return sentPage(c, email, wait);
     }
-    const link = await passwordResetLink(rt.db, rt.config, email, { actor: email, ip });
+    const link = await passwordResetLink(rt.db, rt.config, email, { kind: 'user', id: null, label: email, ip });
     if (link) {
       const log = c.get('log') ?? rt.log;
       // Not awaited: a slow or absent mail server must neither hold the page nor show in its timing.

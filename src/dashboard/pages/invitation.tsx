@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { userActor } from '../../audit/actor';
 import { recordAudit } from '../../db/queries/audit';
 import { addMembership, consumeInvitation, createMember, findOpenInvitation, findUserByEmail } from '../../db/queries/users';
 import type { Dashboard, DashEnv } from '../context';
@@ -130,11 +131,9 @@ export function registerInvitationPages(app: Dashboard, { rt, sessions, mailer }
       }
       await recordAudit(tx, {
         accountId: invite.accountId,
-        actorUserId: userId,
-        actor: invite.email,
+        actor: userActor({ userId, email: invite.email }, c.get('clientIp')),
         action: 'user.signed_up',
         detail: { role: invite.role, invited: true },
-        ip: c.get('clientIp'),
       });
       return userId;
     });

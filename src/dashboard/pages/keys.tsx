@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { parseKeyRateLimit } from '../../accounts/key-settings';
 import { announceRevocation } from '../../accounts/principal-cache';
-import { findAccountPlan, findApiKey, listApiKeys, revokeApiKey, type Scope, SCOPES } from '../../db/queries/accounts';
-import { createApiKey } from '../../accounts/create-api-key';
+import { findAccountPlan, findApiKey, listApiKeys, type Scope, SCOPES } from '../../db/queries/accounts';
+import { createApiKey, revokeApiKeyAudited } from '../../accounts/create-api-key';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import { labelField, readForm } from '../form';
 import { signedIn } from '../guards';
 import { Field, Notice, PostForm } from '../views/forms';
@@ -81,6 +81,7 @@ const SCOPE_NAMES: Record<Scope, string> = {
   hosting: 'Hosting',
   usage: 'Usage',
   webhooks: 'Webhooks (endpoints receive every product’s events)',
+  audit: 'Audit events (read the account’s activity)',
 };
 
 /**
@@ -230,17 +231,11 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
       });
     }
     const { scopes, expiresAt, rateLimitPerMinute } = settings;
-    const created = await db.transaction(async (tx) => {
-      const key = await createApiKey(tx, { accountId: session.accountId, label: form.values.label, scopes, expiresAt, rateLimitPerMinute });
-      await audit(c, tx, 'key.created', key.id, {
-        label: key.label,
-        prefix: key.displayPrefix,
-        scopes: key.scopes,
-        expires_at: key.expiresAt?.toISOString() ?? null,
-        rate_limit_per_minute: key.rateLimitPerMinute,
-      });
-      return key;
-    });
+    const created = await createApiKey(
+      db,
+      { accountId: session.accountId, label: form.values.label, scopes, expiresAt, rateLimitPerMinute },
+      dashboardActor(c),
+    );
     return keysPage(c, { created: { key: created.key, label: created.label } });
   });
 
@@ -264,11 +259,7 @@ export function registerKeysPages(app: Dashboard, { rt }: DashboardDeps) {
     const session = signedIn(c);
     const id = c.req.param('id');
     if (!KEY_ID.test(id)) return notFoundPage(c, 'active key');
-    const revoked = await db.transaction(async (tx) => {
-      const row = await revokeApiKey(tx, id, session.accountId);
-      if (row) await audit(c, tx, 'key.revoked', row.id, { label: row.label });
-      return row;
-    });
+    const revoked = await revokeApiKeyAudited(db, { keyId: id, accountId: session.accountId, actor: dashboardActor(c) });
     if (!revoked) return notFoundPage(c, 'active key');
     rt.principals.evictKey(revoked.hash);
     await announceRevocation(rt.redis, rt.channels.keyRevoked, revoked.hash);

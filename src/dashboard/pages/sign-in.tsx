@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { consumePasswordReset, findOpenPasswordReset, findUserByEmail, lockUser, primaryMembership, setPassword } from '../../db/queries/users';
+import { userActor } from '../../audit/actor';
 import { recordAudit } from '../../db/queries/audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
@@ -77,7 +78,7 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, ma
     await throttle.succeeded(email, ip);
     if (needsRehash(user.passwordHash)) await setPassword(db, user.id, await hashPassword(password));
     await startSession(c, db, sessions, { userId: user.id, accountId: membership.accountId, ip });
-    await recordAudit(db, { accountId: membership.accountId, actorUserId: user.id, actor: user.email, action: 'user.signed_in', ip });
+    await recordAudit(db, { accountId: membership.accountId, actor: userActor({ userId: user.id, email: user.email }, ip), action: 'user.signed_in' });
     return c.redirect(safeNext(next), 303);
   });
 
@@ -87,10 +88,8 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, ma
     if (session) {
       await recordAudit(db, {
         accountId: session.accountId,
-        actorUserId: session.userId,
-        actor: session.email,
+        actor: userActor(session, c.get('clientIp')),
         action: 'user.signed_out',
-        ip: c.get('clientIp'),
       });
     }
     return c.redirect('/dashboard/sign-in?done=signed-out', 303);
@@ -153,10 +152,8 @@ export function registerSignInPages(app: Dashboard, { rt, sessions, throttle, ma
       if (membership) {
         await recordAudit(tx, {
           accountId: membership.accountId,
-          actorUserId: reset.userId,
-          actor: reset.email,
+          actor: userActor({ userId: reset.userId, email: reset.email }, c.get('clientIp')),
           action: 'user.password_reset',
-          ip: c.get('clientIp'),
         });
       }
       return true;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { createAccount } from '../../db/queries/accounts';
+import { userActor } from '../../audit/actor';
 import { recordAudit } from '../../db/queries/audit';
 import { createMember, findUserByEmail } from '../../db/queries/users';
 import type { Dashboard, DashEnv } from '../context';
@@ -174,7 +175,7 @@ export function registerSignUpPages(app: Dashboard, deps: DashboardDeps) {
         const account = await createAccount(tx, { name: request.accountName, planId: 'free' });
         const user = await createMember(tx, { email: request.email, passwordHash, accountId: account.id, role: 'owner' });
         if (!user) throw new EmailTaken();
-        await recordAudit(tx, { accountId: account.id, actorUserId: user.id, actor: user.email, action: 'user.signed_up', ip });
+        await recordAudit(tx, { accountId: account.id, actor: userActor({ userId: user.id, email: user.email }, ip), action: 'user.signed_up' });
         return { user, account };
       });
       await startSession(c, db, sessions, { userId: user.id, accountId: account.id, ip });

@@ -5,7 +5,7 @@ import { findAccountSite, listAccountSites } from '../../db/queries/sites';
 import { promoteDeployment, requestDeployment, rollbackDeployment } from '../../hosting/deployment-actions';
 import { SITE_ID_PATTERN, type EdgeAddress } from '../../hosting/urls';
 import { logResumePoint, streamDeploymentLog } from '../../hosting/deployment-log-stream';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { requireHosting, signedIn } from '../guards';
@@ -188,9 +188,8 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
   app.post('/deployments/:id/rollback', onPlan, async (c) => {
     const id = c.req.param('id');
     if (!DEPLOYMENT_ID.test(id)) return notFoundPage(c, 'published deployment');
-    const outcome = await rollbackDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id }, (tx, row) =>
-      audit(c, tx, 'deployment.rolled_back', row.id, { site: row.siteId, environment: row.environment }),
-    );
+    // The service records the audit event with the switch, naming the signed-in person.
+    const outcome = await rollbackDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id, actor: dashboardActor(c) });
     if (outcome.kind !== 'rolled_back') return notFoundPage(c, 'published deployment');
     return c.redirect(`/dashboard/deployments/${outcome.deployment.id}?done=rolled_back`, 303);
   });
@@ -222,9 +221,7 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     const id = c.req.param('id');
     if (!DEPLOYMENT_ID.test(id)) return notFoundPage(c, 'published preview');
     // POST /v1/hosting/deployments/{id}/promote's function; the audit event commits with the switch.
-    const outcome = await promoteDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id }, (tx, created) =>
-      audit(c, tx, 'deployment.promoted', created.id, { site: created.siteId, from: id }),
-    );
+    const outcome = await promoteDeployment(rt, c.get('log'), { accountId: signedIn(c).accountId, deploymentId: id, actor: dashboardActor(c) });
     if (outcome.kind === 'not_found') return notFoundPage(c, 'published preview');
     if (outcome.kind === 'refused') {
       return refusalPage(
@@ -280,9 +277,8 @@ export function registerSitesPages(app: Dashboard, { rt }: DashboardDeps) {
     if (!site) return notFoundPage(c, 'site');
     const accountId = signedIn(c).accountId;
     // POST /v1/hosting/deployments without source_url: the same function, so the same build.
-    const deployment = await requestDeployment(rt, { accountId, siteId: site.id, environment: 'production', sourceUrl: null });
+    const deployment = await requestDeployment(rt, { accountId, siteId: site.id, environment: 'production', sourceUrl: null, actor: dashboardActor(c) });
     if (!deployment) return notFoundPage(c, 'site');
-    await audit(c, db, 'deployment.redeployed', deployment.id, { site: site.id, environment: deployment.environment });
     return c.redirect(`/dashboard/deployments/${deployment.id}?done=redeployed`, 303);
   });
 }

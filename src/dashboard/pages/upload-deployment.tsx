@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { notAnArchive, requestUploadDeployment } from '../../hosting/deployment-actions';
 import { SITE_ID_PATTERN } from '../../hosting/urls';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
 import { formatBytes } from '../format';
@@ -69,11 +69,18 @@ export function registerUploadDeploymentPage(app: Dashboard, { rt }: DashboardDe
         if (!form.success) return refuse(form.issues[0].message, 400);
         const { site_id: siteId, environment } = form.output;
         const back = `/dashboard/sites/${siteId}`;
-        const outcome = await requestUploadDeployment(rt, { accountId: signedIn(c).accountId, siteId, environment, archivePath: file.path });
+        const outcome = await requestUploadDeployment(rt, {
+          accountId: signedIn(c).accountId,
+          siteId,
+          environment,
+          archivePath: file.path,
+          actor: dashboardActor(c),
+          filename: file.filename,
+          size: file.size,
+        });
         if (outcome.kind === 'not_an_archive') return refuse(notAnArchive(file.filename), 415, back);
         if (outcome.kind === 'site_taken') return notFoundPage(c, 'site');
         const d = outcome.deployment;
-        await audit(c, db, 'deployment.uploaded', d.id, { site: siteId, environment, filename: file.filename, size: file.size });
         return c.redirect(`/dashboard/deployments/${d.id}?done=uploaded`, 303);
       } finally {
         await unlink(file.path).catch(() => undefined);

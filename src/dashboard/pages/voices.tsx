@@ -2,7 +2,7 @@ import type { FC } from 'hono/jsx';
 import { findAccountPlan } from '../../db/queries/accounts';
 import { findAccountVoice, pageAccountVoices, type VoiceRow } from '../../db/queries/voices';
 import { deleteClonedVoice } from '../../voices/delete-voice';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import type { Dashboard } from '../context';
 import type { DashboardDeps } from '../deps';
 import { signedIn } from '../guards';
@@ -111,7 +111,7 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
     const session = signedIn(c);
     const voice = await findVoice(session.accountId, c.req.param('id'));
     if (!voice) return notFoundPage(c, 'voice');
-    const outcome = await deleteClonedVoice(db, session.accountId, voice.id, (tx) => audit(c, tx, 'voice.deleted', voice.id, { name: voice.name }));
+    const outcome = await deleteClonedVoice(db, session.accountId, voice.id, dashboardActor(c));
     // Deleted meanwhile (another tab, or the API): there is nothing left to delete, and nothing to audit.
     if (outcome === 'not_found') return notFoundPage(c, 'voice');
     return c.redirect('/dashboard/voices?done=deleted', 303);

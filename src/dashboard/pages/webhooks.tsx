@@ -1,18 +1,18 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { createWebhookBody, WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../webhooks/endpoint-input';
-import {
-  deleteAccountWebhookEndpoint,
-  enableAccountWebhookEndpoint,
-  findAccountWebhookEndpoint,
-  findEndpointDelivery,
-  listAccountWebhookEndpoints,
-  listEndpointDeliveries,
-} from '../../db/queries/webhooks';
+import { findAccountWebhookEndpoint, findEndpointDelivery, listAccountWebhookEndpoints, listEndpointDeliveries } from '../../db/queries/webhooks';
 import { nonPublicLiteralHost } from '../../net/address-policy';
-import { createWebhookEndpoint, EndpointLimitError, replayDelivery, sendTestEvent } from '../../webhooks/endpoints';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  enableWebhookEndpoint,
+  EndpointLimitError,
+  replayDelivery,
+  sendTestEvent,
+} from '../../webhooks/endpoints';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types';
-import { audit } from '../audit';
+import { dashboardActor } from '../audit';
 import type { Dashboard, DashEnv } from '../context';
 import type { DashboardDeps } from '../deps';
 import { readForm } from '../form';
@@ -89,16 +89,10 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
     const problem = urlProblem(form.values.url, rt.config.FETCH_ALLOW_PRIVATE);
     if (problem) return listPage(c, { error: problem, values: { url: form.values.url, description: form.values.description, eventTypes } });
     const values = { url: form.values.url, description: form.values.description, eventTypes };
-    const created = await db
-      .transaction(async (tx) => {
-        const endpoint = await createWebhookEndpoint({ db: tx }, session.accountId, values, rt.config.WEBHOOK_MAX_ENDPOINTS);
-        await audit(c, tx, 'webhook.created', endpoint.id, { url: endpoint.url, event_types: endpoint.eventTypes });
-        return endpoint;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof EndpointLimitError) return err;
-        throw err;
-      });
+    const created = await createWebhookEndpoint(rt, session.accountId, values, rt.config.WEBHOOK_MAX_ENDPOINTS, dashboardActor(c)).catch((err: unknown) => {
+      if (err instanceof EndpointLimitError) return err;
+      throw err;
+    });
     if (created instanceof EndpointLimitError) return listPage(c, { error: created.message, values });
     return listPage(c, { created });
   });
@@ -129,7 +123,7 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
   app.post('/webhooks/:id/test', async (c) => {
     const endpoint = await findEndpoint(c, c.req.param('id'));
     if (!endpoint || endpoint.disabledAt) return notFoundPage(c, 'enabled webhook endpoint');
-    await sendTestEvent(rt, endpoint);
+    await sendTestEvent(rt, endpoint, dashboardActor(c));
     return c.redirect(`/dashboard/webhooks/${endpoint.id}?done=test`, 303);
   });
 
@@ -137,12 +131,8 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
     const session = signedIn(c);
     const id = c.req.param('id');
     if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFoundPage(c, 'webhook endpoint');
-    const enabled = await db.transaction(async (tx) => {
-      const result = await enableAccountWebhookEndpoint(tx, session.accountId, id);
-      // Audited only when it changed something: a second click (or a stale page) adds no entry.
-      if (result?.changed) await audit(c, tx, 'webhook.enabled', id, { url: result.endpoint.url });
-      return result;
-    });
+    // Audited only when it changed something: a second click (or a stale page) adds no entry.
+    const enabled = await enableWebhookEndpoint(rt, session.accountId, id, dashboardActor(c));
     if (!enabled) return notFoundPage(c, 'webhook endpoint');
     return c.redirect(`/dashboard/webhooks/${id}?done=enabled`, 303);
   });
@@ -151,7 +141,7 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
     const endpoint = await findEndpoint(c, c.req.param('id'));
     const deliveryId = c.req.param('delivery');
     if (!endpoint || endpoint.disabledAt || !WEBHOOK_DELIVERY_ID_PATTERN.test(deliveryId)) return notFoundPage(c, 'delivery');
-    const replayed = await replayDelivery(rt, endpoint, deliveryId);
+    const replayed = await replayDelivery(rt, endpoint, deliveryId, dashboardActor(c));
     if (!replayed.ok && replayed.reason === 'not_found') return notFoundPage(c, 'delivery');
     return c.redirect(`/dashboard/webhooks/${endpoint.id}?${replayed.ok ? 'done=replayed' : 'error=pending'}`, 303);
   });
@@ -181,12 +171,7 @@ export function registerWebhooksPages(app: Dashboard, { rt }: DashboardDeps) {
     const session = signedIn(c);
     const id = c.req.param('id');
     if (!WEBHOOK_ENDPOINT_ID_PATTERN.test(id)) return notFoundPage(c, 'webhook endpoint');
-    const deleted = await db.transaction(async (tx) => {
-      const endpoint = await findAccountWebhookEndpoint(tx, session.accountId, id);
-      if (!endpoint || !(await deleteAccountWebhookEndpoint(tx, session.accountId, id))) return false;
-      await audit(c, tx, 'webhook.deleted', id, { url: endpoint.url });
-      return true;
-    });
+    const deleted = await deleteWebhookEndpoint(rt, session.accountId, id, dashboardActor(c));
     if (!deleted) return notFoundPage(c, 'webhook endpoint');
     return c.redirect('/dashboard/webhooks?done=deleted', 303);
   });

@@ -21,10 +21,10 @@ export function isFeature(value: string): value is Feature {
  * product of a plan but a scope of their own, because an endpoint receives every product's events: a key
  * narrowed to one product must not be able to point them at itself.
  */
-export type Scope = Feature | 'webhooks';
+export type Scope = Feature | 'webhooks' | 'audit';
 
 /** The closed set of scopes, in the order lists show them. */
-export const SCOPES: readonly Scope[] = [...FEATURES, 'webhooks'];
+export const SCOPES: readonly Scope[] = [...FEATURES, 'webhooks', 'audit'];
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
@@ -33,6 +33,9 @@ export function isScope(value: string): value is Scope {
 /** What a request knows about its caller once the key is recognised. */
 export interface Principal {
   keyId: string;
+  /** The key's label and display prefix: how the audit trail names the key as an actor. */
+  keyLabel: string;
+  keyPrefix: string;
   accountId: string;
   planId: string;
   /** The account's limit (its override, else its plan's). */
@@ -195,12 +198,16 @@ export async function recordKeyUses(db: DbOrTx, uses: ReadonlyMap<string, number
  * Returns the revoked key's hash (for cache eviction), or null when no active key has that id (within
  * `accountId` when given: the dashboard may only revoke its own account's keys).
  */
-export async function revokeApiKey(db: DbOrTx, keyId: string, accountId?: string): Promise<{ id: string; hash: string; label: string } | null> {
+export async function revokeApiKey(
+  db: DbOrTx,
+  keyId: string,
+  accountId?: string,
+): Promise<{ id: string; hash: string; label: string; accountId: string; displayPrefix: string } | null> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), accountId === undefined ? undefined : eq(apiKeys.accountId, accountId)))
-    .returning({ id: apiKeys.id, hash: apiKeys.hash, label: apiKeys.label });
+    .returning({ id: apiKeys.id, hash: apiKeys.hash, label: apiKeys.label, accountId: apiKeys.accountId, displayPrefix: apiKeys.displayPrefix });
   return row ?? null;
 }
 
@@ -209,6 +216,8 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
   const [row] = await db
     .select({
       keyId: apiKeys.id,
+      keyLabel: apiKeys.label,
+      keyPrefix: apiKeys.displayPrefix,
       scopes: apiKeys.scopes,
       expiresAt: apiKeys.expiresAt,
       keyRateLimitPerMinute: apiKeys.rateLimitPerMinute,
@@ -227,6 +236,8 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
   if (!row) return null;
   return {
     keyId: row.keyId,
+    keyLabel: row.keyLabel,
+    keyPrefix: row.keyPrefix,
     accountId: row.accountId,
     planId: row.planId,
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,

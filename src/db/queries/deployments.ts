@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, gt, lt
 import type postgres from 'postgres';
 import type { DbOrTx, Tx } from '../client';
 import { deploymentFiles, deploymentLogs, deployments, liveDeployments, type DeploymentEnvironment, type DeploymentStatus } from '../schema';
+import { type AuditEntry, auditValues } from './audit';
 import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type DeploymentRow = typeof deployments.$inferSelect;
@@ -35,9 +36,14 @@ const DEFAULTED_COLUMNS = DEPLOYMENT_COLUMNS.filter(([field, column]) => column.
  * every batch size) costs a Describe round trip before each execution, and building it costs more CPU
  * than the rest of the batch. RETURNING lists the id and the defaulted columns, aliased to drizzle's field names.
  */
-const INSERT_DEPLOYMENTS = `INSERT INTO deployments (id, account_id, site_id, environment, source_url, archive_key)
+const INSERT_DEPLOYMENTS = `WITH inserted AS (INSERT INTO deployments (id, account_id, site_id, environment, source_url, archive_key)
 SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
-RETURNING id, ${DEFAULTED_COLUMNS.map(([field, column]) => `"${column.name}" AS "${field}"`).join(', ')}`;
+RETURNING id, ${DEFAULTED_COLUMNS.map(([field, column]) => `"${column.name}" AS "${field}"`).join(', ')}),
+audited AS (INSERT INTO audit_events (account_id, actor_kind, actor_id, actor_user_id, actor_key_prefix, actor, action, target, detail, ip)
+SELECT account_id, actor_kind, actor_id, actor_user_id, actor_key_prefix, actor, action, target, detail::jsonb, ip
+FROM unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[])
+AS a(account_id, actor_kind, actor_id, actor_user_id, actor_key_prefix, actor, action, target, detail, ip))
+SELECT * FROM inserted`;
 
 /** A new row as drizzle would have returned it: the inserted values, the defaults decoded as drizzle does (timestamps → Date), null elsewhere. */
 function newDeploymentRow(input: NewDeployment, returned: Record<string, unknown>): DeploymentRow {
@@ -57,7 +63,12 @@ function newDeploymentRow(input: NewDeployment, returned: Record<string, unknown
  * Many deployments in one prepared statement; rows come back in the order given. `sql` is the postgres.js
  * client under the drizzle one (Database.sql), whose timestamps arrive as text for drizzle to decode.
  */
-export async function insertDeployments(sql: postgres.Sql, rows: NewDeployment[]): Promise<DeploymentRow[]> {
+/**
+ * Each row's audit entry (who asked for it; tests leave it out) is written by the same statement, so a deployment and its event
+ * commit together or not at all.
+ */
+export async function insertDeployments(sql: postgres.Sql, rows: (NewDeployment & { audit?: AuditEntry })[]): Promise<DeploymentRow[]> {
+  const audits = rows.flatMap((r) => (r.audit ? [auditValues(r.audit)] : []));
   const inserted = await sql.unsafe<Record<string, unknown>[]>(
     INSERT_DEPLOYMENTS,
     [
@@ -67,6 +78,16 @@ export async function insertDeployments(sql: postgres.Sql, rows: NewDeployment[]
       rows.map((r) => r.environment),
       rows.map((r) => r.sourceUrl),
       rows.map((r) => r.archiveKey ?? null),
+      audits.map((a) => a.accountId),
+      audits.map((a) => a.actorKind),
+      audits.map((a) => a.actorId),
+      audits.map((a) => a.actorUserId),
+      audits.map((a) => a.actorKeyPrefix),
+      audits.map((a) => a.actor),
+      audits.map((a) => a.action),
+      audits.map((a) => a.target),
+      audits.map((a) => (a.detail === null ? null : JSON.stringify(a.detail))),
+      audits.map((a) => a.ip),
     ],
     { prepare: true },
   );

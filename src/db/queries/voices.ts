@@ -37,12 +37,12 @@ export async function pageAccountVoices(db: DbOrTx, accountId: string, page: Pag
 }
 
 /** True when a row was removed. */
-export async function deleteAccountVoice(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
-  const gone = await db
+export async function deleteAccountVoice(db: DbOrTx, accountId: string, id: string): Promise<{ id: string; name: string } | null> {
+  const [gone] = await db
     .delete(voices)
     .where(and(eq(voices.id, id), eq(voices.accountId, accountId)))
-    .returning({ id: voices.id });
-  return gone.length > 0;
+    .returning({ id: voices.id, name: voices.name });
+  return gone ?? null;
 }
 
 /** Claims a clone for an attempt; null when it is finished or was deleted (a duplicate or late delivery). */

@@ -268,7 +268,14 @@ export async function recordAttemptBatch(
         disabled_reason = CASE WHEN ${disables} THEN coalesce(e.disabled_reason, h."reason") ELSE e.disabled_reason END
       FROM health h
       WHERE e.id = h."endpointId" AND (NOT h."lastOk" OR e.failing_since IS NOT NULL)
-      RETURNING e.id, e.disabled_at
+      RETURNING e.id, e.disabled_at, e.account_id, e.url, e.disabled_reason
+    ),
+    disabled AS (
+      -- Disabled by this statement (coalesce kept an earlier time otherwise; now() is this transaction's, at the column's precision): Kiln
+      -- itself did it, recorded in the account's audit trail with the change.
+      INSERT INTO audit_events (account_id, actor_kind, actor, action, target, detail)
+      SELECT ep.account_id, 'system', 'system', 'webhook.disabled', ep.id, jsonb_build_object('url', ep.url, 'reason', ep.disabled_reason)
+      FROM ep WHERE ep.disabled_at = now()::timestamptz(3)
     ),
     upd AS (
       UPDATE webhook_deliveries d SET

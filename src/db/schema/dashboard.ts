@@ -87,6 +87,10 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
+/** Who can act on an account, as the audit trail records them. */
+export const ACTOR_KINDS = ['user', 'api_key', 'cli', 'deploy_hook', 'system'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
 export const AUDIT_ACTIONS = [
   'user.signed_in',
   'user.signed_out',
@@ -115,6 +119,15 @@ export const AUDIT_ACTIONS = [
   'webhook.created',
   'webhook.deleted',
   'webhook.enabled',
+  'deployment.created',
+  'domain.verified',
+  'domain.failed',
+  'webhook.updated',
+  'webhook.disabled',
+  'webhook.test_sent',
+  'webhook.delivery_replayed',
+  'file.uploaded',
+  'voice.clone_requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -126,9 +139,15 @@ export const auditEvents = pgTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** Null when an operator acted through the CLI. */
+    /** Set when a dashboard user acted; null for every other kind of actor. */
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The actor as shown: an email, or "operator"; kept when the user is later removed. */
+    /** Who acted: `user`, `api_key`, `cli`, `deploy_hook` or `system` (src/audit/actor.ts). */
+    actorKind: text('actor_kind').$type<ActorKind>().notNull().default('user'),
+    /** The actor's id as it was: a user id, an API key id, a deploy hook id; null for the CLI and the system. */
+    actorId: text('actor_id'),
+    /** An API key's display prefix (what listings show of the key); null for other actors. */
+    actorKeyPrefix: text('actor_key_prefix'),
+    /** The actor as shown: an email, a key's label, "operator"; kept when the user or key is later removed. */
     actor: text('actor').notNull(),
     action: text('action').$type<AuditAction>().notNull(),
     /** The id or name acted upon (a key id, a domain, a deployment id). */
@@ -137,5 +156,5 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     at: ts('at').notNull().default(sql`now()`),
   },
-  (t) => [index('audit_events_account_idx').on(t.accountId, t.id)],
+  (t) => [index('audit_events_account_idx').on(t.accountId, t.id), index('audit_events_account_actor_idx').on(t.accountId, t.actorId, t.id)],
 );

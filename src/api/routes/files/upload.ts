@@ -89,7 +89,17 @@ export function registerFileUpload(app: App, rt: Pick<Runtime, 'config' | 'db' |
         await unlink(file.path).catch(() => undefined);
       }
       try {
-        return await submitRequestJob(c, rt, { id, kind: 'file.ingest', input }, 201);
+        return await submitRequestJob(
+          c,
+          rt,
+          {
+            id,
+            kind: 'file.ingest',
+            input,
+            audit: { action: 'file.uploaded', target: id, detail: { filename: input.filename, size_bytes: input.size_bytes } },
+          },
+          201,
+        );
       } catch (err) {
         // A job row owns the blob (its ingestion removes it on failure); without one, nothing else would.
         const owned = await findJob(rt.db, id).catch(() => null);

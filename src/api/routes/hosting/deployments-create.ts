@@ -149,7 +149,15 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         // what it carries: the fields and the archive's hash and size.
         const replay = await claimStreamedRequest(c, JSON.stringify({ fields, file: { sha256: file.sha256, size: file.size } }));
         if (replay) return replay;
-        const outcome = await requestUploadDeployment(rt, { accountId, siteId: fields.site_id, environment: fields.environment, archivePath: file.path });
+        const outcome = await requestUploadDeployment(rt, {
+          accountId,
+          siteId: fields.site_id,
+          environment: fields.environment,
+          archivePath: file.path,
+          actor: c.get('actor'),
+          filename: file.filename,
+          size: file.size,
+        });
         if (outcome.kind === 'not_an_archive') throw new ApiError('unsupported_file_type', notAnArchive(file.filename));
         if (outcome.kind === 'site_taken') throw notFound(`No site ${fields.site_id} on this account.`);
         return c.json(deploymentView(outcome.deployment, rt.config), 201);
@@ -167,6 +175,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         siteId: body.site_id,
         environment: body.environment,
         sourceUrl: body.source_url ?? null,
+        actor: c.get('actor'),
       });
       if (!deployment) throw notFound(`No site ${body.site_id} on this account.`);
       return c.json(deploymentView(deployment, rt.config), 201);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { ApiError, conflict, invalidParameter, notFound } from '../../../errors/api-error';
-import { type Actor, finalizeDigestDeployment, receiveDigestContent, requestDigestDeployment } from '../../../hosting/digest-deploy';
+import { finalizeDigestDeployment, receiveDigestContent, requestDigestDeployment } from '../../../hosting/digest-deploy';
 import { deploymentSchema, deploymentView, uploadedContentSchema } from '../../../hosting/views';
 import type { DeploymentEnvironment } from '../../../db/schema';
 import type { Runtime } from '../../../runtime';
@@ -20,7 +20,6 @@ export function isDigestUpload(c: Context<AppEnv>): boolean {
 }
 
 /** The API key that asked, as the account's activity names it. */
-const keyActor = (c: Context<AppEnv>): Actor => ({ name: `API key ${c.get('principal').keyId}`, userId: null });
 
 /** POST /v1/hosting/deployments with `files` (the create route's JSON body, already validated). */
 export async function createDigestDeployment(
@@ -34,7 +33,7 @@ export async function createDigestDeployment(
     siteId: body.site_id,
     environment: body.environment,
     files: body.files,
-    actor: keyActor(c),
+    actor: c.get('actor'),
   });
   if (outcome.kind === 'refused') throw invalidParameter(outcome.message);
   if (outcome.kind === 'site_taken') throw notFound(`No site ${body.site_id} on this account.`);
@@ -72,7 +71,7 @@ export function registerDigestUploads(app: App, rt: Rt) {
         deploymentId: c.req.param('id'),
         hash,
         req: c.req.raw,
-        actor: keyActor(c),
+        actor: c.get('actor'),
       });
       if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
       if (outcome.kind === 'refused') {
@@ -104,7 +103,7 @@ export function registerDigestUploads(app: App, rt: Rt) {
       },
     }),
     async (c) => {
-      const outcome = await finalizeDigestDeployment(rt, { accountId: c.get('principal').accountId, deploymentId: c.req.param('id'), actor: keyActor(c) });
+      const outcome = await finalizeDigestDeployment(rt, { accountId: c.get('principal').accountId, deploymentId: c.req.param('id'), actor: c.get('actor') });
       if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
       if (outcome.kind === 'refused') throw conflict(outcome.message);
       return c.json(deploymentView(outcome.deployment, rt.config), 200);

@@ -30,7 +30,11 @@ export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'r
       },
     }),
     async (c) => {
-      const outcome = await rollbackDeployment(rt, requestLogger(c), { accountId: c.get('principal').accountId, deploymentId: c.req.param('id') });
+      const outcome = await rollbackDeployment(rt, requestLogger(c), {
+        accountId: c.get('principal').accountId,
+        deploymentId: c.req.param('id'),
+        actor: c.get('actor'),
+      });
       if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
       if (outcome.kind === 'never_published') {
         const { target } = outcome;

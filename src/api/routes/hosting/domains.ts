@@ -66,6 +66,7 @@ export function registerDomains(app: App, rt: Deps) {
         domain: body.domain,
         withWww: body.with_www,
         canonical: body.canonical,
+        actor: c.get('actor'),
       });
       if (!added.ok) {
         switch (added.reason) {
@@ -119,7 +120,7 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      const checked = await checkCustomDomainNow(rt, d);
+      const checked = await checkCustomDomainNow(rt, d, c.get('actor'));
       return c.json(domainDetailView(checked, recordsFor(rt, checked), rt.config.EDGE_IPV4));
     },
   );
@@ -137,7 +138,7 @@ export function registerDomains(app: App, rt: Deps) {
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
       if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
-      await removeCustomDomain(rt, requestLogger(c), d);
+      await removeCustomDomain(rt, requestLogger(c), d, c.get('actor'));
       return c.body(null, 204);
     },
   );

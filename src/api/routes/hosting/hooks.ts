@@ -1,6 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
-import { deleteDeployHook, isAccountSite, listSiteDeployHooks } from '../../../db/queries/deploy-hooks';
-import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE } from '../../../hosting/deploy-hooks';
+import { isAccountSite, listSiteDeployHooks } from '../../../db/queries/deploy-hooks';
+import { createDeployHook, HOOK_ID_PATTERN, MAX_HOOKS_PER_SITE, removeDeployHook } from '../../../hosting/deploy-hooks';
 import { SITE_ID_PATTERN } from '../../../hosting/urls';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
@@ -40,6 +40,7 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
         siteId,
         name: body.name || null,
         environment: body.environment,
+        actor: c.get('actor'),
       });
       if (outcome.kind === 'not_found') throw noSite(siteId);
       if (outcome.kind === 'too_many') throw conflict(`Site ${siteId} already has ${MAX_HOOKS_PER_SITE} deploy hooks; delete one first.`);
@@ -80,7 +81,11 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
       const siteId = c.req.param('site_id');
       const known = HOOK_ID_PATTERN.test(hookId);
       // Patterns first: text Postgres cannot store (a NUL from %00) never reaches a query.
-      if (!known || !SITE_ID_PATTERN.test(siteId) || !(await deleteDeployHook(rt.db, c.get('principal').accountId, siteId, hookId))) {
+      if (
+        !known ||
+        !SITE_ID_PATTERN.test(siteId) ||
+        !(await removeDeployHook(rt.db, { accountId: c.get('principal').accountId, siteId, hookId, actor: c.get('actor') }))
+      ) {
         throw notFound(`No deploy hook ${known ? hookId : 'with that id'} on this site.`);
       }
       return c.body(null, 204);

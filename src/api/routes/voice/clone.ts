@@ -1,7 +1,6 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { insertVoice } from '../../../db/queries/voices';
-import { newId } from '../../../ids';
+import { recordVoiceClone } from '../../../voices/request-clone';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { jsonBody } from '../../middleware/json-body';
@@ -41,7 +40,12 @@ export function registerClone(app: App, rt: Pick<Runtime, 'config' | 'db' | 'que
     async (c) => {
       const body = c.req.valid('json');
       refuseNonPublicHost('sample_url', body.sample_url, rt.config.FETCH_ALLOW_PRIVATE);
-      const row = await insertVoice(rt.db, { id: newId('voice'), accountId: c.get('principal').accountId, name: body.name, sampleUrl: body.sample_url });
+      const row = await recordVoiceClone(rt.db, {
+        accountId: c.get('principal').accountId,
+        name: body.name,
+        sampleUrl: body.sample_url,
+        actor: c.get('actor'),
+      });
       try {
         await rt.queues.enqueue('voice.clone', { id: row.id }, { jobId: row.id, account: row.accountId });
       } catch (err) {

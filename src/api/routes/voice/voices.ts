@@ -62,7 +62,7 @@ export function registerVoices(app: App, rt: Pick<Runtime, 'db'>) {
     }),
     async (c) => {
       const id = c.req.param('voice_id');
-      const outcome = await deleteClonedVoice(rt.db, c.get('principal').accountId, id);
+      const outcome = await deleteClonedVoice(rt.db, c.get('principal').accountId, id, c.get('actor'));
       if (outcome === 'builtin') throw invalidParameter(`Voice ${id} is built in and cannot be deleted; only cloned voices can.`);
       if (outcome === 'not_found') throw unknownVoice(id);
       return c.body(null, 204);

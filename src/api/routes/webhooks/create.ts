@@ -36,6 +36,7 @@ export function registerCreateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
         c.get('principal').accountId,
         { url: body.url, eventTypes: body.event_types, description: body.description },
         rt.config.WEBHOOK_MAX_ENDPOINTS,
+        c.get('actor'),
       ).catch((err: unknown) => {
         if (err instanceof EndpointLimitError) throw new ApiError('limit_reached', err.message);
         throw err;

@@ -1,5 +1,5 @@
 import { describeRoute } from 'hono-openapi';
-import { deleteAccountWebhookEndpoint } from '../../../db/queries/webhooks';
+import { deleteWebhookEndpoint } from '../../../webhooks/endpoints';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
@@ -18,7 +18,7 @@ export function registerDeleteWebhook(app: App, rt: Pick<Runtime, 'db'>) {
     async (c) => {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);
-      if (!known || !(await deleteAccountWebhookEndpoint(rt.db, c.get('principal').accountId, id))) {
+      if (!known || !(await deleteWebhookEndpoint(rt, c.get('principal').accountId, id, c.get('actor')))) {
         throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
       }
       return c.body(null, 204);

@@ -1,5 +1,5 @@
 import { describeRoute, resolver } from 'hono-openapi';
-import { enableAccountWebhookEndpoint } from '../../../db/queries/webhooks';
+import { enableWebhookEndpoint } from '../../../webhooks/endpoints';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
@@ -25,7 +25,7 @@ export function registerEnableWebhook(app: App, rt: Pick<Runtime, 'db'>) {
     async (c) => {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);
-      const enabled = known ? await enableAccountWebhookEndpoint(rt.db, c.get('principal').accountId, id) : null;
+      const enabled = known ? await enableWebhookEndpoint(rt, c.get('principal').accountId, id, c.get('actor')) : null;
       if (!enabled) throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
       return c.json(webhookEndpointView(enabled.endpoint));
     },

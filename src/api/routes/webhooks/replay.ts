@@ -30,7 +30,7 @@ export function registerReplayWebhookDelivery(app: App, rt: Pick<Runtime, 'db' |
       if (!known) throw notFound('No delivery with that id for this endpoint.');
       if (endpoint.disabledAt)
         throw new ApiError('webhook_endpoint_disabled', `Webhook endpoint ${endpoint.id} is disabled: ${endpoint.disabledReason ?? ''}`.trim());
-      const replayed = await replayDelivery(rt, endpoint, deliveryId);
+      const replayed = await replayDelivery(rt, endpoint, deliveryId, c.get('actor'));
       if (!replayed.ok) {
         if (replayed.reason === 'pending')
           throw new ApiError('webhook_delivery_pending', `Delivery ${deliveryId} is still being attempted; replay it once it has finished.`);

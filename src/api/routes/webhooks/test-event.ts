@@ -26,7 +26,7 @@ export function registerTestWebhook(app: App, rt: Pick<Runtime, 'db' | 'queues'>
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       if (endpoint.disabledAt)
         throw new ApiError('webhook_endpoint_disabled', `Webhook endpoint ${endpoint.id} is disabled: ${endpoint.disabledReason ?? ''}`.trim());
-      return c.json(webhookDeliveryView(await sendTestEvent(rt, endpoint)), 202);
+      return c.json(webhookDeliveryView(await sendTestEvent(rt, endpoint, c.get('actor'))), 202);
     },
   );
 }

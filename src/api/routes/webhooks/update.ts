@@ -1,5 +1,5 @@
 import { describeRoute, resolver } from 'hono-openapi';
-import { updateAccountWebhookEndpoint } from '../../../db/queries/webhooks';
+import { updateWebhookEndpoint } from '../../../webhooks/endpoints';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { notFound } from '../../../errors/api-error';
@@ -36,7 +36,7 @@ export function registerUpdateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
         ...(body.event_types !== undefined && { eventTypes: body.event_types }),
         ...(body.description !== undefined && { description: body.description }),
       };
-      const endpoint = known ? await updateAccountWebhookEndpoint(rt.db, c.get('principal').accountId, id, changes) : null;
+      const endpoint = known ? await updateWebhookEndpoint(rt, c.get('principal').accountId, id, changes, c.get('actor')) : null;
       if (!endpoint) throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
       return c.json(webhookEndpointView(endpoint));
     },
