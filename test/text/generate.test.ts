@@ -63,7 +63,7 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
     }
   });
 
-  it('rewrite keeps every name and number; paraphrase keeps them and changes a third of the content words', async () => {
+  it('rewrite keeps every name and number; paraphrase keeps them and changes only the words whose sense is settled', async () => {
     const { auth } = await createTestAccount(svc.rt, 'free');
     for (const mode of ['rewrite', 'paraphrase']) {
       const { text } = await generate(auth, { prompt: ARTICLE, mode });
@@ -79,10 +79,12 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
     );
     const out = new Set(words(text));
     const changed = content.filter((w) => !out.has(w)).length;
-    expect(changed / content.length).toBeGreaterThanOrEqual(1 / 3);
+    // A third before issue 28 item 5, most of them swaps to another sense; now 10 % on this text.
+    expect(changed / content.length).toBeGreaterThan(0);
+    expect(changed / content.length).toBeLessThan(0.25);
   });
 
-  it('tones: casual has contractions; formal and academic have none; academic hedges', async () => {
+  it('tones: casual has contractions; formal and academic have none; academic has formal connectors and adds no hedge', async () => {
     const { auth } = await createTestAccount(svc.rt, 'free');
     const casual = await generate(auth, { prompt: ARTICLE, mode: 'rewrite', tone: 'casual' });
     expect(casual.text).toMatch(CONTRACTION);
@@ -93,7 +95,8 @@ describe('POST /v1/text/generate, end to end through the queue', () => {
       expect(text).toMatch(/cannot|can not/);
     }
     const academic = await generate(auth, { prompt: ARTICLE, mode: 'rewrite', tone: 'academic' });
-    expect(academic.text).toMatch(/\b(may|might|appears?|suggests?|arguably|Moreover|Furthermore|Consequently)\b/);
+    expect(academic.text).toMatch(/\b(Moreover|Furthermore|Consequently)\b/);
+    expect(academic.text).not.toMatch(/\b(may|might|appears?|suggests?|arguably)\b/);
     expect(academic.text).not.toMatch(CONTRACTION);
   });
 

@@ -122,7 +122,8 @@ describe('POST /v1/plagiarism/check, end to end through the queue', () => {
     const b = result.matches[0]!.breakdown;
     expect(b.identical + b.lightly_changed + b.paraphrased).toBeCloseTo(1, 3);
     expect(b.identical).toBeLessThan(1);
-    expect(b.paraphrased).toBeGreaterThan(0.1);
+    // The paraphrase changes only words whose sense is settled (issue 28 item 5), so a few per cent.
+    expect(b.paraphrased).toBeGreaterThan(0);
   });
 
   it('sentences put in another order and run through the rewrite mode are matched to their source as one passage', async () => {

@@ -205,7 +205,7 @@ describe('the job stream writer: a second run of the job', () => {
   it('the built-in engine streams sentences that concatenate to its text', async () => {
     const provider = createLocalTextProvider();
     const pieces: string[] = [];
-    const out = await provider.generateStream!({ prompt: 'gardens', mode: 'write', tone: 'casual', language: 'en', maxTokens: 120 }, async (t) => {
+    const out = await provider.generateStream!({ prompt: 'coffee', mode: 'write', tone: 'casual', language: 'en', maxTokens: 120 }, async (t) => {
       pieces.push(t);
     });
     expect(pieces.length).toBeGreaterThan(1);

@@ -26,6 +26,12 @@ export interface Lexicon {
   /** The synsets of a lemma for `pos` in WordNet's sense order (most frequent sense first); [] when unknown. */
   synsets(lemma: string, pos: WordNetPos): Synset[];
   synset(id: string): Synset | undefined;
+  /**
+   * How often each sense of a lemma for `pos` was tagged in WordNet's sense-tagged corpora (SemCor,
+   * `index.sense`), parallel to `synsets(lemma, pos)`; [] when unknown. The text engine's substitutions use
+   * it to tell a word whose first sense dominates from one whose senses are each common.
+   */
+  tagCounts(lemma: string, pos: WordNetPos): number[];
   /** Every POS under which `word` (or one of its base forms) is in WordNet. */
   partsOfSpeech(word: string): WordNetPos[];
   /**

@@ -354,6 +354,14 @@ export class WordNetLexicon implements Lexicon {
     return out;
   }
 
+  tagCounts(lemma: string, pos: WordNetPos): number[] {
+    const table = this.index[pos];
+    const packed = table.lemmas.get(normalize(lemma));
+    if (packed === undefined) return [];
+    const start = Math.floor(packed / 256);
+    return [...table.tagCounts.subarray(start, start + (packed % 256))];
+  }
+
   synset(id: string): Synset | undefined {
     const m = /^([nvasr])(\d{8})$/.exec(id);
     if (!m) return undefined;

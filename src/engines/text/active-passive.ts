@@ -204,7 +204,9 @@ function nounPhrase(tokens: Sentence, start: number, role: 'subject' | 'object')
     i++;
   }
   if (!head || tokens[i - 1] !== head) return undefined;
-  const plural = head.pos === 'NOUN' && head.text.toLowerCase() !== head.lemma;
+  // "240 staff", "12 sheep": a count above one makes the phrase plural whatever the noun's form.
+  const counted = tokens.slice(start, i).some((t) => t.pos === 'NUM' && !/^(?:1|one|a)$/i.test(t.text));
+  const plural = head.pos === 'NOUN' && (head.text.toLowerCase() !== head.lemma || counted);
   const bare = !determined && head.pos === 'NOUN' && !plural && !tokens.slice(start, i).some((t) => t.pos === 'PROPN' || t.pos === 'NUM');
   return { start, end: i, plural, bare };
 }

@@ -1,20 +1,29 @@
 /**
- * `write`: an original piece on the prompt's subject, built only from what is known — the prompt's key
- * terms and WordNet's facts about them (definitions, synonyms, broader categories, examples, related
- * terms, other senses, and what the terms share). No facts are invented, so when the facts run out the
- * piece ends, shorter than the budget if need be.
+ * `write`: a piece on the prompt's subject, built only from what is known — the prompt's key terms and
+ * WordNet's facts about them (definitions, synonyms, examples, related terms, other senses, and which
+ * definitions mention another term). No facts are invented, so when the facts run out the piece ends,
+ * shorter than the budget if need be.
+ *
+ * What it says is what the dictionary says, attributed as such where it could mislead:
+ * - a term whose sense is not settled (several common senses, nothing in the prompt pointing to one;
+ *   `KeyTerm.senseFit`) gets one sentence listing what the word can mean, and nothing that depends on
+ *   one sense (synonyms, examples, related terms);
+ * - no "X is a kind of Y" from WordNet's hypernyms: its categories are a taxonomist's ("a volcano is a
+ *   kind of crack", "history is a kind of past") and chained they turn into false statements, while
+ *   the definition already names what the thing is;
+ * - an introduction, a closing line and a title only when the budget leaves room for at least two body
+ *   paragraphs between them; a short budget is spent on the body alone.
  *
  * Every fact can be said several ways; the wording is chosen by a generator seeded with the request,
  * least-used wording first, and no sentence appears twice. Facts are ranked (definitions before
  * examples before the meanings of related terms) and the highest-ranked ones that fit the token budget
- * are kept, then laid out in reading order: title, introduction, one or two paragraphs per term, the
- * links between terms, a closing paragraph.
+ * are kept, then laid out in reading order.
  */
 import type { Lexicon, Synset } from '../lexicon/types';
 import { hasContraction } from './contractions';
 import { verbForm } from './inflect';
 import { extractKeyTerms, type KeyTerm } from './key-terms';
-import { cleanGloss, gatherKnowledge, isKindOf, type Knowledge, sharedCategory } from './knowledge';
+import { cleanGloss, gatherKnowledge, isDefinition, type Knowledge } from './knowledge';
 import type { Random } from '../../lib/seeded-random';
 import { articleFor } from './substitute';
 import type { TextLines } from './text-lines';
@@ -39,6 +48,8 @@ interface Candidate {
   /** Kept only if the candidate with this id is kept: a term's other facts need its definition first. */
   needs?: string;
   id?: string;
+  /** Introduction or closing line: kept only around a body of at least two paragraphs. */
+  scaffold?: boolean;
 }
 
 type Template = (...parts: string[]) => string;
@@ -51,7 +62,13 @@ export interface Article {
    * around nothing would only dress up the absence of facts, and a tone pass would add to them.
    */
   knowsSubject: boolean;
+  /** The first line is a title (and the piece has an introduction and a closing): a budget with room for them. */
+  titled: boolean;
 }
+
+/** Body paragraphs and sentences an introduction and a closing line must have between them (and twice their tokens). */
+const SCAFFOLD_MIN_PARAGRAPHS = 2;
+const SCAFFOLD_MIN_SENTENCES = 4;
 
 export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOptions): Article {
   const terms = extractKeyTerms(prompt, lexicon);
@@ -59,13 +76,19 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
   if (!knowledge.some(knowsSomething)) {
     const topic = prompt.trim().replace(/\s+/g, ' ').slice(0, 80);
     const sentence = `The request, "${topic}", names no subject that the built-in dictionary could look up, so there is nothing reliable to say about it here.`;
-    return { lines: [{ sentences: [sentence], after: '' }], knowsSubject: false };
+    return { lines: [{ sentences: [sentence], after: '' }], knowsSubject: false, titled: false };
   }
   const writer = new Writer(opts.random);
   const title = makeTitle(terms, prompt, opts.random);
 
   const candidates: Candidate[] = [];
-  const add = (text: string | undefined, tier: number, section: number, order: number, link: { id?: string; needs?: string } = {}): void => {
+  const add = (
+    text: string | undefined,
+    tier: number,
+    section: number,
+    order: number,
+    link: { id?: string; needs?: string; scaffold?: boolean } = {},
+  ): void => {
     if (text) candidates.push({ text, tier, section, order, ...link });
   };
   const termSection = (i: number, deeper: boolean): number => 10 + i * 2 + (deeper ? 1 : 0);
@@ -73,7 +96,7 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
   const CLOSE = 200;
 
   const phrases = terms.map(mention);
-  add(writer.say(terms.length === 1 ? INTRO_ONE : INTRO_MANY, list(phrases)), 0, 0, 0);
+  add(writer.say(terms.length === 1 ? INTRO_ONE : INTRO_MANY, list(phrases)), 0, 0, 0, { scaffold: true });
   knowledge.forEach((k, i) => {
     if (!k.definition)
       add(
@@ -92,35 +115,38 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
     const w = t.lemma;
     const subject = nounSubject(t);
     const definitionId = `definition:${i}`;
+    // A word whose sense is a guess is described by what it can mean, and by nothing that needs one sense.
+    if (t.senseFit === 'guess') {
+      const meanings = senseList(t);
+      if (meanings.length > 1) add(writer.say(t.pos === 'verb' ? VERB_SENSES : SENSES, w, alternatives(meanings)), 1, section, 0, { id: definitionId });
+      else if (k.definition)
+        add(
+          writer.say(t.pos === 'verb' ? VERB_DEFINITION_SOME : WORD_DEFINITION_SOME, w, t.pos === 'verb' ? toInfinitive(k.definition.text) : k.definition.text),
+          1,
+          section,
+          0,
+        );
+      return;
+    }
     // Every other fact about the term only makes sense after its definition.
     const fact = (text: string | undefined, tier: number, sectionOf: number, order: number): void =>
       add(text, tier, sectionOf, order, k.definition ? { needs: definitionId } : {});
     const define = (text: string): void => add(text, 1, section, 0, { id: definitionId });
+    // "Usually" and "most common" only where the sense is the word's only or dominant one.
+    const usual = t.senseFit !== 'context';
     if (k.definition) {
       const def = k.definition;
-      if (t.pos === 'verb') define(writer.say(VERB_DEFINITION, w, toInfinitive(def.text)));
+      if (t.pos === 'verb') define(writer.say(usual ? VERB_DEFINITION : VERB_DEFINITION_HERE, w, toInfinitive(def.text)));
       else if (def.domain) define(`In ${def.domain}, ${subject} is ${def.text}.`);
       // "A cat is feline mammal…" reads wrong, and the gloss may be plural ("vertebrates characterized by…"):
       // a countable noun whose gloss has no determiner is introduced as a word instead.
-      else if (t.countable && !t.proper && !DETERMINED.test(def.text)) define(writer.say(WORD_DEFINITION, w, def.text));
-      else define(writer.say(t.proper ? PROPER_DEFINITION : NOUN_DEFINITION, subject, def.text, w));
+      else if (t.countable && !t.proper && !DETERMINED.test(def.text)) define(writer.say(usual ? WORD_DEFINITION : WORD_DEFINITION_HERE, w, def.text));
+      else define(writer.say(t.proper ? PROPER_DEFINITION : usual ? NOUN_DEFINITION : NOUN_DEFINITION_HERE, subject, def.text, w));
     }
     if (k.synonyms.length > 0) {
       const templates = t.pos === 'verb' ? VERB_SYNONYMS : k.synonyms.length === 1 ? ONE_SYNONYM : SYNONYMS;
       fact(writer.say(templates, w, list(k.synonyms, 'or')), 3, section, 1);
     }
-    const [h1, h2, h3] = k.hypernyms;
-    if (h1) {
-      const h = name(h1);
-      if (t.pos === 'verb') fact(writer.say(VERB_KIND, w, h, verbForm(w, 'gerund'), verbForm(h, 'gerund')), 2, section, 2);
-      else if (t.proper) fact(`${w} is ${articleFor(h)} ${h}.`, 2, section, 2);
-      else fact(writer.say(KIND, subject, h, w), 2, section, 2);
-      const hDef = definitionOf(h1);
-      if (hDef)
-        fact(writer.say(h1.pos === 'verb' ? VERB_BROADER_DEFINITION : BROADER_DEFINITION, h, h1.pos === 'verb' ? toInfinitive(hDef) : hDef), 6, section, 3);
-    }
-    if (h1 && h2 && h3) fact(writer.say(CHAIN, w, name(h1), name(h2), name(h3)), 8, deeper, 5);
-    else if (h1 && h2 && t.pos !== 'verb') fact(`${cap(name(h1))}, in turn, is itself a kind of ${name(h2)}.`, 8, deeper, 5);
 
     k.examples
       .filter((e) => !(opts.avoidContractions && hasContraction(e)))
@@ -142,52 +168,51 @@ export function composeArticle(prompt: string, lexicon: Lexicon, opts: ComposeOp
     });
   });
 
-  // Links between terms: one being a kind of another, one defined through another, and the categories
-  // they share — grouped, so three animals make one sentence about mammals rather than three.
-  const shared = new Map<string, { category: Synset; terms: Set<string> }>();
+  // Links between terms whose senses are settled: one defined through another, one among the other's
+  // closest related terms. Shared categories are not links: see the header.
   for (let i = 0; i < knowledge.length; i++) {
     for (let j = i + 1; j < knowledge.length; j++) {
       const a = knowledge[i]!;
       const b = knowledge[j]!;
       const sa = a.term.sense;
       const sb = b.term.sense;
-      if (!sa || !sb) continue;
+      if (!sa || !sb || a.term.senseFit === 'guess' || b.term.senseFit === 'guess') continue;
       const [wa, wb] = [a.term.lemma, b.term.lemma];
-      if (isKindOf(sa, sb, lexicon)) add(`${cap(nounSubject(a.term))} is itself a kind of ${wb}.`, 4, LINKS, i * 10 + j);
-      else if (isKindOf(sb, sa, lexicon)) add(`${cap(nounSubject(b.term))} is itself a kind of ${wa}.`, 4, LINKS, i * 10 + j);
-      else {
-        const category = sharedCategory(sa, sb, lexicon);
-        if (category) {
-          const entry = shared.get(category.id) ?? { category, terms: new Set<string>() };
-          entry.terms.add(wa).add(wb);
-          shared.set(category.id, entry);
-        }
-      }
       if (mentions(a.definition?.text, wb)) add(writer.say(DEFINED_THROUGH, wa, wb), 4, LINKS, i * 10 + j + 0.5);
       else if (mentions(b.definition?.text, wa)) add(writer.say(DEFINED_THROUGH, wb, wa), 4, LINKS, i * 10 + j + 0.5);
       if (sa.related.includes(sb.id)) add(`${cap(wb)} is among the terms most closely related to ${wa}.`, 4, LINKS, i * 10 + j + 0.7);
     }
   }
-  const groups = [...shared.values()].sort((x, y) => y.terms.size - x.terms.size);
-  const covered: string[] = [];
-  groups.slice(0, 4).forEach(({ category, terms }, n) => {
-    const members = [...terms];
-    const key = members.sort().join('|');
-    // A group the larger ones already cover in full adds nothing.
-    if (covered.some((c) => members.every((m) => c.split('|').includes(m)))) return;
-    covered.push(key);
-    const templates = members.length === 2 ? SHARED : SHARED_MANY;
-    add(writer.say(templates, members[0]!, members[1]!, name(category), list(members)), 4, LINKS, 50 + n);
-  });
+  add(writer.say(terms.length === 1 ? CLOSING_ONE : CLOSING, list(phrases)), 0, CLOSE, 1, { scaffold: true });
 
-  const summary = knowledge
-    .filter((k) => k.hypernyms[0] && k.term.pos === 'noun')
-    .map((k) => `${nounSubject(k.term)} is ${k.term.proper ? articleFor(name(k.hypernyms[0]!)) : 'a kind of'} ${name(k.hypernyms[0]!)}`);
-  if (summary.length > 1) add(`In short, ${list(summary)}.`, 0, CLOSE, 0);
-  add(writer.say(terms.length === 1 ? CLOSING_ONE : CLOSING, list(phrases)), summary.length > 1 ? 9 : 0, CLOSE, 1);
+  // The scaffold (title, introduction, closing) only around a body that has room for paragraphs.
+  const body = candidates.filter((c) => !c.scaffold);
+  const scaffold = candidates.filter((c) => c.scaffold);
+  const scaffoldCost = countTokens(title) + 2 + scaffold.reduce((sum, c) => sum + countTokens(c.text) + 1, 0);
+  const framed = select(body, opts.budget - scaffoldCost);
+  const framedBody = layout(undefined, framed, deeper);
+  const bodyCost = framed.reduce((sum, c) => sum + countTokens(c.text) + 1, 0);
+  if (framedBody.length >= SCAFFOLD_MIN_PARAGRAPHS && framed.length >= SCAFFOLD_MIN_SENTENCES && bodyCost >= 2 * scaffoldCost) {
+    return { lines: layout(title, [...scaffold, ...framed], deeper), knowsSubject: true, titled: true };
+  }
+  return { lines: layout(undefined, select(body, opts.budget), deeper), knowsSubject: true, titled: false };
+}
 
-  const lines = layout(title, select(candidates, opts.budget - countTokens(title) - 2), (section) => section >= 10 && section < LINKS && section % 2 === 1);
-  return { lines, knowsSubject: true };
+/** A term's "more" paragraph, which joins its main one while both are short. */
+function deeper(section: number): boolean {
+  return section >= 10 && section < 100 && section % 2 === 1;
+}
+
+/** The first senses of a word (at most three, each with its own definition), for a word whose sense is a guess. */
+function senseList(term: KeyTerm): string[] {
+  const out: string[] = [];
+  for (const s of term.senses) {
+    const def = cleanGloss(s.gloss)?.text;
+    if (!def || !isDefinition(def) || out.includes(def)) continue;
+    out.push(term.pos === 'verb' ? `to ${toInfinitive(def)}` : def);
+    if (out.length === 3) break;
+  }
+  return out;
 }
 
 /** Whether WordNet gave anything at all to write about the term (its phrase's modifiers included). */
@@ -203,7 +228,11 @@ function knowsSomething(k: Knowledge): boolean {
   );
 }
 
-/** Highest-ranked candidates first until the budget is spent; duplicates never. */
+/**
+ * Highest-ranked candidates first until the budget is spent; duplicates never. When not even the first
+ * fits, the best-ranked one that does is taken (a whole sentence rather than a cut one), and only when
+ * none fits the first, to be cut to the budget.
+ */
 function select(candidates: Candidate[], budget: number): Candidate[] {
   const ranked = [...candidates].sort((a, b) => a.tier - b.tier || a.section - b.section || a.order - b.order);
   const chosen: Candidate[] = [];
@@ -214,20 +243,21 @@ function select(candidates: Candidate[], budget: number): Candidate[] {
     const key = c.text.toLowerCase();
     if (seen.has(key) || (c.needs && !kept.has(c.needs))) continue;
     const cost = countTokens(c.text) + 1;
-    if (used + cost > budget && chosen.length > 0) continue;
+    if (used + cost > budget) continue;
     seen.add(key);
     if (c.id) kept.add(c.id);
     chosen.push(c);
     used += cost;
   }
-  return chosen;
+  const first = ranked.find((c) => !c.needs);
+  return chosen.length === 0 && first ? [first] : chosen;
 }
 
-/** Paragraphs in section order; a term's "more" paragraph joins its main one while both are short. */
-function layout(title: string, chosen: Candidate[], deeper: (section: number) => boolean): TextLines {
+/** Paragraphs in section order, under the title if any; a term's "more" paragraph joins its main one while both are short. */
+function layout(title: string | undefined, chosen: Candidate[], deeper: (section: number) => boolean): TextLines {
   const sections = new Map<number, Candidate[]>();
   for (const c of chosen) sections.set(c.section, [...(sections.get(c.section) ?? []), c]);
-  const lines: TextLines = [{ sentences: [title], after: '\n\n' }];
+  const lines: TextLines = title === undefined ? [] : [{ sentences: [title], after: '\n\n' }];
   let previous: number | undefined;
   for (const section of [...sections.keys()].sort((a, b) => a - b)) {
     const sentences = sections
@@ -239,7 +269,7 @@ function layout(title: string, chosen: Candidate[], deeper: (section: number) =>
     else lines.push({ sentences, after: '\n\n' });
     previous = section;
   }
-  lines[lines.length - 1]!.after = '';
+  if (lines.length > 0) lines[lines.length - 1]!.after = '';
   return lines;
 }
 
@@ -266,14 +296,14 @@ class Writer {
 // ---------------------------------------------------------------- wordings
 
 const INTRO_ONE: Template[] = [
-  (l) => `This piece looks at ${l}: what it is, where it fits among related ideas, and what it is connected to.`,
-  (l) => `What follows is a short guide to ${l}, built from plain definitions and the connections around it.`,
-  (l) => `Here is an overview of ${l}, starting from what the word means and moving on to the ideas around it.`,
+  (l) => `This piece sets out what the dictionary records about ${l}: what the word means, and the terms around it.`,
+  (l) => `What follows is a short guide to ${l}, built from its dictionary definition and the words connected to it.`,
+  (l) => `Here is what the dictionary says about ${l}, from what the word means to the terms related to it.`,
 ];
 const INTRO_MANY: Template[] = [
-  (l) => `This piece looks at ${l}: what each one is, where each fits among related ideas, and how they connect.`,
-  (l) => `What follows is a short guide to ${l}, built from plain definitions and the connections between them.`,
-  (l) => `Here is an overview of ${l}, starting from what the words mean and moving on to how they relate.`,
+  (l) => `This piece sets out what the dictionary records about ${l}: what each word means, and the terms around them.`,
+  (l) => `What follows is a short guide to ${l}, built from their dictionary definitions and the words connected to them.`,
+  (l) => `Here is what the dictionary says about ${l}, from what the words mean to how their definitions connect.`,
 ];
 
 const MODIFIER: Template[] = [
@@ -287,6 +317,23 @@ const NOUN_DEFINITION: Template[] = [
   (_subject, def, word) => `The word "${word}" usually refers to ${def}.`,
   (subject, def) => `Put simply, ${subject} is ${def}.`,
 ];
+
+/** A sense the prompt's other words point to (not the word's usual one). */
+const NOUN_DEFINITION_HERE: Template[] = [
+  (subject, def) => `${cap(subject)} is ${def}.`,
+  (subject, def) => `In the sense that fits here, ${subject} is ${def}.`,
+];
+const WORD_DEFINITION_HERE: Template[] = [(w, def) => `Here, "${w}" means ${def}.`, (w, def) => `In the sense that fits here, "${w}" means ${def}.`];
+const VERB_DEFINITION_HERE: Template[] = [(verb, def) => `To ${verb} is to ${def}.`, (verb, def) => `In the sense that fits here, to ${verb} means to ${def}.`];
+
+/** A word with several common senses and nothing in the prompt to choose between them. */
+const SENSES: Template[] = [(w, l) => `The word "${w}" has more than one sense: it can mean ${l}.`, (w, l) => `In the dictionary, "${w}" can mean ${l}.`];
+const VERB_SENSES: Template[] = [
+  (w, l) => `The verb "${w}" has more than one sense: it can mean ${l}.`,
+  (w, l) => `In the dictionary, the verb "${w}" can mean ${l}.`,
+];
+const WORD_DEFINITION_SOME: Template[] = [(w, def) => `One sense of the word "${w}" is ${def}.`];
+const VERB_DEFINITION_SOME: Template[] = [(w, def) => `One sense of the verb "${w}" is to ${def}.`];
 
 const WORD_DEFINITION: Template[] = [(w, def) => `The word "${w}" usually refers to ${def}.`, (w, def) => `In its most common sense, "${w}" means ${def}.`];
 
@@ -305,26 +352,6 @@ const SYNONYMS: Template[] = [
 ];
 const ONE_SYNONYM: Template[] = [(w, l) => `Another word for ${w} is ${l}.`, (w, l) => `${cap(w)} is also called ${l}.`];
 const VERB_SYNONYMS: Template[] = [(w, l) => `Other ways to say "${w}" include ${l}.`, (w, l) => `Instead of "${w}", a writer can also say ${l}.`];
-
-const KIND: Template[] = [
-  (subject, h) => `${cap(subject)} is a kind of ${h}.`,
-  (subject, h) => `${cap(subject)} falls under the broader heading of ${h}.`,
-  (subject, h) => `In terms of classification, ${subject} is one kind of ${h}.`,
-  (_subject, h, w) => `As a type of ${h}, ${w} shares its general features.`,
-];
-const VERB_KIND: Template[] = [(w, h) => `To ${w} is one way to ${h}.`, (_w, _h, wing, hing) => `${cap(wing)} is a particular way of ${hing}.`];
-
-const BROADER_DEFINITION: Template[] = [
-  (h, def) => `The broader term, ${h}, means ${def}.`,
-  (h, def) => `As for ${h}, it is ${def}.`,
-  (h, def) => `The wider category, ${h}, covers ${def}.`,
-];
-const VERB_BROADER_DEFINITION: Template[] = [(h, def) => `To ${h}, in turn, means to ${def}.`, (h, def) => `The broader verb, "${h}", means to ${def}.`];
-
-const CHAIN: Template[] = [
-  (w, h1, h2, h3) => `The line of broader categories runs from ${w} to ${h1}, then ${h2}, then ${h3}.`,
-  (w, h1, h2, h3) => `Going further up from ${w}, ${h1} is a kind of ${h2}, which is in turn a kind of ${h3}.`,
-];
 
 /** WordNet's examples may use any word of the sense ("consequences" for "effect"), so only some name the word. */
 const EXAMPLE: Template[] = [
@@ -362,30 +389,17 @@ const OTHER_SENSE: Template[] = [
   (w, def) => `Outside this topic, "${w}" can also mean ${def}.`,
 ];
 
-const SHARED_MANY: Template[] = [
-  (_a, _b, h, l) => `${cap(l)} are all kinds of ${h}.`,
-  (_a, _b, h, l) => `What ${l} have in common is that each is a kind of ${h}.`,
-];
-const SHARED: Template[] = [
-  (a, b, h) => `${cap(a)} and ${b} are both kinds of ${h}.`,
-  (a, b, h) => `What ${a} and ${b} have in common is that each is a kind of ${h}.`,
-  (a, b, h) => `${cap(a)} and ${b} both fall under the broader heading of ${h}.`,
-];
-
-const DEFINED_THROUGH: Template[] = [
-  (a, b) => `The very definition of ${a} mentions ${b}, which shows how closely the two are tied.`,
-  (a, b) => `${cap(a)} cannot even be defined without mentioning ${b}.`,
-];
+const DEFINED_THROUGH: Template[] = [(a, b) => `The dictionary's definition of ${a} mentions ${b}.`, (a, b) => `${cap(a)} is defined with reference to ${b}.`];
 
 const CLOSING_ONE: Template[] = [
-  (l) => `Taken together, these points give a clear picture of ${l} and of the ideas around it.`,
-  (l) => `Together, these definitions and connections offer a solid starting point for looking into ${l} in more depth.`,
-  (l) => `With these basics in place, ${l} should be easier to read about and to discuss.`,
+  (l) => `That is what the built-in dictionary records about ${l}.`,
+  (l) => `Those are the basics of ${l} as the dictionary gives them.`,
+  (l) => `With these definitions in place, ${l} should be easier to read about.`,
 ];
 const CLOSING: Template[] = [
-  (l) => `Taken together, these points give a clear picture of ${l} and of how they relate.`,
-  (l) => `Together, these definitions and connections offer a solid starting point for looking into ${l} in more depth.`,
-  (l) => `With these basics in place, ${l} should be easier to read about and to discuss.`,
+  (l) => `That is what the built-in dictionary records about ${l}.`,
+  (l) => `Those are the basics of ${l} as the dictionary gives them.`,
+  (l) => `With these definitions in place, ${l} should be easier to read about.`,
 ];
 
 // ---------------------------------------------------------------- helpers
@@ -455,6 +469,12 @@ function toInfinitive(gloss: string): string {
 function mentions(text: string | undefined, word: string): boolean {
   if (!text) return false;
   return new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`, 'i').test(text);
+}
+
+/** Definitions as alternatives: "A, or B"; "A; B; or C" (definitions have commas and "or"s of their own). */
+function alternatives(items: readonly string[]): string {
+  if (items.length <= 2) return items.join(', or ');
+  return `${items.slice(0, -1).join('; ')}; or ${items[items.length - 1]}`;
 }
 
 function list(items: readonly string[], conjunction = 'and'): string {

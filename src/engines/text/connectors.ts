@@ -51,7 +51,7 @@ const EQUIVALENTS: ReadonlyArray<readonly [string, string]> = [
   ['in general', 'generally'],
   ['generally', 'in general'],
   ['instead', 'rather'],
-  ['today', 'nowadays'],
+  // Not today → nowadays: "Today, the museum opens" is about one day.
   ['nowadays', 'today'],
   ['still', 'even so'],
   ['yet', 'still'],

@@ -7,6 +7,7 @@
 import { stemmer } from 'stemmer';
 import type { Lexicon, Synset, WordNetPos } from '../lexicon/types';
 import { analyse, isWord, type Token } from './nlp';
+import { dominantSense } from './senses';
 import { fixSentenceStarts } from './sentence-start';
 
 export interface KeyTerm {
@@ -19,12 +20,20 @@ export interface KeyTerm {
   modifiers: Array<{ word: string; pos: WordNetPos }>;
   /** The chosen sense; undefined when WordNet does not know the word. */
   sense: Synset | undefined;
+  /**
+   * Why `sense` is the one meant: the word has no other (`only`), its first sense has nearly all of its
+   * uses (`dominant`, see `senses.ts`), or the prompt's other words point to it (`context`); `guess` when
+   * none of these holds, and the word may well mean something else here.
+   */
+  senseFit: SenseFit;
   /** Every sense of the lemma, most frequent first. */
   senses: Synset[];
   proper: boolean;
   /** The prompt used it in the plural or with "a"/"an": a countable noun. */
   countable: boolean;
 }
+
+export type SenseFit = 'only' | 'dominant' | 'context' | 'guess';
 
 /** Words that ask for writing rather than name what to write about. */
 const INSTRUCTION = new Set([
@@ -190,12 +199,14 @@ function resolveNounPhrase(chunk: Token[], before: Token | undefined, lexicon: L
     const senses = lexicon.synsets(lemma, 'noun');
     if (senses.length === 0 && start < chunk.length - 1) continue;
     const modifiers = chunk.slice(0, start).map((t) => ({ word: t.pos === 'PROPN' ? t.text : t.text.toLowerCase(), pos: modifierPos(t) }));
+    const sense = bestSense(senses, context, lemma, (id) => lexicon.synset(id));
     return {
       phrase,
       lemma: senses.length > 0 ? displayLemma(senses[0]!, lemma) : proper ? phrase : lemma,
       pos: 'noun',
       modifiers,
-      sense: bestSense(senses, context, lemma, (id) => lexicon.synset(id)),
+      sense,
+      senseFit: senseFit(sense, senses, lemma, 'noun', context, lexicon),
       senses,
       proper,
       countable,
@@ -210,12 +221,14 @@ function resolveVerb(token: Token, lexicon: Lexicon, context: Set<string>): KeyT
   if (!base) return undefined;
   const senses = lexicon.synsets(base, 'verb');
   if (senses.length === 0) return undefined;
+  const sense = bestSense(senses, context, base, (id) => lexicon.synset(id));
   return {
     phrase: base,
     lemma: base,
     pos: 'verb',
     modifiers: [],
-    sense: bestSense(senses, context, base, (id) => lexicon.synset(id)),
+    sense,
+    senseFit: senseFit(sense, senses, base, 'verb', context, lexicon),
     senses,
     proper: false,
     countable: false,
@@ -252,25 +265,44 @@ export function bestSense(
   lemma: string,
   lookup?: (id: string) => Synset | undefined,
 ): Synset | undefined {
-  const own = new Set(lemma.toLowerCase().split(' ').map(stemmer));
   let best: Synset | undefined;
   let bestScore = -1;
   senses.slice(0, 8).forEach((sense, rank) => {
-    const words = [sense.gloss, ...sense.examples, ...sense.lemmas, ...sense.hypernyms.flatMap((id) => lookup?.(id)?.lemmas ?? [])].join(' ');
-    const stems = new Set(
-      words
-        .toLowerCase()
-        .split(/[^a-z]+/)
-        .filter((w) => w.length > 2)
-        .map(stemmer),
-    );
-    let overlap = 0;
-    for (const stem of context) if (!own.has(stem) && stems.has(stem)) overlap++;
-    const score = overlap - rank * 0.01;
+    const score = contextOverlap(sense, context, lemma, lookup) - rank * 0.01;
     if (score > bestScore) {
       bestScore = score;
       best = sense;
     }
   });
   return best;
+}
+
+/** How many of the prompt's other words (stems) the sense's gloss, examples, lemmas and hypernyms share. */
+function contextOverlap(sense: Synset, context: ReadonlySet<string>, lemma: string, lookup?: (id: string) => Synset | undefined): number {
+  const own = new Set(lemma.toLowerCase().split(' ').map(stemmer));
+  const words = [sense.gloss, ...sense.examples, ...sense.lemmas, ...sense.hypernyms.flatMap((id) => lookup?.(id)?.lemmas ?? [])].join(' ');
+  const stems = new Set(
+    words
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length > 2)
+      .map(stemmer),
+  );
+  let overlap = 0;
+  for (const stem of context) if (!own.has(stem) && stems.has(stem)) overlap++;
+  return overlap;
+}
+
+function senseFit(
+  sense: Synset | undefined,
+  senses: readonly Synset[],
+  lemma: string,
+  pos: WordNetPos,
+  context: ReadonlySet<string>,
+  lexicon: Lexicon,
+): SenseFit {
+  if (!sense) return 'guess';
+  if (senses.length === 1) return 'only';
+  if (dominantSense(lemma, pos, lexicon)?.id === sense.id) return 'dominant';
+  return contextOverlap(sense, context, lemma, (id) => lexicon.synset(id)) > 0 ? 'context' : 'guess';
 }

@@ -1,10 +1,11 @@
 /**
  * What WordNet knows about a key term, gathered once and shaped for writing: a cleaned definition,
  * synonyms, the chain of broader categories (stopping before the uninformative top of the hierarchy),
- * usage examples, related terms and the word's other senses; plus what two terms have in common.
+ * usage examples, related terms and the word's other senses.
  */
 import type { Lexicon, Synset } from '../lexicon/types';
 import type { KeyTerm } from './key-terms';
+import { dominantSense } from './senses';
 
 export interface Knowledge {
   term: KeyTerm;
@@ -82,8 +83,10 @@ export function isTooGeneral(synset: Synset): boolean {
 export function gatherKnowledge(term: KeyTerm, lexicon: Lexicon): Knowledge {
   const sense = term.sense;
   const lemmaLower = term.lemma.toLowerCase();
+  // A modifier is explained only when its sense is settled ("urban"), not guessed.
   const modifiers = term.modifiers.flatMap(({ word, pos }) => {
-    const s = lexicon.synsets(word, pos)[0] ?? lexicon.synsets(word, pos === 'adj' ? 'noun' : 'adj')[0];
+    const other = pos === 'adj' ? 'noun' : 'adj';
+    const s = lexicon.synsets(word, pos).length > 0 ? dominantSense(word, pos, lexicon) : dominantSense(word, other, lexicon);
     const definition = s ? cleanGloss(s.gloss) : undefined;
     return definition ? [{ word, definition }] : [];
   });
@@ -141,48 +144,4 @@ export function cleanGloss(gloss: string): Definition | undefined {
   }
   text = text.replace(/\s+/g, ' ').replace(/[\s,:]+$/, '');
   return text.length >= 3 && isDefinition(text) ? { text, domain } : undefined;
-}
-
-/**
- * The nearest category two senses share (lowest common hypernym), unless it is one of the too-general
- * ones; `undefined` when they share nothing informative.
- */
-export function sharedCategory(a: Synset, b: Synset, lexicon: Lexicon): Synset | undefined {
-  if (a.pos !== b.pos || a.id === b.id) return undefined;
-  const depthsA = ancestors(a, lexicon);
-  const depthsB = ancestors(b, lexicon);
-  let best: { id: string; distance: number } | undefined;
-  for (const [id, da] of depthsA) {
-    const db = depthsB.get(id);
-    if (db === undefined || (da === 0 && db === 0)) continue;
-    if (!best || da + db < best.distance) best = { id, distance: da + db };
-  }
-  const shared = best ? lexicon.synset(best.id) : undefined;
-  return shared && !isTooGeneral(shared) && shared.id !== a.id && shared.id !== b.id ? shared : undefined;
-}
-
-/** Every hypernym within ten steps, with its distance. */
-function ancestors(start: Synset, lexicon: Lexicon): Map<string, number> {
-  const depths = new Map<string, number>([[start.id, 0]]);
-  let frontier = [start];
-  for (let depth = 1; depth <= 10 && frontier.length > 0; depth++) {
-    const next: Synset[] = [];
-    for (const s of frontier) {
-      for (const id of s.hypernyms) {
-        if (depths.has(id)) continue;
-        const parent = lexicon.synset(id);
-        if (!parent) continue;
-        depths.set(id, depth);
-        next.push(parent);
-      }
-    }
-    frontier = next;
-  }
-  return depths;
-}
-
-/** True when `b` is one of `a`'s broader categories (a is a kind of b). */
-export function isKindOf(a: Synset, b: Synset, lexicon: Lexicon): boolean {
-  const depth = ancestors(a, lexicon).get(b.id);
-  return depth !== undefined && depth > 0;
 }

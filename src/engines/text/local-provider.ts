@@ -86,8 +86,9 @@ function validate(req: TextRequest): void {
 /** The whole local pipeline, synchronous once WordNet is loaded: mode, then tone, then the exact token cap. */
 export function generateLocalText(req: TextRequest, lex: Lexicon): string {
   const seed = `${req.mode}\u0000${req.tone}\u0000${req.prompt}`;
-  const tone = (lines: TextLines): string =>
-    renderLines(applyTone(lines, req.tone, { title: req.mode === 'write', keepSentences: req.mode === 'paraphrase', seed }));
+  const tone = (lines: TextLines, title = false): string =>
+    // A write without a title had no room for more than its body: no greeting or closing aside either.
+    renderLines(applyTone(lines, req.tone, { title, keepSentences: req.mode === 'paraphrase', aside: req.mode !== 'write' || title, seed }));
 
   if (req.mode !== 'write') {
     const random = createRandom(hashString(seed));
@@ -102,7 +103,7 @@ export function generateLocalText(req: TextRequest, lex: Lexicon): string {
   for (let attempt = 0; attempt < 3; attempt++) {
     const article = composeArticle(req.prompt, lex, { budget, random: createRandom(hashString(seed)), avoidContractions: req.tone !== 'casual' });
     if (!article.knowsSubject) return truncateToTokens(renderLines(article.lines), req.maxTokens);
-    text = tone(article.lines);
+    text = tone(article.lines, article.titled);
     const used = countTokens(text);
     if (used <= req.maxTokens) return text;
     budget = Math.floor(budget * (req.maxTokens / used)) - 2;

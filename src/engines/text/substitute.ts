@@ -1,15 +1,21 @@
 /**
- * Synonym substitution, the core of `paraphrase` and part of `rewrite`. A word is replaced only by a
- * lemma of its own most frequent WordNet sense for its part of speech, in the word's own grammatical
- * form. By default only lemmas that share the lexicon's canonical key with the original (the key the
- * plagiarism detector compares) are used, which also keeps swaps close in meaning. `paraphrase` widens
- * this to the word's most frequent sense (`anyKey`), preferring same-key lemmas: same-key lemmas alone
- * changed a fifth of content words where a paraphrase must change a third, and the detector's short
- * k-grams with gap-merged passages still recognise text where some content words have another key.
+ * Synonym substitution, the core of `paraphrase` and part of `rewrite`. The engine cannot tell which
+ * sense a word has in a sentence, so it only replaces words that in practice have one (`senses.ts`: a
+ * single WordNet sense for the tagged part of speech, or a first sense with at least 80 % of the word's
+ * tagged uses at 95 % confidence), in their only base form ("found" may be find or found: kept). The
+ * replacement must read in that same sense on its own: its first sense for the part of speech and its
+ * most used sense over all of them ("large" → "big", "city" → "metropolis"; never "employ" → "apply":
+ * employ's first sense, "use", has only 75 % of its uses, hire the rest, and apply means many things).
+ * Numbers and number words, names, the unit after a number and quoted words are never touched.
+ *
+ * By default only lemmas that share the lexicon's canonical key with the original (the key the
+ * plagiarism detector compares) are used. `paraphrase` widens this to any lemma of the sense
+ * (`anyKey`), preferring same-key lemmas.
  */
-import type { Lexicon, Synset, WordNetPos } from '../lexicon/types';
+import type { Lexicon, WordNetPos } from '../lexicon/types';
 import { adjectiveFormOf, compareForm, nounFormOf, pluralize, verbForm, verbFormsOf, type VerbForm } from './inflect';
 import { isWord, type Sentence, type Token } from './nlp';
+import { dominantSense } from './senses';
 import type { Random } from '../../lib/seeded-random';
 import { encodeTokens } from './tokens';
 
@@ -56,6 +62,13 @@ export function isContentWord(token: Token): boolean {
   return WORDNET_POS[token.pos] !== undefined && !token.stop && isWord(token) && !KEEP.has(token.text.toLowerCase());
 }
 
+/**
+ * Number words, quantities and ordinals: WordNet gives them synonyms ("dozen" → "twelve", "first" →
+ * "initiative", "half" → "one-half"), and a changed number is a changed fact.
+ */
+const NUMBER_WORD =
+  /^(?:zero|nil|none|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|trillions?|dozens?|score|scores|half|halves|quarters?|thirds?|pairs?|couple|first|second|seconds|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twelfth|twentieth|hundredth|thousandth|millionth|last|once|twice|thrice|double|triple|single|sole|percent|percentage|per|cent|majority|minority|most|least|few|fewer|several|many|much|more|less|all|every|each|both|either|neither|dual|twin|twins|multiple)$/;
+
 export interface SubstituteOptions {
   /** Share of eligible words to replace (1 = every word that has a fitting synonym). */
   rate: number;
@@ -73,7 +86,7 @@ export function substituteWords(sentence: Sentence, lexicon: Lexicon, opts: Subs
   const substitutions: Substitution[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (!eligible(token, i)) continue;
+    if (!eligible(tokens, i)) continue;
     if (opts.rate < 1 && opts.random.next() >= opts.rate) continue;
     const replacement = synonymFor(tokens, i, lexicon, opts.anyKey ?? false);
     if (!replacement) continue;
@@ -90,9 +103,14 @@ export function substituteWords(sentence: Sentence, lexicon: Lexicon, opts: Subs
  */
 const BARE_INFINITIVE = new Set(['help', 'make', 'let', 'see', 'watch', 'hear', 'feel']);
 
-function eligible(token: Token, index: number): boolean {
+function eligible(tokens: readonly Token[], index: number): boolean {
+  const token = tokens[index]!;
   if (!isContentWord(token) || token.quoted || token.entity !== undefined || token.text.length < 3) return false;
   if (token.pos === 'VERB' && BARE_INFINITIVE.has(token.lemma)) return false;
+  if (NUMBER_WORD.test(token.text.toLowerCase()) || /\d/.test(token.text)) return false;
+  // The thing a number counts or measures ("240 staff", "6 months"): the figure means it and nothing else.
+  const previous = tokens[index - 1];
+  if (previous && (previous.pos === 'NUM' || /\d/.test(previous.text) || (previous.entity !== undefined && previous.entity !== 'DATE'))) return false;
   // Capitalised inside a sentence: a name wink did not tag as one, or an acronym.
   if (index > 0 && /^[A-Z]/.test(token.text)) return false;
   return !/^[A-Z]{2,}$/.test(token.text);
@@ -104,14 +122,11 @@ export function synonymFor(tokens: readonly Token[], index: number, lexicon: Lex
   const pos = WORDNET_POS[token.pos];
   if (!pos) return undefined;
   const surface = token.text.toLowerCase().replace(/’/g, "'");
-  const key = lexicon.canonicalKey(surface);
-  // The key's own sense when it has this part of speech (its lemmas keep the key), else the most
-  // frequent sense of the word as tagged (the noun "change" keys to the verb).
-  const keySense = lexicon.synset(key);
-  const sense = keySense && keySense.pos === pos ? keySense : anyKey ? firstSense(surface, token.lemma, pos, lexicon) : undefined;
-  if (!sense) return undefined;
-  const base = baseForm(surface, token.lemma, sense, lexicon);
+  const base = soleBaseForm(surface, token.lemma, pos, lexicon);
   if (!base) return undefined;
+  const sense = dominantSense(base, pos, lexicon);
+  if (!sense) return undefined;
+  const key = lexicon.canonicalKey(surface);
   const inflect = inflector(tokens, index, surface, base, pos);
   if (!inflect) return undefined;
 
@@ -122,6 +137,9 @@ export function synonymFor(tokens: readonly Token[], index: number, lexicon: Lex
   let best: { word: string; score: number } | undefined;
   for (const lemma of sense.lemmas) {
     if (!usableLemma(lemma, base)) continue;
+    // The replacement must read in the same sense without context to help: that sense is its first for
+    // this part of speech and its most used over all of them ("plain" is an adjective before it is "complain").
+    if (lexicon.synsets(lemma, pos)[0]?.id !== sense.id || lexicon.canonicalKey(lemma) !== sense.id) continue;
     const form = inflect(lemma);
     if (form === surface || nearSpelling(form, surface)) continue;
     const cost = wordCost(form);
@@ -135,18 +153,14 @@ export function synonymFor(tokens: readonly Token[], index: number, lexicon: Lex
   return best?.word;
 }
 
-function firstSense(surface: string, lemma: string, pos: WordNetPos, lexicon: Lexicon): Synset | undefined {
-  for (const base of [lemma, ...lexicon.baseForms(surface, pos), surface]) {
-    const first = lexicon.synsets(base, pos)[0];
-    if (first) return first;
-  }
-  return undefined;
-}
-
-/** The base form of `surface` that has `sense` ("people" → "person", "better" → "good"), wink's lemma first. */
-function baseForm(surface: string, lemma: string, sense: Synset, lexicon: Lexicon): string | undefined {
-  const options = [lemma, ...lexicon.baseForms(surface, sense.pos), surface];
-  return options.find((base) => lexicon.synsets(base, sense.pos).some((s) => s.id === sense.id));
+/**
+ * The base form of `surface` for `pos` when it has only one ("cities" → "city"); undefined when WordNet
+ * knows none, or several ("found" is find or found, "saw" is see or saw): which word it is, is unclear.
+ */
+function soleBaseForm(surface: string, lemma: string, pos: WordNetPos, lexicon: Lexicon): string | undefined {
+  const forms = new Set(lexicon.baseForms(surface, pos));
+  if (lexicon.synsets(lemma, pos).length > 0) forms.add(lemma);
+  return forms.size === 1 ? [...forms][0] : undefined;
 }
 
 /** A function that puts a lemma into the form `surface` has, or undefined when that form is unclear. */

@@ -4,8 +4,10 @@
  *    the reader addressed as "you" (a greeting or closing line added where the text never does);
  *    a paraphrase keeps its sentences one for one: no split, no added line;
  *  - formal: every contraction expanded, no slang, complete sentences, formal connectors;
- *  - academic: as formal, plus hedged strong claims ("may", "appears to", "suggests") and the formal
- *    connectors of academic prose ("Moreover", "Furthermore", "Consequently").
+ *  - academic: as formal, the reader not addressed ("you can" → "one can"), and the formal connectors
+ *    of academic prose ("Moreover", "Furthermore", "Consequently"). It adds no hedge: "will" does not
+ *    become "may", nor "is" "appears to be", nor "shows" "suggests". A hedge the engine cannot ground in
+ *    the text turns a plain fact into a doubt the writer never had; the author's own hedges stay.
  * Quoted passages are never altered.
  */
 import { contract, expand, hasContraction, outsideQuotes } from './contractions';
@@ -27,13 +29,15 @@ export interface ToneOptions {
    * the output has the input's sentences, each in other words, and nothing the input did not say.
    */
   keepSentences?: boolean;
+  /** Whether the casual tone may add a greeting or closing line (default true); a short write has no room for one. */
+  aside?: boolean;
 }
 
 export function applyTone(lines: TextLines, tone: TextTone, opts: ToneOptions): TextLines {
   const head = opts.title ? lines.slice(0, 1) : [];
   const body = opts.title ? lines.slice(1) : lines;
-  const aside = opts.keepSentences ? 'none' : opts.title ? 'start' : 'end';
-  const toned = tone === 'casual' ? casual(body, opts.seed, aside) : tone === 'formal' ? formal(body) : academic(body);
+  const aside = opts.keepSentences || opts.aside === false ? 'none' : opts.title ? 'start' : 'end';
+  const toned = tone === 'casual' ? casual(body, opts.seed, aside, !opts.keepSentences) : tone === 'formal' ? formal(body) : academic(body);
   return [...head.map((line) => ({ ...line, sentences: line.sentences.map(tone === 'casual' ? (s) => s : expand) })), ...toned];
 }
 
@@ -71,15 +75,15 @@ const CLOSERS = [
   "That's the short of it, if you're curious.",
 ];
 
-/** `aside`: where a greeting or closing line may go when the text neither contracts nor addresses "you"; 'none' keeps the sentences as they are. */
-function casual(lines: TextLines, seed: string, aside: 'start' | 'end' | 'none'): TextLines {
+/** `aside`: where a greeting or closing line may go when the text neither contracts nor addresses "you"; `split`: long sentences may be split. */
+function casual(lines: TextLines, seed: string, aside: 'start' | 'end' | 'none', split: boolean): TextLines {
   const out = lines.map((line) => ({
     ...line,
     sentences: line.sentences.flatMap((sentence) => {
       let s = sentence;
       for (const [pattern, replacement] of CASUAL_CONNECTORS) s = s.replace(pattern, replacement);
       s = outsideQuotes(s, (part) => CASUAL_WORDS.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), part));
-      return (aside === 'none' ? [s] : splitLong(s)).map(contract);
+      return (split ? splitLong(s) : [s]).map(contract);
     }),
   }));
   const text = out.flatMap((l) => l.sentences).join(' ');
@@ -174,79 +178,19 @@ const ACADEMIC_CONNECTORS: ReadonlyArray<readonly [RegExp, string]> = [
 const HAS_CONNECTOR =
   /^(?:However|Moreover|Furthermore|Consequently|Nevertheless|In addition|Additionally|Also|Thus|Hence|Therefore|For (?:example|instance)|In (?:contrast|fact|short|brief|summary|general)|By contrast|Meanwhile|Finally|Lastly|Similarly|Likewise|Indeed|First|Second|Third|Overall|On the whole|At the same time|Even so|As a result|To sum up|Taken together)\b/;
 
-interface Hedge {
-  pattern: RegExp;
-  replace: (...groups: string[]) => string;
-  /** The match is a verb that becomes "may <verb>": skipped where it is really a plural noun or follows a modal. */
-  verb?: boolean;
-}
-
-/** Strong assertions and their hedged form; one per sentence, first match wins. */
-const HEDGES: readonly Hedge[] = [
-  { pattern: /\b(shows?|proves?|demonstrates?|confirms?) that\b/, replace: (_m, verb = '') => (verb.endsWith('s') ? 'suggests that' : 'suggest that') },
-  { pattern: /^(Clearly|Obviously|Certainly|Undoubtedly|Definitely),\s*(\w)/, replace: (_m, _adverb, c = '') => `Arguably, ${c.toLowerCase()}` },
-  { pattern: /\b(clearly|obviously|certainly|undoubtedly|definitely)\b/, replace: () => 'arguably' },
-  { pattern: /\bwill\b(?! be able)/, replace: () => 'may' },
-  { pattern: /\balways\b/, replace: () => 'generally' },
-  {
-    pattern: /\b(is|are) (the )?(best|most|only|main|key|biggest|largest|greatest|worst)\b/,
-    replace: (_m, be = '', the = '', what = '') => `${be} arguably ${the}${what}`,
-  },
-  {
-    pattern:
-      /\b(causes|leads to|results in|increases|reduces|improves|prevents|protects|affects|creates|boosts|lowers|raises|harms|damages|supports|helps|provides|allows|depends on)\b/,
-    replace: (_m, verb = '') => `may ${baseOf(verb)}`,
-    verb: true,
-  },
-];
-
-/** Words that precede a noun, so a following "increases"/"supports" is a plural noun, not a verb. */
-const NOUN_CONTEXT =
-  /\b(?:the|a|an|these|those|its|their|his|her|our|my|your|any|such|some|many|few|recent|large|small|major|minor|sharp|steady|price|tax|cost|rate)\s+$/i;
-/** A verb after a modal or "to" is not a finite claim to hedge. */
-const MODAL_CONTEXT = /\b(?:will|can|could|would|should|must|may|might|to|not)\s+$/i;
-
-function baseOf(verbPhrase: string): string {
-  const [verb = '', ...rest] = verbPhrase.split(' ');
-  const base = verb.endsWith('ies') ? `${verb.slice(0, -3)}y` : /(?:ss|x|ch|sh|zz)es$/.test(verb) ? verb.slice(0, -2) : verb.slice(0, -1);
-  return [base, ...rest].join(' ');
-}
-
-function hedge(sentence: string): string | undefined {
-  const parts = sentence.split(/("[^"]*"|“[^”]*”)/);
-  for (let p = 0; p < parts.length; p += 2) {
-    const part = parts[p]!;
-    for (const { pattern, replace, verb } of HEDGES) {
-      const m = pattern.exec(part);
-      if (!m) continue;
-      const before = part.slice(0, m.index);
-      if (verb && (NOUN_CONTEXT.test(before) || MODAL_CONTEXT.test(before) || before.trim() === '')) continue;
-      parts[p] = before + replace(...m) + part.slice(m.index + m[0].length);
-      return parts.join('');
-    }
-  }
-  return undefined;
-}
-
 /** Sentence openings that are ordinary words, never names. */
 const LOWERCASE_SAFE =
   /^(?:The|A|An|This|That|These|Those|It|Its|They|Their|There|We|Our|He|His|She|Her|In|On|At|As|For|With|By|From|After|Before|When|While|Because|Although|If|Since|Many|Most|Some|Each|Every|One|Such|Both|All|Other|Another|Several|Studies|Research|People|Customers|Critics|Doctors|Put|Take|Other|Related|Closely|Terms|Anyone|Going|Used|Places|Names|Instead|What|Together|Taken|Here|Outside|Words)\b/;
 
 function academic(lines: TextLines): TextLines {
-  let hedged = 0;
   let connected = 0;
-  const out = lines.map((line) => ({
+  return lines.map((line) => ({
     ...line,
     sentences: line.sentences.map((sentence, i) => {
       let s = formalSentence(sentence, ACADEMIC_CONNECTORS);
       s = outsideQuotes(s, (part) =>
         part.replace(/\b[Yy]ou (can|should|might|must|may|could|will)\b/g, (m, modal: string) => `${m.startsWith('Y') ? 'One' : 'one'} ${modal}`),
       );
-      const withHedge = hedge(s);
-      if (withHedge) {
-        s = withHedge;
-        hedged++;
-      }
       // Every third sentence of a paragraph that does not already open with a connector gets a formal one.
       // Only before a word that is safe to lower-case: a name must keep its capital.
       if (i > 0 && i % 3 === 2 && !HAS_CONNECTOR.test(s) && LOWERCASE_SAFE.test(s)) {
@@ -256,15 +200,4 @@ function academic(lines: TextLines): TextLines {
       return s;
     }),
   }));
-  // A text too short for either still gets one hedge: the first plain "is"/"are" claim.
-  if (hedged === 0 && connected === 0) {
-    for (const line of out) {
-      const idx = line.sentences.findIndex((s) => /\b(?:is|are)\b/.test(s) && !/["“]/.test(s));
-      if (idx >= 0) {
-        line.sentences[idx] = line.sentences[idx]!.replace(/\b(is|are)\b/, (be) => (be === 'is' ? 'appears to be' : 'appear to be'));
-        break;
-      }
-    }
-  }
-  return out;
 }

@@ -82,6 +82,15 @@ describe('synsets', () => {
     expect(lex.synsets('Hot Dog', 'noun')[0]?.lemmas).toContain('hot dog');
   });
 
+  it('tagCounts: SemCor tag counts parallel to synsets, [] for an unknown word', () => {
+    // index.sense: employ%2:34:00:: 01161188 1 42 (use) and employ%2:41:00:: 02414542 2 14 (hire).
+    expect(lex.tagCounts('employ', 'verb')).toEqual([42, 14]);
+    expect(lex.tagCounts('Employ', 'verb')).toEqual([42, 14]);
+    expect(lex.tagCounts('run', 'verb')).toHaveLength(lex.synsets('run', 'verb').length);
+    expect(lex.tagCounts('large', 'adj')[0]).toBeGreaterThan(100);
+    expect(lex.tagCounts('zxqwerty', 'noun')).toEqual([]);
+  });
+
   it('synset(id) round-trips and rejects junk', () => {
     const s = lex.synsets('run', 'verb')[0]!;
     expect(lex.synset(s.id)).toBe(s);

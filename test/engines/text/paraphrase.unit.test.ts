@@ -29,8 +29,9 @@ describe('paraphrase', () => {
       }
       substitutions += outcome.substitutions.length;
     }
-    expect(substitutions).toBeGreaterThan(25);
-    expect(sameKey / substitutions).toBeGreaterThanOrEqual(0.4);
+    // Only words with one settled sense change (see senses.ts), so there are few of them.
+    expect(substitutions).toBeGreaterThanOrEqual(10);
+    expect(sameKey / substitutions).toBeGreaterThanOrEqual(0.2);
   });
 
   it('keeps names, numbers and dates', () => {
@@ -42,15 +43,15 @@ describe('paraphrase', () => {
   });
 
   it('re-inflects replacements to the form of the word they replace', () => {
-    const text = 'The cities grew. She helped him quickly, and the larger dogs barked.';
+    const text = 'The doctors recommended longer walks, and the nurses strengthened the large windows.';
     const { substitutions } = paraphraseText(text, lexicon, createRandom(1));
     const map = new Map(substitutions.map((s) => [s.from, s.to]));
-    if (map.has('cities')) expect(map.get('cities')).toMatch(/s$/);
-    if (map.has('larger')) expect(map.get('larger')).toMatch(/er$/);
-    expect(map.size).toBeGreaterThan(0);
+    expect(map.get('doctors')).toMatch(/s$/);
+    expect(map.get('recommended')).toMatch(/ed$/);
+    expect(map.get('strengthened')).toMatch(/ed$/);
   });
 
-  it('changes at least a third of the content words of ordinary prose', () => {
+  it('changes the words of ordinary prose that have one settled sense, and only those', () => {
     let changed = 0;
     let total = 0;
     const shares: number[] = [];
@@ -65,23 +66,32 @@ describe('paraphrase', () => {
     console.log(
       `paraphrase: ${changed}/${total} content words changed (${(share * 100).toFixed(1)}%); per text ${shares.map((s) => `${(s * 100).toFixed(0)}%`).join(', ')}`,
     );
-    expect(share).toBeGreaterThanOrEqual(1 / 3);
-    for (const s of shares) expect(s).toBeGreaterThan(0);
+    // 40.7 % before issue 28 item 5, when most swaps took the first sense of a word with several
+    // ("ordered" → "said", "lots" → "mints"); now a word changes only when its sense is settled.
+    expect(share).toBeGreaterThanOrEqual(0.05);
+    expect(share).toBeLessThan(0.25);
   });
 });
 
 describe('rewrite', () => {
-  it('restructures most sentences and changes every one', () => {
+  it('restructures most sentences and changes nearly every one', () => {
     let restructured = 0;
     let sentences = 0;
+    let unchanged = 0;
+    let total = 0;
     for (const text of [...PROSE, NAMES_AND_NUMBERS]) {
       const outcome = rewriteText(text, lexicon, createRandom(7));
       restructured += outcome.restructured;
       sentences += outcome.sentences;
       const output = renderLines(outcome.lines);
-      for (const sentence of sentencesOf(text)) expect(output).not.toContain(sentence);
+      for (const sentence of sentencesOf(text)) {
+        total++;
+        if (output.includes(sentence)) unchanged++;
+      }
     }
-    console.log(`rewrite: ${restructured}/${sentences} sentences restructured`);
+    console.log(`rewrite: ${restructured}/${sentences} sentences restructured, ${unchanged}/${total} left as they were`);
     expect(restructured / sentences).toBeGreaterThanOrEqual(0.5);
+    // A sentence no restructuring fits and no word of which has a settled sense stays as it is.
+    expect(unchanged / total).toBeLessThanOrEqual(0.1);
   });
 });
