@@ -1,12 +1,28 @@
 import { embed } from '../engines/embeddings';
+import type { Embedder } from '../engines/embeddings/embedder';
 import { LOCAL_MODELS } from './models';
 
 /**
- * The one call POST /v1/embeddings makes for its vectors: the built-in static word vectors (SIF-weighted
- * means, 256 dimensions, microseconds a text, so they are computed in the web process). Swapped at merge
- * for the `Embedder` of EMBEDDINGS_PROVIDER (src/engines/embeddings/embedder.ts): the route needs only the
- * vectors, in order, and the model id they came from.
+ * The model id POST /v1/embeddings serves for EMBEDDINGS_PROVIDER: the provider's model name
+ * (`openai:text-embedding-3-small@512` → `text-embedding-3-small`), the GGUF file's name for llama, or the
+ * built-in encoder's own name.
  */
-export async function embedTexts(texts: readonly string[]): Promise<{ model: string; vectors: Float32Array[] }> {
-  return { model: LOCAL_MODELS.embeddings, vectors: texts.map((t) => embed(t)) };
+export function embeddingsModelOf(embedder: Embedder): string {
+  const [kind, ...rest] = embedder.id.split(':');
+  const name = rest.join(':');
+  if (kind === 'openai') return name.replace(/@\d+$/, '');
+  if (kind === 'llama') return name;
+  return LOCAL_MODELS.embeddings;
+}
+
+/**
+ * The vectors POST /v1/embeddings answers with. With the built-in engine they are the static word vectors
+ * (SIF-weighted means, 256 dimensions, microseconds a text, so computed in the web process); with a provider,
+ * that provider's (the call is a network round trip, or for llama a small embedding model loaded once per
+ * process), the same vectors file chat and the plagiarism check use.
+ */
+export async function embedTexts(embedder: Embedder, texts: readonly string[], signal?: AbortSignal): Promise<{ model: string; vectors: Float32Array[] }> {
+  const model = embeddingsModelOf(embedder);
+  if (model === LOCAL_MODELS.embeddings) return { model, vectors: texts.map((t) => embed(t)) };
+  return { model, vectors: await embedder.embed(texts, signal) };
 }

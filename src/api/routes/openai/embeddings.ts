@@ -8,7 +8,7 @@ import { countTokens } from '../../../engines/text';
 import { newId } from '../../../ids';
 import { DIMS } from '../../../engines/embeddings';
 import { embeddingsRequestSchema, embeddingsResponse, inputsOf, LOCAL_MODELS } from '../../../openai-compat';
-import { embedTexts } from '../../../openai-compat/embed-texts';
+import { embeddingsModelOf, embedTexts } from '../../../openai-compat/embed-texts';
 import { announceWebhookEvents } from '../../../webhooks/outbox';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
@@ -30,14 +30,14 @@ const responseSchema = v.object({
  * one: the quota checked (a hold, in the transaction) and turned into a ledger line under the key and the
  * `text` product, in text tokens of the inputs.
  */
-export function registerEmbeddings(app: App, rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'channels' | 'usage' | 'log'>) {
+export function registerEmbeddings(app: App, rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'channels' | 'usage' | 'log' | 'embedder'>) {
   app.post(
     '/embeddings',
     describeRoute({
       tags: [OPENAI_TAG],
       summary: 'Embeddings (OpenAI-compatible)',
       description:
-        `Vectors of the inputs, in order: the built-in encoder (\`${LOCAL_MODELS.embeddings}\`, ${DIMS} dimensions, unit length, English words; static word vectors averaged, so word order is not seen). ` +
+        `Vectors of the inputs, in order, from EMBEDDINGS_PROVIDER's model (the one \`GET /v1/models\` lists): with the built-in engine \`${LOCAL_MODELS.embeddings}\` (${DIMS} dimensions, unit length, English words; static word vectors averaged, so word order is not seen). ` +
         '`encoding_format: base64` gives the little-endian float32 bytes. Billed as text tokens of the inputs, under the `text` product and scope.',
       requestBody: { content: { 'application/json': { schema: resolver(embeddingsRequestSchema) } } },
       responses: {
@@ -49,8 +49,9 @@ export function registerEmbeddings(app: App, rt: Pick<Runtime, 'config' | 'db' |
     async (c) => {
       const body = c.req.valid('json');
       const texts = inputsOf(body);
-      const embedded = await embedTexts(texts);
-      if (body.model !== embedded.model) throw modelNotFound(body.model, embedded.model);
+      const served = embeddingsModelOf(rt.embedder);
+      if (body.model !== served) throw modelNotFound(body.model, served);
+      const embedded = await embedTexts(rt.embedder, texts, c.req.raw.signal);
       const dims = embedded.vectors[0]?.length ?? DIMS;
       if (body.dimensions !== undefined && body.dimensions !== dims) throw paramError('dimensions', `'dimensions' must be ${dims} for ${embedded.model}.`);
       const tokens = texts.reduce((n, t) => n + countTokens(t), 0);

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { Principal } from '../../../db/queries/accounts';
 import { notFound } from '../../../errors/api-error';
 import { type ModelKind, modelList, modelObject, servedModels } from '../../../openai-compat';
+import { embeddingsModelOf } from '../../../openai-compat/embed-texts';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { OPENAI_TAG, openaiErrorResponses } from './openapi';
@@ -20,7 +21,7 @@ export function usableKinds(principal: Principal): ModelKind[] {
 
 const modelSchema = v.object({ id: v.string(), object: v.literal('model'), created: v.number(), owned_by: v.string() });
 
-export function registerModels(app: App, rt: Pick<Runtime, 'config'>) {
+export function registerModels(app: App, rt: Pick<Runtime, 'config' | 'embedder'>) {
   app.get(
     '/models',
     describeRoute({
@@ -37,7 +38,7 @@ export function registerModels(app: App, rt: Pick<Runtime, 'config'>) {
         ...openaiErrorResponses(401),
       },
     }),
-    (c) => c.json(modelList(servedModels(rt.config), usableKinds(c.get('principal')))),
+    (c) => c.json(modelList(servedModels(rt.config, embeddingsModelOf(rt.embedder)), usableKinds(c.get('principal')))),
   );
   app.get(
     '/models/:model{.+}',
@@ -51,7 +52,7 @@ export function registerModels(app: App, rt: Pick<Runtime, 'config'>) {
     }),
     (c) => {
       const id = c.req.param('model');
-      const served = servedModels(rt.config);
+      const served = servedModels(rt.config, embeddingsModelOf(rt.embedder));
       const usable = usableKinds(c.get('principal')).some((kind) => served[kind] === id);
       if (!usable)
         throw Object.assign(notFound(`The model '${id}' does not exist or you do not have access to it.`), { param: 'model', openaiCode: 'model_not_found' });
