@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { RateDecision } from '../billing/rate-limiter';
 import type { Principal } from '../db/queries/accounts';
 import type { Logger } from '../logger';
 
@@ -8,6 +9,8 @@ export interface AppEnv {
     log: Logger;
     /** Set by the auth middleware on every /v1 request. */
     principal: Principal;
+    /** Set by the rate limit middleware on every admitted /v1 request: what its RateLimit-* headers say. */
+    rateLimit?: RateDecision;
     /** Set by the idempotency middleware on a keyed POST whose body streams: the route claims the key itself. */
     idempotencyClaim?: (requestHash: string) => Promise<Response | null>;
     /**
