@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Actor } from '../audit/actor';
+import type { RateDecision } from '../billing/rate-limiter';
 import type { Principal } from '../db/queries/accounts';
 import type { Logger } from '../logger';
 
@@ -11,6 +12,8 @@ export interface AppEnv {
     principal: Principal;
     /** Set with `principal`: the key as the audit trail records it, with the client's address. */
     actor: Actor;
+    /** Set by the rate limit middleware on every admitted /v1 request: what its RateLimit-* headers say. */
+    rateLimit?: RateDecision;
     /** Set by the idempotency middleware on a keyed POST whose body streams: the route claims the key itself. */
     idempotencyClaim?: (requestHash: string) => Promise<Response | null>;
     /**

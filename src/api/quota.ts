@@ -24,7 +24,8 @@ export interface QuotaHold {
 
 /** 429 quota_exceeded for a hold that did not fit, saying what is left: billed and held by queued requests both count. */
 export function quotaExceeded(principal: Principal, hold: QuotaHold, refused: RefusedReservation, now = new Date()): ApiError {
-  const quota = principal.quotas[hold.metric];
+  // Only a limited quota refuses; 0 stands in should an unlimited one ever be passed here.
+  const quota = principal.quotas[hold.metric] ?? 0;
   const left = Math.max(0, quota - refused.used - refused.reserved);
   const inFlight = refused.reserved > 0 ? ` (${refused.reserved} held by requests still running)` : '';
   return new ApiError(

@@ -4,10 +4,10 @@ import { USAGE_METRICS, type UsageMetric } from '../db/schema';
 import type { BillingPeriod } from './period';
 import type { UsageCache } from './usage-cache';
 
-export type UsageAgainstQuota = Record<UsageMetric, { used: number; quota: number }>;
+export type UsageAgainstQuota = Record<UsageMetric, { used: number; quota: number | null }>;
 
 /**
- * Each metric's use in `period` next to the plan's quota: the dashboard's usage bars. The totals come
+ * Each metric's use in `period` next to the plan's quota (null: unlimited). The totals come
  * from the same cache as GET /v1/usage, so the two always agree. Null when there is no
  * such account.
  */

@@ -68,7 +68,7 @@ describe('GET /v1/usage?group_by=…, billed through the real path', () => {
     const tokens = (r: Record<string, unknown>) => r.tokens_used as number;
 
     const plain = await usage(first.auth);
-    expect(Object.keys(plain).sort()).toEqual(['hosting', 'period_end', 'period_start', 'storage', 'usage']);
+    expect(Object.keys(plain).sort()).toEqual(['hosting', 'limits', 'period_end', 'period_start', 'plan', 'rate_limit', 'storage', 'usage']);
     expect(plain.usage).toEqual({ ...zero, text_tokens: tokens(t1) + tokens(t2) + tokens(t3), images_generated: 3 });
 
     const byKey = await usage(first.auth, '?group_by=key');
@@ -220,7 +220,16 @@ describe('group_by validation and the plain report', () => {
     }
     expect((await svc.app.request('/v1/usage?group_by=month')).status).toBe(401);
     // Other parameters change nothing, as before.
-    expect(Object.keys(await usage(auth, '?foo=bar')).sort()).toEqual(['hosting', 'period_end', 'period_start', 'storage', 'usage']);
+    expect(Object.keys(await usage(auth, '?foo=bar')).sort()).toEqual([
+      'hosting',
+      'limits',
+      'period_end',
+      'period_start',
+      'plan',
+      'rate_limit',
+      'storage',
+      'usage',
+    ]);
   });
 
   it('documents group_by and the breakdown in the OpenAPI document', async () => {

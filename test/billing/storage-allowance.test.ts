@@ -59,6 +59,8 @@ function csvOf(bytes: number, n: number): Buffer {
 
 interface StorageReport {
   used_bytes: number;
+  limit_bytes: number;
+  remaining_bytes: number;
   allowed_bytes: number;
   file_bytes: number;
   site_bytes: number;
@@ -81,7 +83,14 @@ describe('the plan’s storage allowance for uploaded files', () => {
     }
     const stored = await getStoredBytes(svc.rt.db, accountId);
     expect(stored).toEqual({ fileBytes: 10_000, siteBytes: 0 });
-    expect(await storageOf(auth)).toEqual({ used_bytes: 10_000, allowed_bytes: ALLOWANCE, file_bytes: 10_000, site_bytes: 0 });
+    expect(await storageOf(auth)).toEqual({
+      used_bytes: 10_000,
+      limit_bytes: ALLOWANCE,
+      remaining_bytes: ALLOWANCE - 10_000,
+      allowed_bytes: ALLOWANCE,
+      file_bytes: 10_000,
+      site_bytes: 0,
+    });
     // Nothing of a refused upload was stored or charged.
     expect(await svc.rt.db.select().from(storageClaims).where(eq(storageClaims.accountId, accountId))).toHaveLength(10);
   });
@@ -113,7 +122,14 @@ describe('the plan’s storage allowance for uploaded files', () => {
   it('an upload that cannot be parsed is not kept, and does not count', async () => {
     const { auth } = await smallPlanAccount();
     expect((await upload(svc, auth, makeCorruptPdf(), 'broken.pdf')).status).toBe(422);
-    expect(await storageOf(auth)).toEqual({ used_bytes: 0, allowed_bytes: ALLOWANCE, file_bytes: 0, site_bytes: 0 });
+    expect(await storageOf(auth)).toEqual({
+      used_bytes: 0,
+      limit_bytes: ALLOWANCE,
+      remaining_bytes: ALLOWANCE,
+      allowed_bytes: ALLOWANCE,
+      file_bytes: 0,
+      site_bytes: 0,
+    });
   });
 });
 
@@ -211,7 +227,14 @@ describe('the plan’s storage allowance for hosted sites', () => {
     expect(failed).toHaveLength(3);
     for (const d of failed)
       expect(d.error).toMatch(/need 2000 bytes of new storage, but the account stores 4000 of the 5000 bytes the test-storage-sites plan allows \(1000 free\)/);
-    expect(await hostedStorage(auth)).toEqual({ used_bytes: 4000, allowed_bytes: 5000, file_bytes: 0, site_bytes: 4000 });
+    expect(await hostedStorage(auth)).toEqual({
+      used_bytes: 4000,
+      limit_bytes: 5000,
+      remaining_bytes: 1000,
+      allowed_bytes: 5000,
+      file_bytes: 0,
+      site_bytes: 4000,
+    });
   });
 
   it('once all the allowance is used, a deploy request is 413 at once, naming used and allowed bytes', async () => {

@@ -134,6 +134,24 @@ describe('renderUsageChart', () => {
     }
   });
 
+  it('draws a single day of a 30-day period one day wide, a 30th of the chart, not across all of it', () => {
+    const one = parse(renderUsageChart({ days: novemberDays(1), values: [500], label: 'Images', unit: 'images', width: 480, periodDays: 30 }));
+    const full = parse(
+      renderUsageChart({ days: novemberDays(30), values: novemberDays(30).map(() => 500), label: 'Images', unit: 'images', width: 480, periodDays: 30 }),
+    );
+    const [bar] = byClass(one, 'usage-chart__bar');
+    const fullBars = byClass(full, 'usage-chart__bar');
+    expect(Number(bar!.attributes.width)).toBe(Number(fullBars[0]!.attributes.width));
+    expect(Number(bar!.attributes.x)).toBe(Number(fullBars[0]!.attributes.x));
+    const plotWidth = 480 - 10 - Number(byClass(one, 'usage-chart__axis')[0]!.attributes.x1);
+    expect(Number(bar!.attributes.width)).toBeLessThan(plotWidth / 25);
+    // The period sets the width: 31 days make each narrower than 30 do; without it, one day fills the chart's width.
+    const given = parse(renderUsageChart({ days: novemberDays(1), values: [500], label: 'Images', unit: 'images', width: 480, periodDays: 31 }));
+    expect(Number(byClass(given, 'usage-chart__bar')[0]!.attributes.width)).toBeLessThan(Number(bar!.attributes.width));
+    const unbounded = parse(renderUsageChart({ days: novemberDays(1), values: [500], label: 'Images', unit: 'images', width: 480 }));
+    expect(Number(byClass(unbounded, 'usage-chart__bar')[0]!.attributes.width)).toBeGreaterThan(plotWidth / 2);
+  });
+
   it('leaves out a day label that the wider first label (with the month) would touch', () => {
     const svg = parse(renderUsageChart({ days: novemberDays(26), values: novemberDays(26).map(() => 4000), label: 'x', unit: 'tokens', width: 640 }));
     expect(byClass(svg, 'usage-chart__day').map((n) => n.text)).toEqual([

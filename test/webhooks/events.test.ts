@@ -125,7 +125,7 @@ describe('the outbox writer', () => {
     const { accountId } = await createTestAccount(svc.rt, 'pro');
     const quiet = await createTestAccount(svc.rt, 'pro');
     await addEndpoint(svc.rt, accountId);
-    const quota = (await findAccountQuotas(svc.rt.db, accountId))!.images_generated;
+    const quota = (await findAccountQuotas(svc.rt.db, accountId))!.images_generated!;
     const period = billingPeriodOf(new Date());
     const bill = (account: string, quantity: number) =>
       svc.rt.db.transaction((tx) =>

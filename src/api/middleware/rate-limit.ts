@@ -30,6 +30,8 @@ export function rateLimit(limiter: RateLimiter): MiddlewareHandler<AppEnv> {
     setResponseHeader(c, 'RateLimit-Limit', String(d.limit));
     setResponseHeader(c, 'RateLimit-Remaining', String(d.remaining));
     setResponseHeader(c, 'RateLimit-Reset', String(d.resetSeconds));
+    // GET /v1/usage shows the same numbers in its body.
+    c.set('rateLimit', d);
     await next();
   };
 }

@@ -28,6 +28,12 @@ export interface UsageChartInput {
   /** What is counted, capitalised for the start of a sentence: "Text tokens". */
   label: string;
   unit: QuantityUnit;
+  /**
+   * Days the x axis spans: give the billing period's, so that a day is always one day wide however few
+   * of them have passed (the slots after the last day are left empty; on the 1st, one narrow bar rather
+   * than one across the chart). Default, and never fewer than: `days.length`.
+   */
+  periodDays?: number;
   /** Size of the viewBox, in user units: the proportions, and the size at which text is 12 units high. */
   width?: number;
   height?: number;
@@ -54,7 +60,8 @@ export function renderUsageChart(input: UsageChartInput): string {
   const right = 10;
   const plot = { x: left, y: FONT_SIZE, w: width - left - right, h: height - 3.5 * FONT_SIZE };
   const yOf = (v: number) => plot.y + plot.h - (v / top) * plot.h;
-  const band = plot.w / Math.max(1, days.length);
+  const slots = Math.max(1, days.length, input.periodDays ?? 0);
+  const band = plot.w / slots;
 
   const summary = summarise(label, unit, parsed, values);
   const out: string[] = [];

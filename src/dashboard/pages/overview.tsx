@@ -1,5 +1,6 @@
 import { raw } from 'hono/html';
 import { currentBillingPeriod } from '../../billing/period';
+import { limitsView, planView, storageView } from '../../billing/usage-view';
 import { findAccountPlan } from '../../db/queries/accounts';
 import { usageBreakdown } from '../../db/queries/usage';
 import { USAGE_METRICS, type UsageMetric } from '../../db/schema';
@@ -37,6 +38,9 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
       rt.usage.storage(session.accountId),
     ]);
     if (!plan) return notFoundPage(c, 'account');
+    // The same limits, plan and storage GET /v1/usage answers (src/billing/usage-view.ts).
+    const limits = limitsView(plan.quotas, totals);
+    const storage = storageView(plan.storageBytes, stored);
     const fmt = new Intl.NumberFormat('en');
     const lastDay = new Date(period.end.getTime() - 1).toISOString().slice(0, 10);
     return renderPage(
@@ -48,51 +52,59 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
             Usage, {period.startIso.slice(0, 10)} to {lastDay}
           </h2>
           <p class="muted">
-            {plan.planId} plan · {fmt.format(plan.rateLimitPerMinute)} requests a minute · the billing period is the calendar month in UTC.
+            {planView(plan).name} plan · {fmt.format(plan.rateLimitPerMinute)} requests a minute · the billing period is the calendar month in UTC.
           </p>
           <ul class="meters">
             {USAGE_METRICS.map((metric) => {
-              const used = totals[metric];
-              const quota = plan.quotas[metric];
-              const share = percent(used, quota);
+              const { limit, used, remaining } = limits[metric];
+              const share = limit === null ? 0 : percent(used, limit);
               return (
                 <li data-metric={metric}>
                   <div class="meter-head">
                     <span id={`m-${metric}`}>{METRIC_LABELS[metric]}</span>
                     <span>
-                      {formatQuantity(metric, used)} of {quota > 0 ? formatQuantity(metric, quota) : 'none on this plan'}
-                      {quota > 0 && <span class="muted"> ({share}%)</span>}
+                      {formatQuantity(metric, used)} of {limit === null ? 'unlimited' : limit > 0 ? formatQuantity(metric, limit) : 'none on this plan'}
+                      {limit !== null && limit > 0 && (
+                        <span class="muted">
+                          {' '}
+                          ({share}%, {formatQuantity(metric, remaining ?? 0)} left)
+                        </span>
+                      )}
                     </span>
                   </div>
-                  <meter aria-labelledby={`m-${metric}`} min={0} max={Math.max(quota, 1)} low={quota * 0.75} high={quota * 0.9} optimum={0} value={used}>
-                    {share}%
-                  </meter>
+                  {limit !== null && (
+                    <meter aria-labelledby={`m-${metric}`} min={0} max={Math.max(limit, 1)} low={limit * 0.75} high={limit * 0.9} optimum={0} value={used}>
+                      {share}%
+                    </meter>
+                  )}
                 </li>
               );
             })}
             {(() => {
               // Not per period: what the account stores now, files and sites, against the plan's allowance.
-              const used = stored.fileBytes + stored.siteBytes;
-              const share = percent(used, plan.storageBytes);
+              const share = percent(storage.used_bytes, storage.limit_bytes);
               return (
                 <li data-metric="storage">
                   <div class="meter-head">
                     <span id="m-storage">
-                      Storage (files {formatBytes(stored.fileBytes)}, sites {formatBytes(stored.siteBytes)})
+                      Storage (files {formatBytes(storage.file_bytes)}, sites {formatBytes(storage.site_bytes)})
                     </span>
                     <span>
-                      {formatBytes(used)} of {formatBytes(plan.storageBytes)}
-                      <span class="muted"> ({share}%)</span>
+                      {formatBytes(storage.used_bytes)} of {formatBytes(storage.limit_bytes)}
+                      <span class="muted">
+                        {' '}
+                        ({share}%, {formatBytes(storage.remaining_bytes)} left)
+                      </span>
                     </span>
                   </div>
                   <meter
                     aria-labelledby="m-storage"
                     min={0}
-                    max={Math.max(plan.storageBytes, 1)}
-                    low={plan.storageBytes * 0.75}
-                    high={plan.storageBytes * 0.9}
+                    max={Math.max(storage.limit_bytes, 1)}
+                    low={storage.limit_bytes * 0.75}
+                    high={storage.limit_bytes * 0.9}
                     optimum={0}
-                    value={used}
+                    value={storage.used_bytes}
                   >
                     {share}%
                   </meter>
@@ -108,7 +120,15 @@ export function registerOverviewPage(app: Dashboard, { rt }: DashboardDeps) {
               <figure data-chart={metric}>
                 <figcaption>{METRIC_LABELS[metric]}</figcaption>
                 {/* The renderer escapes every text it draws (tested in usage-chart.test.ts). */}
-                {raw(renderUsageChart({ days: daily.days, values: daily.series[metric], label: METRIC_LABELS[metric], unit: METRIC_UNIT[metric] }))}
+                {raw(
+                  renderUsageChart({
+                    days: daily.days,
+                    values: daily.series[metric],
+                    label: METRIC_LABELS[metric],
+                    unit: METRIC_UNIT[metric],
+                    periodDays: Math.round((period.end.getTime() - period.start.getTime()) / 86_400_000),
+                  }),
+                )}
               </figure>
             ))}
           </div>

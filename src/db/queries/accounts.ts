@@ -38,6 +38,8 @@ export interface Principal {
   keyPrefix: string;
   accountId: string;
   planId: string;
+  /** The plan's name for people ("Pro"). */
+  planName: string;
   /** The account's limit (its override, else its plan's). */
   rateLimitPerMinute: number;
   /** The key's own limit, when it has one: the key is held to the lower of the two. */
@@ -47,7 +49,8 @@ export interface Principal {
   scopes: readonly Scope[] | null;
   /** Epoch ms after which the key answers 401; null when it never expires. */
   expiresAt: number | null;
-  quotas: Record<UsageMetric, number>;
+  /** Each metric's allowance per billing period; null means unlimited. */
+  quotas: Record<UsageMetric, number | null>;
   /** Bytes the account may keep stored (files and hosted sites), its plan's allowance. */
   storageBytes: number;
 }
@@ -76,6 +79,7 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
   const [row] = await db
     .select({
       planId: plans.id,
+      planName: plans.name,
       rateLimitPerMinute: plans.rateLimitPerMinute,
       rateLimitOverride: accounts.rateLimitOverride,
       features: plans.features,
@@ -88,6 +92,7 @@ export async function findAccountPlan(db: DbOrTx, accountId: string) {
   if (!row) return null;
   return {
     planId: row.planId,
+    planName: planNameOf(row),
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
     features: row.features as Feature[],
     quotas: quotasOf(row),
@@ -223,6 +228,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
       keyRateLimitPerMinute: apiKeys.rateLimitPerMinute,
       accountId: accounts.id,
       planId: plans.id,
+      planName: plans.name,
       rateLimitOverride: accounts.rateLimitOverride,
       rateLimitPerMinute: plans.rateLimitPerMinute,
       features: plans.features,
@@ -240,6 +246,7 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
     keyPrefix: row.keyPrefix,
     accountId: row.accountId,
     planId: row.planId,
+    planName: planNameOf(row),
     rateLimitPerMinute: row.rateLimitOverride ?? row.rateLimitPerMinute,
     keyRateLimitPerMinute: row.keyRateLimitPerMinute,
     features: row.features as Feature[],
@@ -250,8 +257,13 @@ export async function findPrincipalByKeyHash(db: Db, hash: string): Promise<Prin
   };
 }
 
-/** The quotas of the account's plan per metric, or null when there is no such account. */
-export async function findAccountQuotas(db: DbOrTx, accountId: string): Promise<Record<UsageMetric, number> | null> {
+/** A plan's name for people: its `name`, else its id with a capital letter. */
+function planNameOf(row: { planId: string; planName: string | null }): string {
+  return row.planName ?? row.planId.charAt(0).toUpperCase() + row.planId.slice(1);
+}
+
+/** The quotas of the account's plan per metric (null: unlimited), or null when there is no such account. */
+export async function findAccountQuotas(db: DbOrTx, accountId: string): Promise<Record<UsageMetric, number | null> | null> {
   return (await findAccountPlan(db, accountId))?.quotas ?? null;
 }
 
@@ -262,7 +274,7 @@ const quotaColumns = {
   quotaFileChats: plans.quotaFileChats,
 };
 
-function quotasOf(row: Record<keyof typeof quotaColumns, number>): Record<UsageMetric, number> {
+function quotasOf(row: Record<keyof typeof quotaColumns, number | null>): Record<UsageMetric, number | null> {
   return {
     text_tokens: row.quotaTextTokens,
     images_generated: row.quotaImagesGenerated,

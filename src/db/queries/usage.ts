@@ -85,20 +85,22 @@ export interface RefusedReservation {
 
 /**
  * Holds `quantity` of `metric` for the queued request `sourceId` if the period's billed total, what other
- * queued requests hold and this amount together fit `quota`; else changes nothing and says what was held.
+ * queued requests hold and this amount together fit `quota` (always, when it is null: unlimited); else changes nothing and says what was held.
  * One conditional upsert of the (account, period, metric) row: concurrent callers wait on its row lock and
  * each sees the others' reservations, so no interleaving admits more than the quota. Run it in the
  * transaction that writes the request's job row, so a job never exists without its reservation.
  */
 export async function reserveUsage(
   tx: Tx,
-  r: { accountId: string; metric: UsageMetric; quantity: number; quota: number; sourceId: string; periodKey: string },
+  r: { accountId: string; metric: UsageMetric; quantity: number; quota: number | null; sourceId: string; periodKey: string },
 ): Promise<RefusedReservation | null> {
+  // A null quota (unlimited) admits everything; the hold is still recorded, so the bill releases it alike.
   const admitted = await tx.execute(sql`
     INSERT INTO usage_totals (account_id, period_start, metric, total, reserved)
-    SELECT ${r.accountId}, ${r.periodKey}, ${r.metric}, 0, ${r.quantity}::bigint WHERE ${r.quantity}::bigint <= ${r.quota}::bigint
+    SELECT ${r.accountId}, ${r.periodKey}, ${r.metric}, 0, ${r.quantity}::bigint
+    WHERE ${r.quota}::bigint IS NULL OR ${r.quantity}::bigint <= ${r.quota}::bigint
     ON CONFLICT (account_id, period_start, metric) DO UPDATE SET reserved = usage_totals.reserved + EXCLUDED.reserved
-    WHERE usage_totals.total + usage_totals.reserved + EXCLUDED.reserved <= ${r.quota}::bigint
+    WHERE ${r.quota}::bigint IS NULL OR usage_totals.total + usage_totals.reserved + EXCLUDED.reserved <= ${r.quota}::bigint
     RETURNING 1`);
   if (admitted.length === 0) {
     const [row] = await tx

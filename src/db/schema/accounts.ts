@@ -1,12 +1,18 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+/**
+ * Each `quota_*` column is one metered metric's allowance per billing period; NULL means unlimited (no
+ * reservation is ever refused, and the usage report shows `limit: null`).
+ */
 export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
+  /** What people read ("Pro"); null shows the id with a capital letter. */
+  name: text('name'),
   rateLimitPerMinute: integer('rate_limit_per_minute').notNull(),
-  quotaTextTokens: bigint('quota_text_tokens', { mode: 'number' }).notNull(),
-  quotaImagesGenerated: bigint('quota_images_generated', { mode: 'number' }).notNull(),
-  quotaAudioSeconds: bigint('quota_audio_seconds', { mode: 'number' }).notNull(),
-  quotaFileChats: bigint('quota_file_chats', { mode: 'number' }).notNull(),
+  quotaTextTokens: bigint('quota_text_tokens', { mode: 'number' }),
+  quotaImagesGenerated: bigint('quota_images_generated', { mode: 'number' }),
+  quotaAudioSeconds: bigint('quota_audio_seconds', { mode: 'number' }),
+  quotaFileChats: bigint('quota_file_chats', { mode: 'number' }),
   /** Bytes the account may keep stored at once: uploaded files plus hosted sites' files (not per period). */
   storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(104_857_600),
   features: text('features').array().notNull(),

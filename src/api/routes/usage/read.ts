@@ -1,6 +1,7 @@
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { currentBillingPeriod } from '../../../billing/period';
+import { type BillingPeriod, currentBillingPeriod } from '../../../billing/period';
+import { usageReportSchema, usageTotalsSchema, usageReportView } from '../../../billing/usage-view';
 import { type UsageBreakdown, usageBreakdown, USAGE_GROUPINGS, type UsageGrouping } from '../../../db/queries/usage';
 import { PRODUCTS, USAGE_METRICS } from '../../../db/schema';
 import type { Runtime } from '../../../runtime';
@@ -8,44 +9,6 @@ import type { App, AppEnv } from '../../context';
 import { invalidParameter } from '../../../errors/api-error';
 import { errorResponses } from '../../schemas/responses';
 import type { Context } from 'hono';
-
-const usageTotalsSchema = v.object({
-  text_tokens: v.number(),
-  images_generated: v.number(),
-  audio_seconds: v.number(),
-  file_chats: v.number(),
-});
-
-const storageSchema = v.pipe(
-  v.object({
-    used_bytes: v.pipe(v.number(), v.description('Everything stored now: `file_bytes` + `site_bytes`.')),
-    allowed_bytes: v.pipe(
-      v.number(),
-      v.description('The plan’s storage allowance. An upload or deploy that would pass it is refused (413 `storage_quota_exceeded`).'),
-    ),
-    file_bytes: v.pipe(v.number(), v.description('Uploaded files not deleted (their original size).')),
-    site_bytes: v.pipe(v.number(), v.description('Hosted sites: each distinct file content across the account’s deployments, counted once.')),
-  }),
-  v.description('What the account stores now (not per period): freed when files are deleted.'),
-);
-
-const hostingSchema = v.pipe(
-  v.object({
-    proxied_bytes: v.pipe(
-      v.number(),
-      v.description('Bytes the edges relayed from other servers for `_redirects` proxy rules (200 to a URL), all the account’s sites together.'),
-    ),
-  }),
-  v.description('Hosted sites’ traffic in the current period. Edges write it every few seconds, so the last moments may not show yet.'),
-);
-
-export const usageReportSchema = v.object({
-  period_start: v.string(),
-  period_end: v.string(),
-  usage: usageTotalsSchema,
-  storage: storageSchema,
-  hosting: hostingSchema,
-});
 
 const dayRowSchema = v.object({ date: v.pipe(v.string(), v.description('A UTC day, `YYYY-MM-DD`.')), usage: usageTotalsSchema });
 const keyRowSchema = v.object({
@@ -95,20 +58,20 @@ function breakdownView(report: UsageBreakdown) {
   }
 }
 
-async function storageView(rt: Pick<Runtime, 'usage'>, c: Context<AppEnv>) {
-  const principal = c.get('principal');
-  const stored = await rt.usage.storage(principal.accountId);
-  return {
-    used_bytes: stored.fileBytes + stored.siteBytes,
-    allowed_bytes: principal.storageBytes,
-    file_bytes: stored.fileBytes,
-    site_bytes: stored.siteBytes,
-  };
+/** The plain report's parts: the cached totals, storage and traffic (no query unless something changed since the last read). */
+async function reportParts(rt: Pick<Runtime, 'usage'>, accountId: string, period: BillingPeriod) {
+  const [stored, traffic] = await Promise.all([rt.usage.storage(accountId), rt.usage.traffic(accountId, period.key)]);
+  return { stored, traffic };
 }
 
-async function hostingView(rt: Pick<Runtime, 'usage'>, accountId: string, period: { key: string }) {
-  const { proxiedBytes } = await rt.usage.traffic(accountId, period.key);
-  return { proxied_bytes: proxiedBytes };
+/** The limiter's decision on this request (the rate limit middleware runs before every /v1 route). */
+function rateOf(c: Context<AppEnv>) {
+  const decision = c.get('rateLimit');
+  if (decision) return decision;
+  // Not reached through the API app; the limit the key would be held to, with nothing spent.
+  const p = c.get('principal');
+  const limit = p.keyRateLimitPerMinute === null ? p.rateLimitPerMinute : Math.min(p.rateLimitPerMinute, p.keyRateLimitPerMinute);
+  return { limit, remaining: limit, resetSeconds: 0 };
 }
 
 export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
@@ -120,7 +83,9 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
       description:
         'Totals of everything billed to the account since the start of the current calendar month (UTC). With `group_by`, ' +
         'the answer adds `breakdown`: the same totals split by day, by API key or by product, read together with the totals ' +
-        'so that the entries add up to them exactly. `storage` is what the account stores now (files and hosted sites) against ' +
+        'so that the entries add up to them exactly. `plan` names the account’s plan; `limits` gives each metric’s quota, use and ' +
+        'what is left (`limit` and `remaining` null: unlimited); `rate_limit` is the request rate limit as this answer’s ' +
+        '`RateLimit-*` headers give it. `storage` is what the account stores now (files and hosted sites) against ' +
         'its plan’s allowance. `hosting` is the period’s traffic of the account’s hosted sites.',
       parameters: [
         {
@@ -143,20 +108,16 @@ export function registerUsage(app: App, rt: Pick<Runtime, 'usage' | 'db'>) {
     }),
     async (c) => {
       const period = currentBillingPeriod();
-      const accountId = c.get('principal').accountId;
+      const principal = c.get('principal');
+      const accountId = principal.accountId;
       const groupBy = readGroupBy(c);
+      const rate = rateOf(c);
       if (groupBy === undefined) {
-        // The cached totals, storage and traffic: no query unless the account was billed, stored or deleted
-        // something, or an edge recorded traffic for it, since the last read.
-        const [usage, storage, hosting] = await Promise.all([rt.usage.totals(accountId, period.key), storageView(rt, c), hostingView(rt, accountId, period)]);
-        return c.json({ period_start: period.startIso, period_end: period.endIso, usage, storage, hosting });
+        const [totals, parts] = await Promise.all([rt.usage.totals(accountId, period.key), reportParts(rt, accountId, period)]);
+        return c.json(usageReportView({ period, plan: principal, totals, rate, ...parts }));
       }
-      const [report, storage, hosting] = await Promise.all([
-        usageBreakdown(rt.db, accountId, period, groupBy),
-        storageView(rt, c),
-        hostingView(rt, accountId, period),
-      ]);
-      return c.json({ period_start: period.startIso, period_end: period.endIso, usage: report.totals, storage, hosting, breakdown: breakdownView(report) });
+      const [report, parts] = await Promise.all([usageBreakdown(rt.db, accountId, period, groupBy), reportParts(rt, accountId, period)]);
+      return c.json({ ...usageReportView({ period, plan: principal, totals: report.totals, rate, ...parts }), breakdown: breakdownView(report) });
     },
   );
 }
