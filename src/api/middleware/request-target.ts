@@ -51,7 +51,7 @@ export function requireDecodableTarget(): MiddlewareHandler<AppEnv> {
         const eq = pair.indexOf('=');
         const rawName = eq === -1 ? pair : pair.slice(0, eq);
         const problem = decodingProblem(rawName.replace(/\+/g, ' ')) ?? (eq === -1 ? null : decodingProblem(pair.slice(eq + 1).replace(/\+/g, ' ')));
-        if (problem) throw invalidParameter(`The query parameter '${shown(rawName)}' ${problem}.`);
+        if (problem) throw invalidParameter(`The query parameter '${shown(rawName)}' ${problem}.`, shown(rawName));
       }
     }
     await next();

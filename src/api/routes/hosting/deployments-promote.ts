@@ -26,7 +26,7 @@ export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 're
     }),
     async (c) => {
       const outcome = await promoteDeployment(rt, requestLogger(c), { accountId: c.get('principal').accountId, deploymentId: c.req.param('id') });
-      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       if (outcome.kind === 'refused') throw conflict(outcome.message);
       return c.json(deploymentView(outcome.deployment, rt.config, await isLive(rt.db, outcome.deployment)), 201);
     },
