@@ -212,6 +212,10 @@ describe('param on errors', () => {
     expect(missing).toMatchObject({ code: 'missing_required_field', param: 'prompt' });
     const invalid = (await (await post('/v1/image/generate', { prompt: 'owls', count: 0 })).json()).error;
     expect(invalid).toMatchObject({ code: 'invalid_parameter', param: 'count' });
+    const speaker = (await (await post('/v1/voice/synthesize', { text: 'Hello.', voice_id: 'voice_nobody_here' })).json()).error;
+    expect(speaker).toMatchObject({ code: 'invalid_parameter', param: 'voice_id' });
+    const spoken = (await (await post('/v1/voice/synthesize', { text: 'Hello.', language: 'xx' })).json()).error;
+    expect(spoken).toMatchObject({ code: 'invalid_parameter', param: 'language' });
     const voice = (await (await get('/v1/voices/voice_nobody_here')).json()).error;
     expect(voice).toMatchObject({ code: 'not_found', param: 'voice_id' });
     // An error about no one parameter has none.
