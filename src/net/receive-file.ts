@@ -82,6 +82,7 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
   // busboy reads a part without a filename as a form field (`curl -F file=<path` sends one).
   const fields: Record<string, string> = {};
   let fieldProblem: string | undefined;
+  let fieldProblemParam: string | undefined;
   // A second part named like the file (a file or text) is refused, not ignored: the client meant to send
   // both, and keeping one of them at random would deploy or index something it did not choose.
   let partsNamedField = 0;
@@ -91,9 +92,10 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
     if (name === opts.field) {
       sentAsText = true;
       partsNamedField++;
-    } else if (info.valueTruncated) fieldProblem ??= `'${name}' is longer than 64 KB.`;
-    else if (Object.hasOwn(fields, name)) fieldProblem ??= `'${name}' was sent more than once.`;
-    else fields[name] = value;
+    } else if (info.valueTruncated || Object.hasOwn(fields, name)) {
+      fieldProblemParam ??= name;
+      fieldProblem ??= info.valueTruncated ? `'${name}' is longer than 64 KB.` : `'${name}' was sent more than once.`;
+    } else fields[name] = value;
   });
   parser.on('file', (name, stream, info) => {
     if (name === opts.field) partsNamedField++;
@@ -140,15 +142,19 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
       partsNamedField > 1
         ? `'${opts.field}' was sent more than once; send one file per request.`
         : `The body has more than ${MAX_FILE_PARTS} file parts; send only '${opts.field}'.`,
+      opts.field,
     );
   }
   if (!received && sentAsText) {
-    throw invalidParameter(`'${opts.field}' arrived as a text field; send it as a file part with a filename (curl: -F ${opts.field}=@path/to/file).`);
+    throw invalidParameter(
+      `'${opts.field}' arrived as a text field; send it as a file part with a filename (curl: -F ${opts.field}=@path/to/file).`,
+      opts.field,
+    );
   }
   if (!received) throw missingFile(opts.field, opts.what);
   if (fieldProblem) {
     await unlink(path).catch(() => undefined);
-    throw invalidParameter(fieldProblem);
+    throw invalidParameter(fieldProblem, fieldProblemParam);
   }
   if (received.truncated || received.size > opts.maxBytes) {
     await unlink(path).catch(() => undefined);
@@ -158,4 +164,4 @@ export async function receiveFile(req: Request, opts: ReceiveOptions): Promise<R
 }
 
 const missingFile = (field: string, what = 'the document') =>
-  new ApiError('missing_required_field', `'${field}' is required: send ${what} as a multipart/form-data part named '${field}'.`);
+  new ApiError('missing_required_field', `'${field}' is required: send ${what} as a multipart/form-data part named '${field}'.`, {}, field);

@@ -23,7 +23,7 @@ describe('OpenAPI entries of the list, delete and domain read endpoints', () => 
       expect(params.limit.in).toBe('query');
       expect(params.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
       const list = op.responses['200'].content['application/json'].schema;
-      expect(list.required).toEqual(['object', 'data', 'has_more']);
+      expect(list.required).toEqual(['object', 'data', 'has_more', 'url']);
       expect(list.properties.data.type).toBe('array');
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
     }

@@ -64,7 +64,7 @@ describe('deploy hooks', () => {
 
     const listed = await (await h.svc.app.request(hooksPath(site), { headers: h.auth })).json();
     const { url: _url, ...shown } = hook;
-    expect(listed).toEqual({ object: 'list', data: [shown], has_more: false });
+    expect(listed).toEqual({ object: 'list', data: [shown], has_more: false, url: hooksPath(site) });
     expect(JSON.stringify(listed)).not.toContain(secret);
 
     const triggered = await call(hook.url);

@@ -56,7 +56,7 @@ afterAll(async () => {
 describe('GET /v1/hosting/deployments', () => {
   it('lists the account’s deployments newest first, each exactly as GET /v1/hosting/deployments/{id} answers it', async () => {
     const all = await listOk();
-    expect(all).toEqual({ object: 'list', data: newestFirst(mine), has_more: false });
+    expect(all).toEqual({ object: 'list', data: newestFirst(mine), has_more: false, url: '/v1/hosting/deployments' });
     expect(all.data.map((d) => d.id)).not.toContain(theirs.id);
     expect(mine.map((d) => d.status).sort()).toEqual(['failed', 'published', 'published', 'published', 'published', 'published', 'rolled_back']);
     const others = await listOk('', other.auth);
@@ -110,7 +110,7 @@ describe('GET /v1/hosting/deployments', () => {
       ['?status=done', /'status' must be one of/],
       ['?site_id=Not_Valid', /'site_id'/],
       ['?limit=500', /'limit'/],
-      ['?sort=asc', /'sort' is not a parameter/],
+      ['?sort=asc', /unknown query parameter 'sort'/],
       ['?starting_after=dep_nosuchdeployment000', /'starting_after': no deployment dep_nosuchdeployment000/],
       [`?starting_after=${theirs.id}`, /'starting_after'/],
       [`?ending_before=${theirs.id}`, /'ending_before'/],

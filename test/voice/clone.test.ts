@@ -195,8 +195,8 @@ describe('voices of an account', () => {
     const mine = await finished(owner.auth, (await clone(owner.auth, 'Mine', files.url(LOW_WAV))).voice_id);
     expect(mine.status).toBe('ready');
 
-    const ownList = (await (await svc.app.request('/v1/voices', { headers: owner.auth })).json()).voices as Voice[];
-    const otherList = (await (await svc.app.request('/v1/voices', { headers: other.auth })).json()).voices as Voice[];
+    const ownList = (await (await svc.app.request('/v1/voices?limit=100', { headers: owner.auth })).json()).data as Voice[];
+    const otherList = (await (await svc.app.request('/v1/voices?limit=100', { headers: other.auth })).json()).data as Voice[];
     expect(ownList.filter((v) => v.type === 'cloned').map((v) => v.voice_id)).toEqual([mine.voice_id]);
     expect(otherList.some((v) => v.type === 'cloned')).toBe(false);
     expect(otherList.filter((v) => v.type === 'builtin').length).toBeGreaterThanOrEqual(20);
@@ -219,7 +219,7 @@ describe('voices of an account', () => {
 
   it('a built-in voice reads as ready and cannot be deleted', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as Voice[];
+    const voices = (await (await svc.app.request('/v1/voices?limit=100', { headers: auth })).json()).data as Voice[];
     const builtin = voices.find((v) => v.type === 'builtin')!;
     const read = await (await svc.app.request(`/v1/voices/${builtin.voice_id}`, { headers: auth })).json();
     expect(read).toMatchObject({ voice_id: builtin.voice_id, type: 'builtin', status: 'ready' });

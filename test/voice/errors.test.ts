@@ -43,7 +43,7 @@ describe('POST /v1/voice/synthesize errors (spec 7)', () => {
     expect(xx.error.message).toMatch(/\ben\b.*\bes\b|\bes\b.*\ben\b/);
     await expectError(await post({ language: 'not a tag!' }), 400, 'invalid_parameter', /language/);
     await expectError(await post({ voice_id: 'voice_nobody_here' }), 400, 'invalid_parameter', /Unknown 'voice_id'/);
-    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as { voice_id: string; languages: string[] }[];
+    const voices = (await (await svc.app.request('/v1/voices?limit=100', { headers: auth })).json()).data as { voice_id: string; languages: string[] }[];
     const english = voices.find((v) => v.languages.includes('en') && !v.languages.includes('ja'))!;
     await expectError(await post({ voice_id: english.voice_id, language: 'ja' }), 400, 'invalid_parameter', /does not speak ja/);
   });

@@ -97,7 +97,7 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
 
   it('the voices list names each voice’s engine; English voices speak through Flite (16 kHz), others through espeak-ng (22.05 kHz)', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as {
+    const voices = (await (await svc.app.request('/v1/voices?limit=100', { headers: auth })).json()).data as {
       voice_id: string;
       languages: string[];
       engine?: string;
@@ -109,7 +109,7 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
     const one = await (await svc.app.request('/v1/voices/voice_en_gb_oliver', { headers: auth })).json();
     expect(one.engine).toBe('flite');
     const doc = await (await svc.app.request('/openapi.json')).json();
-    const listed = doc.paths['/v1/voices'].get.responses['200'].content['application/json'].schema.properties.voices.items;
+    const listed = doc.paths['/v1/voices'].get.responses['200'].content['application/json'].schema.properties.data.items;
     const schema = listed.$ref ? doc.components.schemas[listed.$ref.split('/').pop()] : listed;
     expect(schema.properties.engine.enum).toEqual(['flite', 'espeak-ng']);
     expect(schema.properties.engine.description).toMatch(/English/);
@@ -127,7 +127,7 @@ describe('POST /v1/voice/synthesize, end to end through the queue', () => {
 
   it('built-in voices of one language sound different: the female English default is higher than the male one', async () => {
     const { auth } = await createTestAccount(svc.rt, 'pro');
-    const voices = (await (await svc.app.request('/v1/voices', { headers: auth })).json()).voices as {
+    const voices = (await (await svc.app.request('/v1/voices?limit=100', { headers: auth })).json()).data as {
       voice_id: string;
       languages: string[];
       gender?: string;

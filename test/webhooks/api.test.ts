@@ -47,7 +47,7 @@ describe('/v1/webhooks', () => {
     expect(second.event_types).toEqual([]);
     expect(second.description).toBe('');
     const list = await (await svc.app.request('/v1/webhooks', { headers: auth })).json();
-    expect(list).toEqual({ object: 'list', data: [second, read].map(({ secret: _s, ...e }) => e), has_more: false });
+    expect(list).toEqual({ object: 'list', data: [second, read].map(({ secret: _s, ...e }) => e), has_more: false, url: '/v1/webhooks' });
     const page = await (await svc.app.request(`/v1/webhooks?limit=1&starting_after=${second.id}`, { headers: auth })).json();
     expect(page.data.map((e: { id: string }) => e.id)).toEqual([created.id]);
     expect((await (await svc.app.request(`/v1/webhooks/${created.id}/deliveries`, { headers: auth })).json()).data).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { invalidParameter } from '../../errors/api-error';
+import { suggestField } from '../schemas/unknown-fields';
 
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
@@ -34,14 +35,14 @@ export function readListQuery<F extends string>(c: Context<AppEnv>, filters: Rec
   const known = new Set<string>([...PAGING, ...Object.keys(filters)]);
   const seen = new Set<string>();
   for (const name of params.keys()) {
-    if (!known.has(name)) throw invalidParameter(`'${printable(name)}' is not a parameter of this list (it takes ${[...known].join(', ')}).`);
-    if (seen.has(name)) throw invalidParameter(`'${name}' is given more than once.`);
+    if (!known.has(name)) throw invalidParameter(unknownQueryParameterMessage(name, [...known]), printable(name));
+    if (seen.has(name)) throw invalidParameter(`'${name}' is given more than once.`, name);
     seen.add(name);
   }
   const value = (name: string): string | undefined => {
     const raw = params.get(name);
     if (raw === null) return undefined;
-    if (raw === '') throw invalidParameter(`'${name}' must not be empty; leave it out instead.`);
+    if (raw === '') throw invalidParameter(`'${name}' must not be empty; leave it out instead.`, name);
     return raw;
   };
 
@@ -49,23 +50,61 @@ export function readListQuery<F extends string>(c: Context<AppEnv>, filters: Rec
   let limit = DEFAULT_LIST_LIMIT;
   if (limitText !== undefined) {
     limit = /^[0-9]{1,4}$/.test(limitText) ? Number(limitText) : NaN;
-    if (!(limit >= 1 && limit <= MAX_LIST_LIMIT)) throw invalidParameter(`'limit' must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
+    if (!(limit >= 1 && limit <= MAX_LIST_LIMIT)) throw invalidParameter(`'limit' must be an integer from 1 to ${MAX_LIST_LIMIT}.`, 'limit');
   }
   const startingAfter = value('starting_after');
   const endingBefore = value('ending_before');
   if (startingAfter !== undefined && endingBefore !== undefined) {
-    throw invalidParameter(`'starting_after' and 'ending_before' cannot be used together; page one way at a time.`);
+    throw invalidParameter(`'starting_after' and 'ending_before' cannot be used together; page one way at a time.`, 'ending_before');
   }
 
   const chosen: Partial<Record<F, string>> = {};
   for (const [name, filter] of Object.entries(filters) as [F, ListFilter][]) {
     const v = value(name);
     if (v === undefined) continue;
-    if (filter.values && !filter.values.includes(v)) throw invalidParameter(`'${name}' must be one of ${filter.values.join(', ')}.`);
-    if (filter.pattern && !filter.pattern.test(v)) throw invalidParameter(`'${name}' ${filter.patternMessage ?? 'is not valid'}.`);
+    if (filter.values && !filter.values.includes(v)) throw invalidParameter(`'${name}' must be one of ${filter.values.join(', ')}.`, name);
+    if (filter.pattern && !filter.pattern.test(v)) throw invalidParameter(`'${name}' ${filter.patternMessage ?? 'is not valid'}.`, name);
     chosen[name] = v;
   }
   return { limit, startingAfter, endingBefore, filters: chosen };
+}
+
+/**
+ * The refusal of a query parameter the endpoint does not take, worded as the body's unknown fields are
+ * (src/api/schemas/unknown-fields.ts): a suggestion when the name is one edit from a known one, else the list.
+ */
+export function unknownQueryParameterMessage(name: string, known: readonly string[]): string {
+  const suggestion = suggestField(name, known);
+  if (suggestion) return `unknown query parameter '${printable(name)}'; did you mean '${suggestion}'?`;
+  if (known.length === 0) return `unknown query parameter '${printable(name)}'; this endpoint takes none.`;
+  return `unknown query parameter '${printable(name)}'; this endpoint takes ${known.map((k) => `'${k}'`).join(', ')}.`;
+}
+
+/**
+ * The id a cursor (`starting_after`, `ending_before`) names is not an item of this list: 400 naming the
+ * parameter, as Stripe answers. `what` is the item ("deployment"), `id` is shown only when it has the id's form.
+ */
+export function unknownCursor(param: 'starting_after' | 'ending_before', what: string, id: string | null, where = 'on this account') {
+  return invalidParameter(`'${param}': no ${what} ${id ?? 'with that id'} ${where}.`, param);
+}
+
+/**
+ * One page of a list the route holds whole in memory (a short list: the built-in voices and the clones, a
+ * site's few deploy hooks), in the list's own order, with the same cursors and answers as the keyset lists.
+ */
+export function pageInMemory<T>(items: readonly T[], idOf: (item: T) => string, q: ListQuery<string>, what: string): { rows: T[]; hasMore: boolean } {
+  const indexOf = (param: 'starting_after' | 'ending_before', id: string) => {
+    const i = items.findIndex((item) => idOf(item) === id);
+    if (i === -1) throw unknownCursor(param, what, /^[A-Za-z0-9_-]{1,80}$/.test(id) ? id : null);
+    return i;
+  };
+  if (q.endingBefore !== undefined) {
+    const end = indexOf('ending_before', q.endingBefore);
+    const start = Math.max(0, end - q.limit);
+    return { rows: items.slice(start, end), hasMore: start > 0 };
+  }
+  const start = q.startingAfter !== undefined ? indexOf('starting_after', q.startingAfter) + 1 : 0;
+  return { rows: items.slice(start, start + q.limit), hasMore: start + q.limit < items.length };
 }
 
 /** A name echoed in a message: control characters and overlong names are not repeated back verbatim. */
@@ -75,7 +114,7 @@ function printable(name: string): string {
 }
 
 /** The OpenAPI `parameters` of a list endpoint: the paging parameters, then its filters. */
-export function listParameters(what: string, cursorDescription: string, filters: Record<string, ListFilter>) {
+export function listParameters(what: string, cursorDescription: string, filters: Record<string, ListFilter> = {}) {
   return [
     {
       in: 'query' as const,

@@ -10,7 +10,7 @@ const HTTP_EXCEPTION_CODES: Partial<Record<number, ErrorCode>> = { 401: 'unautho
 
 function send(c: Context<AppEnv>, err: ApiError) {
   for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
-  return c.json(envelope(err.code, err.message, c.get('requestId')), err.status);
+  return c.json(envelope(err.code, err.message, c.get('requestId'), err.param), err.status);
 }
 
 /** Every failure leaves through here, in the spec's envelope, without a stack trace. */

@@ -61,19 +61,19 @@ export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidParameter('Request body must be a JSON object.');
   if (known) {
     const unknown = Object.keys(body).find((key) => !known.includes(key));
-    if (unknown !== undefined) throw invalidParameter(unknownFieldMessage(unknown, known));
+    if (unknown !== undefined) throw invalidParameter(unknownFieldMessage(unknown, known), unknown);
   }
   const unstorable = findUnstorableText(body);
   if (unstorable) {
     const field = unstorable.field.length > 200 ? `${unstorable.field.slice(0, 200)}…` : unstorable.field;
-    throw invalidParameter(`'${field}' contains ${unstorable.problem}.`);
+    throw invalidParameter(`'${field}' contains ${unstorable.problem}.`, unstorable.field);
   }
   const parsed = v.safeParse(schema, body);
   if (!parsed.success) {
     const missing = parsed.issues.find(isMissing);
-    if (missing) throw new ApiError(opts.missingCode ?? 'missing_required_field', `'${fieldOf(missing)}' is required.`);
+    if (missing) throw new ApiError(opts.missingCode ?? 'missing_required_field', `'${fieldOf(missing)}' is required.`, {}, fieldOf(missing));
     const first = parsed.issues[0];
-    throw invalidParameter(`'${fieldOf(first)}' ${first.message}`);
+    throw invalidParameter(`'${fieldOf(first)}' ${first.message}`, fieldOf(first));
   }
   return parsed.output;
 }

@@ -19,8 +19,13 @@ function decodingProblem(raw: string): string | null {
 const shown = (raw: string) => (raw.length > 100 ? `${raw.slice(0, 100)}…` : raw);
 
 /** `path parameter 'id'` when the matched route names that segment, else `path segment '…'`. */
+/** The route's name for a path segment (`domain` in `/hosting/domains/:domain`), if it is a parameter. */
+function segmentName(route: string, index: number): string | undefined {
+  return /^:([A-Za-z_][A-Za-z0-9_]*)/.exec(route.split('/')[index] ?? '')?.[1];
+}
+
 function describeSegment(route: string, index: number, raw: string): string {
-  const name = /^:([A-Za-z_][A-Za-z0-9_]*)/.exec(route.split('/')[index] ?? '')?.[1];
+  const name = segmentName(route, index);
   return name ? `path parameter '${name}'` : `path segment '${shown(raw)}'`;
 }
 
@@ -41,7 +46,7 @@ export function requireDecodableTarget(): MiddlewareHandler<AppEnv> {
       for (let i = 0; i < segments.length; i++) {
         const raw = segments[i]!;
         const problem = raw.includes('%') ? decodingProblem(raw) : null;
-        if (problem) throw invalidParameter(`The ${describeSegment(routePath(c, -1), i, raw)} ${problem}.`);
+        if (problem) throw invalidParameter(`The ${describeSegment(routePath(c, -1), i, raw)} ${problem}.`, segmentName(routePath(c, -1), i));
       }
     }
     if (queryStart !== -1) {
@@ -51,7 +56,7 @@ export function requireDecodableTarget(): MiddlewareHandler<AppEnv> {
         const eq = pair.indexOf('=');
         const rawName = eq === -1 ? pair : pair.slice(0, eq);
         const problem = decodingProblem(rawName.replace(/\+/g, ' ')) ?? (eq === -1 ? null : decodingProblem(pair.slice(eq + 1).replace(/\+/g, ' ')));
-        if (problem) throw invalidParameter(`The query parameter '${shown(rawName)}' ${problem}.`);
+        if (problem) throw invalidParameter(`The query parameter '${shown(rawName)}' ${problem}.`, shown(rawName));
       }
     }
     await next();

@@ -9,5 +9,5 @@ import { invalidParameter } from '../../errors/api-error';
 export function refuseNonPublicHost(field: string, url: string | undefined, allowPrivate: boolean): void {
   if (url === undefined || allowPrivate) return;
   const reason = nonPublicLiteralHost(url);
-  if (reason) throw invalidParameter(`'${field}' cannot be fetched: ${reason}; only public addresses are fetched.`);
+  if (reason) throw invalidParameter(`'${field}' cannot be fetched: ${reason}; only public addresses are fetched.`, field);
 }

@@ -9,6 +9,14 @@ export const errorEnvelopeSchema = v.object({
   error: v.object({
     code: v.pipe(v.picklist(ERROR_CODES), v.description('One of a closed set; each code always answers with the same HTTP status.')),
     message: v.string(),
+    param: v.optional(
+      v.pipe(
+        v.string(),
+        v.description(
+          'The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`).',
+        ),
+      ),
+    ),
     request_id: v.optional(v.string()),
   }),
 });

@@ -11,7 +11,7 @@ import { detectLanguage } from './detect-language';
 import { languageName } from './prompts';
 import { supportsLanguage, type TextProvider } from './types';
 
-export type LanguageDecision = { ok: true; language: string } | { ok: false; message: string };
+export type LanguageDecision = { ok: true; language: string } | { ok: false; message: string; param: 'language' | 'prompt' };
 
 /** The configuration that switches to a provider writing any language; named in refusals. */
 const ANY_LANGUAGE_PROVIDER = 'TEXT_PROVIDER=openai (an OpenAI-compatible server at OPENAI_BASE_URL)';
@@ -23,13 +23,14 @@ export async function decideLanguage(
 ): Promise<LanguageDecision> {
   const fixed = provider.languages !== 'any';
   if (requested !== undefined) {
-    if (!supportsLanguage(provider.languages, requested)) return { ok: false, message: refusal(provider, `'language' ${describe(requested)}`) };
+    if (!supportsLanguage(provider.languages, requested))
+      return { ok: false, message: refusal(provider, `'language' ${describe(requested)}`), param: 'language' };
     if (!fixed) return { ok: true, language: requested };
   }
   const detected = await detectLanguage(prompt);
   if (detected && !supportsLanguage(provider.languages, detected.tag)) {
     const how = requested === undefined ? "detected, as no 'language' was given" : `detected, although 'language' says ${requested}`;
-    return { ok: false, message: refusal(provider, `'prompt' is written in ${detected.name} (${detected.tag}; ${how}), and that`) };
+    return { ok: false, message: refusal(provider, `'prompt' is written in ${detected.name} (${detected.tag}; ${how}), and that`), param: 'prompt' };
   }
   return { ok: true, language: requested ?? detected?.tag ?? 'en' };
 }

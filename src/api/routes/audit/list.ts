@@ -35,7 +35,7 @@ const FILTERS = {
 function readTime(param: string, text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
   const at = /^[0-9]+$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
-  if (Number.isNaN(at.getTime())) throw invalidParameter(`'${param}' ${TIME_MESSAGE}.`);
+  if (Number.isNaN(at.getTime())) throw invalidParameter(`'${param}' ${TIME_MESSAGE}.`, param);
   return at;
 }
 
@@ -61,7 +61,7 @@ export function registerListAuditEvents(app: App, rt: Pick<Runtime, 'db'>) {
       const q = readListQuery(c, FILTERS);
       const position = (param: string, id: string | undefined) => {
         if (id === undefined) return undefined;
-        if (!AUDIT_EVENT_ID_PATTERN.test(id)) throw invalidParameter(`'${param}': no audit event with that id on this account.`);
+        if (!AUDIT_EVENT_ID_PATTERN.test(id)) throw invalidParameter(`'${param}': no audit event with that id on this account.`, param);
         return auditRowId(id);
       };
       const filter: AuditFilter = {};
@@ -74,8 +74,8 @@ export function registerListAuditEvents(app: App, rt: Pick<Runtime, 'db'>) {
       if (kind !== undefined) {
         const group = kind.endsWith('.*') ? kind.slice(0, -2) : null;
         if (group !== null && !GROUPS.has(group))
-          throw invalidParameter(`'kind': no event kinds start with ${group}. (they are grouped as ${[...GROUPS].join(', ')}).`);
-        if (group === null && !KINDS.has(kind)) throw invalidParameter(`'kind': ${kind} is no event kind; kinds are ${AUDIT_ACTIONS.join(', ')}.`);
+          throw invalidParameter(`'kind': no event kinds start with ${group}. (they are grouped as ${[...GROUPS].join(', ')}).`, 'kind');
+        if (group === null && !KINDS.has(kind)) throw invalidParameter(`'kind': ${kind} is no event kind; kinds are ${AUDIT_ACTIONS.join(', ')}.`, 'kind');
         filter.action = group === null ? kind : `${group}.`;
         filter.actionPrefix = group !== null;
       }
@@ -86,7 +86,7 @@ export function registerListAuditEvents(app: App, rt: Pick<Runtime, 'db'>) {
         after: position('starting_after', q.startingAfter),
         before: position('ending_before', q.endingBefore),
       });
-      return c.json(listView(page.rows.map(auditEventView), page.hasMore));
+      return c.json(listView(c, page.rows.map(auditEventView), page.hasMore));
     },
   );
 }

@@ -38,14 +38,19 @@ export function registerFileChat(app: App, rt: Pick<Runtime, 'config' | 'db' | '
       const body = c.req.valid('json');
       const principal = c.get('principal');
       if (body.file_id !== undefined && body.file_ids !== undefined) {
-        throw new ApiError('invalid_parameter', "Send either 'file_id' or 'file_ids', not both.");
+        throw new ApiError('invalid_parameter', "Send either 'file_id' or 'file_ids', not both.", {}, 'file_ids');
       }
       const conversation = body.conversation_id ? await findAccountConversation(rt.db, principal.accountId, body.conversation_id) : null;
       if (body.conversation_id && !conversation) {
-        throw new ApiError('not_found', `No conversation '${body.conversation_id}' on this account (conversations lapse 24 hours after their latest answer).`);
+        throw new ApiError(
+          'not_found',
+          `No conversation '${body.conversation_id}' on this account (conversations lapse 24 hours after their latest answer).`,
+          {},
+          'conversation_id',
+        );
       }
       const fileIds = body.file_ids ?? (body.file_id !== undefined ? [body.file_id] : conversation?.fileIds);
-      if (!fileIds) throw new ApiError('missing_required_field', "'file_id' is required (or 'file_ids', or a 'conversation_id').");
+      if (!fileIds) throw new ApiError('missing_required_field', "'file_id' is required (or 'file_ids', or a 'conversation_id').", {}, 'file_id');
       for (const id of fileIds) {
         // A document row exists only once its ingestion finished, so a found file is a ready one.
         const doc = await findAccountDocument(rt.db, principal.accountId, id);

@@ -24,7 +24,7 @@ export function registerDeleteFile(app: App, rt: Pick<Runtime, 'db' | 'store' | 
     async (c) => {
       const id = c.req.param('file_id');
       const doc = await deleteUploadedFile({ ...rt, log: requestLogger(c) }, c.get('principal').accountId, id, c.get('actor'));
-      if (!doc) throw new ApiError('file_not_found', `No file ${FILE_ID_PATTERN.test(id) ? id : 'with that id'} on this account.`);
+      if (!doc) throw new ApiError('file_not_found', `No file ${FILE_ID_PATTERN.test(id) ? id : 'with that id'} on this account.`, {}, 'file_id');
       return c.body(null, 204);
     },
   );

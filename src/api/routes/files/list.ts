@@ -31,7 +31,7 @@ export function registerListFiles(app: App, rt: Pick<Runtime, 'db' | 'embedder'>
       const position = async (param: string, id: string | undefined) => {
         if (id === undefined) return undefined;
         const d = ID_PATTERN.test(id) ? await findAccountDocument(rt.db, accountId, id) : null;
-        if (!d) throw invalidParameter(`'${param}': no file ${ID_PATTERN.test(id) ? id : 'with that id'} on this account.`);
+        if (!d) throw invalidParameter(`'${param}': no file ${ID_PATTERN.test(id) ? id : 'with that id'} on this account.`, param);
         return { createdAt: d.createdAt, id: d.id };
       };
       const page = await listAccountDocuments(rt.db, accountId, {
@@ -41,6 +41,7 @@ export function registerListFiles(app: App, rt: Pick<Runtime, 'db' | 'embedder'>
       });
       return c.json(
         listView(
+          c,
           page.rows.map((d) => listedFileView(d, rt.embedder.id)),
           page.hasMore,
         ),

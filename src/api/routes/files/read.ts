@@ -27,18 +27,18 @@ export function registerReadFile(app: App, rt: Pick<Runtime, 'db'>) {
     async (c) => {
       const id = c.req.param('file_id');
       const accountId = c.get('principal').accountId;
-      if (!FILE_ID_PATTERN.test(id)) throw new ApiError('file_not_found', 'No file with that id on this account.');
+      if (!FILE_ID_PATTERN.test(id)) throw new ApiError('file_not_found', 'No file with that id on this account.', {}, 'file_id');
       const doc = await findAccountDocument(rt.db, accountId, id);
       if (doc) return c.json(listedFileView(doc));
       // The upload's job has the file's id: say what became of it rather than only "not found".
       const job = await findAccountJob(rt.db, accountId, id);
       if (job?.kind === 'file.ingest' && (job.status === 'queued' || job.status === 'running')) {
-        throw new ApiError('file_not_found', `File ${id} is still being parsed; poll GET /v1/jobs/${id} until it succeeds.`);
+        throw new ApiError('file_not_found', `File ${id} is still being parsed; poll GET /v1/jobs/${id} until it succeeds.`, {}, 'file_id');
       }
       if (job?.kind === 'file.ingest' && job.status === 'failed') {
-        throw new ApiError('file_not_found', `File ${id} was refused when it was parsed; GET /v1/jobs/${id} says why.`);
+        throw new ApiError('file_not_found', `File ${id} was refused when it was parsed; GET /v1/jobs/${id} says why.`, {}, 'file_id');
       }
-      throw new ApiError('file_not_found', `No file ${id} on this account.`);
+      throw new ApiError('file_not_found', `No file ${id} on this account.`, {}, 'file_id');
     },
   );
 }

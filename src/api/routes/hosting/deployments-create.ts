@@ -142,7 +142,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
       });
       try {
         if (Object.hasOwn(file.fields, 'source_url')) {
-          throw invalidParameter("'source_url' cannot come with an uploaded archive: send one or the other.");
+          throw invalidParameter("'source_url' cannot come with an uploaded archive: send one or the other.", 'source_url');
         }
         const fields = validateBody(uploadFields, file.fields);
         // The raw multipart bytes carry a boundary each client picks afresh, so the request is identified by
@@ -159,7 +159,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
           size: file.size,
         });
         if (outcome.kind === 'not_an_archive') throw new ApiError('unsupported_file_type', notAnArchive(file.filename));
-        if (outcome.kind === 'site_taken') throw notFound(`No site ${fields.site_id} on this account.`);
+        if (outcome.kind === 'site_taken') throw notFound(`No site ${fields.site_id} on this account.`, 'site_id');
         return c.json(deploymentView(outcome.deployment, rt.config), 201);
       } finally {
         await unlink(file.path).catch(() => undefined);
@@ -177,7 +177,7 @@ export function registerCreateDeployment(app: App, rt: Pick<Runtime, 'config' | 
         sourceUrl: body.source_url ?? null,
         actor: c.get('actor'),
       });
-      if (!deployment) throw notFound(`No site ${body.site_id} on this account.`);
+      if (!deployment) throw notFound(`No site ${body.site_id} on this account.`, 'site_id');
       return c.json(deploymentView(deployment, rt.config), 201);
     },
   );

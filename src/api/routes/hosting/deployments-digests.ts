@@ -27,7 +27,7 @@ export async function createDigestDeployment(
   rt: Rt,
   body: { site_id: string; environment: DeploymentEnvironment; source_url?: string; files: Record<string, string> },
 ): Promise<Response> {
-  if (body.source_url !== undefined) throw invalidParameter("'files' and 'source_url' cannot come together: send one or the other.");
+  if (body.source_url !== undefined) throw invalidParameter("'files' and 'source_url' cannot come together: send one or the other.", 'source_url');
   const outcome = await requestDigestDeployment(rt, {
     accountId: c.get('principal').accountId,
     siteId: body.site_id,
@@ -36,7 +36,7 @@ export async function createDigestDeployment(
     actor: c.get('actor'),
   });
   if (outcome.kind === 'refused') throw invalidParameter(outcome.message);
-  if (outcome.kind === 'site_taken') throw notFound(`No site ${body.site_id} on this account.`);
+  if (outcome.kind === 'site_taken') throw notFound(`No site ${body.site_id} on this account.`, 'site_id');
   return c.json({ ...deploymentView(outcome.deployment, rt.config), required: outcome.required }, 201);
 }
 
@@ -60,7 +60,7 @@ export function registerDigestUploads(app: App, rt: Rt) {
     }),
     async (c) => {
       const hash = c.req.param('sha256').toLowerCase();
-      if (!SHA256.test(hash)) throw invalidParameter(`'${c.req.param('sha256').slice(0, 80)}' is not a SHA-256 in hex (64 characters).`);
+      if (!SHA256.test(hash)) throw invalidParameter(`'${c.req.param('sha256').slice(0, 80)}' is not a SHA-256 in hex (64 characters).`, 'sha256');
       const principal = c.get('principal');
       const stored = await rt.usage.storage(principal.accountId);
       if (stored.fileBytes + stored.siteBytes >= principal.storageBytes) {
@@ -73,7 +73,7 @@ export function registerDigestUploads(app: App, rt: Rt) {
         req: c.req.raw,
         actor: c.get('actor'),
       });
-      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       if (outcome.kind === 'refused') {
         if (outcome.status === 413) throw new ApiError('file_too_large', outcome.message);
         throw outcome.status === 409 ? conflict(outcome.message) : invalidParameter(outcome.message);
@@ -104,7 +104,7 @@ export function registerDigestUploads(app: App, rt: Rt) {
     }),
     async (c) => {
       const outcome = await finalizeDigestDeployment(rt, { accountId: c.get('principal').accountId, deploymentId: c.req.param('id'), actor: c.get('actor') });
-      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       if (outcome.kind === 'refused') throw conflict(outcome.message);
       return c.json(deploymentView(outcome.deployment, rt.config), 200);
     },

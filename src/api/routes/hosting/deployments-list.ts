@@ -44,7 +44,7 @@ export function registerListDeployments(app: App, rt: Pick<Runtime, 'db' | 'conf
       const position = async (param: string, id: string | undefined) => {
         if (id === undefined) return undefined;
         const d = ID_PATTERN.test(id) ? await findAccountDeployment(rt.db, accountId, id) : null;
-        if (!d) throw invalidParameter(`'${param}': no deployment ${ID_PATTERN.test(id) ? id : 'with that id'} on this account.`);
+        if (!d) throw invalidParameter(`'${param}': no deployment ${ID_PATTERN.test(id) ? id : 'with that id'} on this account.`, param);
         return { createdAt: d.createdAt, id: d.id };
       };
       const page = await listAccountDeployments(
@@ -60,6 +60,7 @@ export function registerListDeployments(app: App, rt: Pick<Runtime, 'db' | 'conf
       const live = await liveAmong(rt.db, page.rows);
       return c.json(
         listView(
+          c,
           page.rows.map((d) => deploymentView(d, rt.config, live.has(d.id))),
           page.hasMore,
         ),

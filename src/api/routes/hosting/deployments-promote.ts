@@ -30,7 +30,7 @@ export function registerPromoteDeployment(app: App, rt: Pick<Runtime, 'db' | 're
         deploymentId: c.req.param('id'),
         actor: c.get('actor'),
       });
-      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       if (outcome.kind === 'refused') throw conflict(outcome.message);
       return c.json(deploymentView(outcome.deployment, rt.config, await isLive(rt.db, outcome.deployment)), 201);
     },

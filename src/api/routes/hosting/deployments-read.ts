@@ -36,7 +36,7 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     }),
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
-      if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       return c.json(deploymentView(d, rt.config, await isLive(rt.db, d)));
     },
   );
@@ -80,7 +80,7 @@ export function registerReadDeployment(app: App, rt: Pick<Runtime, 'db' | 'confi
     }),
     async (c) => {
       const d = await findAccountDeployment(rt.db, c.get('principal').accountId, c.req.param('id'));
-      if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (!d) throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       if (wantsLiveLog(c)) return streamDeploymentLog(c, rt, d.accountId, d.id, logResumePoint(c.req.header('Last-Event-ID')));
       const lines = await deploymentLogLines(rt.db, d.id);
       return c.json({ id: d.id, status: d.status, lines: lines.map((l) => ({ at: l.at.toISOString(), level: l.level, message: l.message })) });

@@ -35,7 +35,7 @@ export function registerRollbackDeployment(app: App, rt: Pick<Runtime, 'db' | 'r
         deploymentId: c.req.param('id'),
         actor: c.get('actor'),
       });
-      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`);
+      if (outcome.kind === 'not_found') throw notFound(`No deployment ${c.req.param('id')} on this account.`, 'id');
       if (outcome.kind === 'never_published') {
         const { target } = outcome;
         throw invalidParameter(`Deployment ${target.id} was never published (status ${target.status}); only a published deployment can be restored.`);

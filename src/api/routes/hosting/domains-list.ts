@@ -43,7 +43,7 @@ export function registerListDomains(app: App, rt: Pick<Runtime, 'db' | 'config'>
         if (name === undefined) return undefined;
         const n = normalizeDomain(name);
         const d = n.ok ? await findAccountDomain(rt.db, accountId, n.domain) : null;
-        if (!d) throw invalidParameter(`'${param}': no domain ${n.ok ? n.domain : 'by that name'} on this account.`);
+        if (!d) throw invalidParameter(`'${param}': no domain ${n.ok ? n.domain : 'by that name'} on this account.`, param);
         return { createdAt: d.createdAt, id: d.id };
       };
       const page = await listAccountDomains(
@@ -54,6 +54,7 @@ export function registerListDomains(app: App, rt: Pick<Runtime, 'db' | 'config'>
       );
       return c.json(
         listView(
+          c,
           page.rows.map((d) => domainDetailView(d, recordsFor(rt, d), rt.config.EDGE_IPV4)),
           page.hasMore,
         ),

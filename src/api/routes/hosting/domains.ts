@@ -36,7 +36,7 @@ type Deps = Pick<Runtime, 'db' | 'config' | 'queues' | 'redis' | 'channels' | 'e
 /** Path parameter (already decoded by Hono) → normalised name; a name that could never be attached is simply not found. */
 function domainParam(raw: string): string {
   const n = normalizeDomain(raw);
-  if (!n.ok) throw notFound(`No domain ${raw} on this account.`);
+  if (!n.ok) throw notFound(`No domain ${raw} on this account.`, 'domain');
   return n.domain;
 }
 
@@ -60,7 +60,7 @@ export function registerDomains(app: App, rt: Deps) {
     jsonBody(addDomainBody),
     async (c) => {
       const body = c.req.valid('json');
-      if (body.canonical !== undefined && body.with_www !== true) throw invalidParameter("'canonical' only applies with 'with_www': true.");
+      if (body.canonical !== undefined && body.with_www !== true) throw invalidParameter("'canonical' only applies with 'with_www': true.", 'canonical');
       const added = await addCustomDomain(rt, c.get('principal').accountId, {
         siteId: body.site_id,
         domain: body.domain,
@@ -71,11 +71,11 @@ export function registerDomains(app: App, rt: Deps) {
       if (!added.ok) {
         switch (added.reason) {
           case 'invalid_domain':
-            throw invalidParameter(`'domain' ${added.message}`);
+            throw invalidParameter(`'domain' ${added.message}`, 'domain');
           case 'platform_domain':
-            throw invalidParameter(`'domain' must be your own domain, not one under ${added.hostingDomain} (sites are already served there).`);
+            throw invalidParameter(`'domain' must be your own domain, not one under ${added.hostingDomain} (sites are already served there).`, 'domain');
           case 'site_taken':
-            throw notFound(`No site ${body.site_id} on this account.`);
+            throw notFound(`No site ${body.site_id} on this account.`, 'site_id');
           case 'verified_elsewhere':
           case 'already_added':
             throw alreadyExists(added.domain);
@@ -101,7 +101,7 @@ export function registerDomains(app: App, rt: Deps) {
     }),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
-      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
+      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`, 'domain');
       return c.json(domainDetailView(d, recordsFor(rt, d), rt.config.EDGE_IPV4));
     },
   );
@@ -119,7 +119,7 @@ export function registerDomains(app: App, rt: Deps) {
     }),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
-      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
+      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`, 'domain');
       const checked = await checkCustomDomainNow(rt, d, c.get('actor'));
       return c.json(domainDetailView(checked, recordsFor(rt, checked), rt.config.EDGE_IPV4));
     },
@@ -137,7 +137,7 @@ export function registerDomains(app: App, rt: Deps) {
     }),
     async (c) => {
       const d = await findAccountDomain(rt.db, c.get('principal').accountId, domainParam(c.req.param('domain')));
-      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`);
+      if (!d) throw notFound(`No domain ${c.req.param('domain')} on this account.`, 'domain');
       await removeCustomDomain(rt, requestLogger(c), d, c.get('actor'));
       return c.body(null, 204);
     },

@@ -5,13 +5,14 @@ import { SITE_ID_PATTERN } from '../../../hosting/urls';
 import type { Runtime } from '../../../runtime';
 import type { App } from '../../context';
 import { conflict, notFound } from '../../../errors/api-error';
+import { listParameters, pageInMemory, readListQuery } from '../../lists/list-query';
 import { listSchema, listView } from '../../lists/list-response';
 import { jsonBody } from '../../middleware/json-body';
 import { createDeployHookBody } from '../../schemas/deploy-hooks';
 import { createdDeployHookSchema, deployHookSchema, deployHookView } from '../../../hosting/views';
 import { errorResponses } from '../../schemas/responses';
 
-const noSite = (siteId: string) => notFound(`No site ${SITE_ID_PATTERN.test(siteId) ? siteId : 'with that id'} on this account.`);
+const noSite = (siteId: string) => notFound(`No site ${SITE_ID_PATTERN.test(siteId) ? siteId : 'with that id'} on this account.`, 'site_id');
 
 /** Create, list and delete a site's deploy hooks (the `hosting` scope); calling one is hooks-trigger.ts. */
 export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
@@ -53,18 +54,20 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
     describeRoute({
       tags: ['Hosting'],
       summary: 'List a site’s deploy hooks',
-      description: 'Every hook of the site, oldest first (never with its URL: that was shown once).',
+      description: `The site’s hooks (at most ${MAX_HOOKS_PER_SITE}), oldest first, never with their URL: that was shown once.`,
+      parameters: listParameters('hooks', 'A hook `id` of this site.'),
       responses: {
-        200: { description: 'The hooks', content: { 'application/json': { schema: resolver(listSchema(deployHookSchema)) } } },
-        ...errorResponses(401, 403, 404),
+        200: { description: 'A page of hooks', content: { 'application/json': { schema: resolver(listSchema(deployHookSchema)) } } },
+        ...errorResponses(400, 401, 403, 404),
       },
     }),
     async (c) => {
       const accountId = c.get('principal').accountId;
       const siteId = c.req.param('site_id');
+      const q = readListQuery(c, {});
       if (!SITE_ID_PATTERN.test(siteId) || !(await isAccountSite(rt.db, accountId, siteId))) throw noSite(siteId);
-      const hooks = await listSiteDeployHooks(rt.db, accountId, siteId);
-      return c.json(listView(hooks.map(deployHookView), false));
+      const page = pageInMemory(await listSiteDeployHooks(rt.db, accountId, siteId), (hook) => hook.id, q, 'deploy hook');
+      return c.json(listView(c, page.rows.map(deployHookView), page.hasMore));
     },
   );
 
@@ -86,7 +89,7 @@ export function registerDeployHooks(app: App, rt: Pick<Runtime, 'db' | 'config'>
         !SITE_ID_PATTERN.test(siteId) ||
         !(await removeDeployHook(rt.db, { accountId: c.get('principal').accountId, siteId, hookId, actor: c.get('actor') }))
       ) {
-        throw notFound(`No deploy hook ${known ? hookId : 'with that id'} on this site.`);
+        throw notFound(`No deploy hook ${known ? hookId : 'with that id'} on this site.`, 'hook_id');
       }
       return c.body(null, 204);
     },

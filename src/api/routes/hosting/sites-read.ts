@@ -29,7 +29,7 @@ export function registerReadSite(app: App, rt: Pick<Runtime, 'db' | 'config'>) {
       const siteId = c.req.param('site_id');
       // The pattern first: text Postgres cannot store (a NUL from %00) never reaches a query.
       const site = SITE_ID_PATTERN.test(siteId) ? await findAccountSite(rt.db, c.get('principal').accountId, siteId) : null;
-      if (!site) throw notFound(`No site ${SITE_ID_PATTERN.test(siteId) ? siteId : 'with that id'} on this account.`);
+      if (!site) throw notFound(`No site ${SITE_ID_PATTERN.test(siteId) ? siteId : 'with that id'} on this account.`, 'site_id');
       const period = currentBillingPeriod();
       const [production, preview, traffic] = await Promise.all([
         findLiveDeployment(rt.db, siteId, 'production'),

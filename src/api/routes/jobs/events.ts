@@ -40,7 +40,7 @@ export function registerJobEvents(app: App, rt: Pick<Runtime, 'config' | 'db' | 
     async (c) => {
       const id = c.req.param('id');
       const row = await findAccountJob(rt.db, c.get('principal').accountId, id);
-      if (!row) throw notFound(`No job ${id} on this account.`);
+      if (!row) throw notFound(`No job ${id} on this account.`, 'id');
       requireJobScope(c.get('principal'), row);
       return streamJobEvents(c, rt, row.id, resumePoint(c.req.header('Last-Event-ID')));
     },

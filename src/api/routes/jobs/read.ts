@@ -34,7 +34,7 @@ export function registerJobs(app: App, rt: Pick<Runtime, 'db' | 'usage'>) {
     }),
     async (c) => {
       const row = await findAccountJob(rt.db, c.get('principal').accountId, c.req.param('id'));
-      if (!row) throw notFound(`No job ${c.req.param('id')} on this account.`);
+      if (!row) throw notFound(`No job ${c.req.param('id')} on this account.`, 'id');
       requireJobScope(c.get('principal'), row);
       return respondWithJob(c, rt, row);
     },

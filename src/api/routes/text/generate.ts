@@ -114,7 +114,7 @@ export function registerTextGenerate(
     async (c) => {
       const body = c.req.valid('json');
       const decision = await decideLanguage(body.prompt, body.language === undefined ? undefined : canonicalLanguageTag(body.language), rt.textProvider);
-      if (!decision.ok) throw invalidParameter(decision.message);
+      if (!decision.ok) throw invalidParameter(decision.message, decision.param);
       const language = decision.language;
       const hold = textTokensHold(countTokens(body.prompt), body.max_tokens);
       const input = { prompt: body.prompt, max_tokens: body.max_tokens, language, tone: body.tone, mode: body.mode };

@@ -40,7 +40,7 @@ function readGroupBy(c: Context<AppEnv>): UsageGrouping | undefined {
   if (values === undefined) return undefined;
   const [value] = values;
   if (values.length !== 1 || !(USAGE_GROUPINGS as readonly string[]).includes(value!)) {
-    throw invalidParameter(`'group_by' must be one of ${USAGE_GROUPINGS.join(', ')}.`);
+    throw invalidParameter(`'group_by' must be one of ${USAGE_GROUPINGS.join(', ')}.`, 'group_by');
   }
   return value as UsageGrouping;
 }

@@ -102,7 +102,7 @@ export function registerSynthesize(app: App, rt: Pick<Runtime, 'config' | 'db' |
         principal.accountId,
         body.language === undefined ? { voiceId: body.voice_id, text: body.text } : { voiceId: body.voice_id, language: body.language },
       );
-      if (!speaking.ok) throw invalidParameter(speaking.message);
+      if (!speaking.ok) throw invalidParameter(speaking.message, speaking.param);
       const input = {
         text: body.text,
         voice_id: speaking.voice.id,

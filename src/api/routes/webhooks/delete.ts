@@ -19,7 +19,7 @@ export function registerDeleteWebhook(app: App, rt: Pick<Runtime, 'db'>) {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);
       if (!known || !(await deleteWebhookEndpoint(rt, c.get('principal').accountId, id, c.get('actor')))) {
-        throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
+        throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`, 'id');
       }
       return c.body(null, 204);
     },

@@ -32,7 +32,7 @@ export function registerListWebhookDeliveries(app: App, rt: Pick<Runtime, 'db'>)
         if (id === undefined) return undefined;
         const known = WEBHOOK_DELIVERY_ID_PATTERN.test(id);
         const d = known ? await findEndpointDelivery(rt.db, endpoint.id, id) : null;
-        if (!d) throw invalidParameter(`'${param}': no delivery ${known ? id : 'with that id'} for this endpoint.`);
+        if (!d) throw invalidParameter(`'${param}': no delivery ${known ? id : 'with that id'} for this endpoint.`, param);
         return { createdAt: d.createdAt, id: d.id };
       };
       const page = await listEndpointDeliveries(rt.db, endpoint.id, {
@@ -40,7 +40,7 @@ export function registerListWebhookDeliveries(app: App, rt: Pick<Runtime, 'db'>)
         after: await position('starting_after', q.startingAfter),
         before: await position('ending_before', q.endingBefore),
       });
-      return c.json(listView(page.rows.map(webhookDeliveryView), page.hasMore));
+      return c.json(listView(c, page.rows.map(webhookDeliveryView), page.hasMore));
     },
   );
 }

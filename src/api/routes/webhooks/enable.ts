@@ -26,7 +26,7 @@ export function registerEnableWebhook(app: App, rt: Pick<Runtime, 'db'>) {
       const id = c.req.param('id');
       const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);
       const enabled = known ? await enableWebhookEndpoint(rt, c.get('principal').accountId, id, c.get('actor')) : null;
-      if (!enabled) throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
+      if (!enabled) throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`, 'id');
       return c.json(webhookEndpointView(enabled.endpoint));
     },
   );

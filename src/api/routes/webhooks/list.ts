@@ -29,7 +29,7 @@ export function registerListWebhooks(app: App, rt: Pick<Runtime, 'db'>) {
         if (id === undefined) return undefined;
         const known = WEBHOOK_ENDPOINT_ID_PATTERN.test(id);
         const e = known ? await findAccountWebhookEndpoint(rt.db, accountId, id) : null;
-        if (!e) throw invalidParameter(`'${param}': no webhook endpoint ${known ? id : 'with that id'} on this account.`);
+        if (!e) throw invalidParameter(`'${param}': no webhook endpoint ${known ? id : 'with that id'} on this account.`, param);
         return { createdAt: e.createdAt, id: e.id };
       };
       const page = await listAccountWebhookEndpoints(rt.db, accountId, {
@@ -37,7 +37,7 @@ export function registerListWebhooks(app: App, rt: Pick<Runtime, 'db'>) {
         after: await position('starting_after', q.startingAfter),
         before: await position('ending_before', q.endingBefore),
       });
-      return c.json(listView(page.rows.map(webhookEndpointView), page.hasMore));
+      return c.json(listView(c, page.rows.map(webhookEndpointView), page.hasMore));
     },
   );
 }

@@ -27,14 +27,14 @@ export function registerReplayWebhookDelivery(app: App, rt: Pick<Runtime, 'db' |
       const endpoint = await findEndpointOr404(rt.db, c.get('principal').accountId, c.req.param('id'));
       const deliveryId = c.req.param('delivery_id');
       const known = WEBHOOK_DELIVERY_ID_PATTERN.test(deliveryId);
-      if (!known) throw notFound('No delivery with that id for this endpoint.');
+      if (!known) throw notFound('No delivery with that id for this endpoint.', 'delivery_id');
       if (endpoint.disabledAt)
         throw new ApiError('webhook_endpoint_disabled', `Webhook endpoint ${endpoint.id} is disabled: ${endpoint.disabledReason ?? ''}`.trim());
       const replayed = await replayDelivery(rt, endpoint, deliveryId, c.get('actor'));
       if (!replayed.ok) {
         if (replayed.reason === 'pending')
           throw new ApiError('webhook_delivery_pending', `Delivery ${deliveryId} is still being attempted; replay it once it has finished.`);
-        throw notFound(`No delivery ${deliveryId} for this endpoint.`);
+        throw notFound(`No delivery ${deliveryId} for this endpoint.`, 'delivery_id');
       }
       return c.json(webhookDeliveryView(replayed.delivery), 202);
     },

@@ -37,7 +37,7 @@ export function registerUpdateWebhook(app: App, rt: Pick<Runtime, 'db' | 'config
         ...(body.description !== undefined && { description: body.description }),
       };
       const endpoint = known ? await updateWebhookEndpoint(rt, c.get('principal').accountId, id, changes, c.get('actor')) : null;
-      if (!endpoint) throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`);
+      if (!endpoint) throw notFound(`No webhook endpoint ${known ? id : 'with that id'} on this account.`, 'id');
       return c.json(webhookEndpointView(endpoint));
     },
   );
