@@ -68,6 +68,7 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'deploy_hook.deleted': (e) => `deleted deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'deploy_hook.triggered': (e) =>
     `called deploy hook ${named(field(e, 'name'), e.target, 'a hook')}, redeploying site ${field(e, 'site') ?? 'a site'} as ${field(e, 'deployment') ?? 'a new deployment'}`,
+  'voice.cloned': (e) => `started cloning voice ${named(field(e, 'name'), e.target, 'a voice')} from an uploaded sample`,
   'voice.deleted': (e) => `deleted cloned voice ${named(field(e, 'name'), e.target, 'a voice')}`,
   'file.deleted': (e) => `deleted file ${named(field(e, 'filename'), e.target, 'a file')}`,
   'account.plan_changed': (e) => {

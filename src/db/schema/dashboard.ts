@@ -109,6 +109,7 @@ export const AUDIT_ACTIONS = [
   'deploy_hook.created',
   'deploy_hook.deleted',
   'deploy_hook.triggered',
+  'voice.cloned',
   'voice.deleted',
   'file.deleted',
   'account.plan_changed',
