@@ -68,7 +68,6 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'deploy_hook.deleted': (e) => `deleted deploy hook ${named(field(e, 'name'), e.target, 'a hook')} of site ${field(e, 'site') ?? 'a site'}`,
   'deploy_hook.triggered': (e) =>
     `called deploy hook ${named(field(e, 'name'), e.target, 'a hook')}, redeploying site ${field(e, 'site') ?? 'a site'} as ${field(e, 'deployment') ?? 'a new deployment'}`,
-  'voice.cloned': (e) => `started cloning voice ${named(field(e, 'name'), e.target, 'a voice')} from an uploaded sample`,
   'voice.deleted': (e) => `deleted cloned voice ${named(field(e, 'name'), e.target, 'a voice')}`,
   'file.deleted': (e) => `deleted file ${named(field(e, 'filename'), e.target, 'a file')}`,
   'account.plan_changed': (e) => {
@@ -80,6 +79,7 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'webhook.created': (e) => `added webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
   'webhook.deleted': (e) => `deleted webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')}`,
   'webhook.enabled': (e) => `enabled webhook endpoint ${named(field(e, 'url'), e.target, 'an endpoint')} again`,
+  'voice.clone_requested': (e) => `started cloning voice ${named(field(e, 'name'), e.target, 'a voice')}`,
 };
 
 export function describeActivity(e: ActivityEvent): string {

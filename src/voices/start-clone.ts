@@ -1,11 +1,15 @@
 import { open } from 'node:fs/promises';
 import type { Logger } from '../logger';
+import type { DbOrTx } from '../db/client';
 import { insertVoice, type VoiceRow } from '../db/queries/voices';
 import { id3v2Length, sampleFormatProblem } from '../engines/voice/analysis';
 import { newId } from '../ids';
 import type { Runtime } from '../runtime';
 
 type CloneRuntime = Pick<Runtime, 'db' | 'queues' | 'store'>;
+
+/** Runs in the transaction that records the voice (an audit event commits with it, or neither does). */
+export type Alongside = (tx: DbOrTx, voice: VoiceRow) => Promise<void>;
 
 /** Where an uploaded sample waits for its clone: by voice id alone, so the job can remove it once the row is gone. */
 export const sampleBlobKey = (voiceId: string) => `voice-samples/${voiceId}`;
@@ -44,8 +48,13 @@ export async function startUrlClone(
   rt: CloneRuntime,
   log: Pick<Logger, 'warn'>,
   input: { accountId: string; name: string; sampleUrl: string },
+  alongside?: Alongside,
 ): Promise<VoiceRow> {
-  const row = await insertVoice(rt.db, { id: newId('voice'), accountId: input.accountId, name: input.name, sampleUrl: input.sampleUrl });
+  const row = await rt.db.transaction(async (tx) => {
+    const inserted = await insertVoice(tx, { id: newId('voice'), accountId: input.accountId, name: input.name, sampleUrl: input.sampleUrl });
+    await alongside?.(tx, inserted);
+    return inserted;
+  });
   await enqueueClone(rt, log, row);
   return row;
 }
@@ -62,6 +71,7 @@ export async function startUploadClone(
   rt: CloneRuntime,
   log: Pick<Logger, 'warn'>,
   input: { accountId: string; name: string; samplePath: string; size: number },
+  alongside?: Alongside,
 ): Promise<UploadCloneOutcome> {
   const problem = sampleFormatProblem(await readHead(input.samplePath, input.size));
   if (problem) return { kind: 'not_audio', message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.` };
@@ -71,7 +81,11 @@ export async function startUploadClone(
   await rt.store.putFile(key, input.samplePath, 'application/octet-stream');
   let row: VoiceRow;
   try {
-    row = await insertVoice(rt.db, { id, accountId: input.accountId, name: input.name, sampleKey: key });
+    row = await rt.db.transaction(async (tx) => {
+      const inserted = await insertVoice(tx, { id, accountId: input.accountId, name: input.name, sampleKey: key });
+      await alongside?.(tx, inserted);
+      return inserted;
+    });
   } catch (err) {
     await rt.store.delete(key).catch(() => undefined);
     throw err;

@@ -62,7 +62,7 @@ describe('dashboard: clone a voice from an uploaded sample', () => {
     const [row] = await rowsOf(user.accountId);
     expect(row).toMatchObject({ name: 'Narrator', sampleUrl: null });
     expect((await listAudit(svc.rt.db, user.accountId, { limit: 1 }))[0]).toMatchObject({
-      action: 'voice.cloned',
+      action: 'voice.clone_requested',
       target: row!.id,
       actor: user.email,
       detail: { name: 'Narrator', filename: 'narrator.wav' },

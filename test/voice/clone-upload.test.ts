@@ -223,3 +223,14 @@ describe('POST /v1/voice/clone with an uploaded sample (multipart)', () => {
     expect((await finished(auth, voice.voice_id)).status).toBe('ready');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes both ways to give the sample: JSON with sample_url, multipart with file and name', async () => {
+    const doc = await (await svc.app.request('/openapi.json')).json();
+    const body = doc.paths['/v1/voice/clone'].post.requestBody.content;
+    expect(Object.keys(body).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(body['multipart/form-data'].schema).toMatchObject({ required: ['file', 'name'], properties: { file: { format: 'binary' } } });
+    expect(JSON.stringify(body['application/json'].schema)).toContain('sample_url');
+    expect(Object.keys(doc.paths['/v1/voice/clone'].post.responses)).toEqual(expect.arrayContaining(['201', '413', '415']));
+  });
+});

@@ -136,9 +136,10 @@ export function registerVoicesPages(app: Dashboard, { rt }: DashboardDeps) {
       const form = v.safeParse(cloneForm, file.fields);
       if (!form.success) return refuse(form.issues[0].message, 400);
       const name = form.output.name;
-      const outcome = await startUploadClone(rt, c.get('log'), { accountId: session.accountId, name, samplePath: file.path, size: file.size });
+      const outcome = await startUploadClone(rt, c.get('log'), { accountId: session.accountId, name, samplePath: file.path, size: file.size }, (tx, voice) =>
+        audit(c, tx, 'voice.clone_requested', voice.id, { name, filename: file.filename, size: file.size }),
+      );
       if (outcome.kind === 'not_audio') return refuse(`'${file.filename}': ${outcome.message}`, 415);
-      await audit(c, db, 'voice.cloned', outcome.voice.id, { name, filename: file.filename, size: file.size });
       return c.redirect('/dashboard/voices?done=cloned', 303);
     } finally {
       await unlink(file.path).catch(() => undefined);

@@ -109,13 +109,13 @@ export const AUDIT_ACTIONS = [
   'deploy_hook.created',
   'deploy_hook.deleted',
   'deploy_hook.triggered',
-  'voice.cloned',
   'voice.deleted',
   'file.deleted',
   'account.plan_changed',
   'webhook.created',
   'webhook.deleted',
   'webhook.enabled',
+  'voice.clone_requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
