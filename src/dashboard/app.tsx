@@ -29,7 +29,7 @@ import { securityHeaders } from './security-headers';
 import { cookieNames } from './session-cookie';
 import { loadSession, sessionSettings } from './sessions';
 import { SignInThrottle } from './signin-throttle';
-import { isArchiveUploadForm } from './upload-form';
+import { isUploadForm } from './upload-form';
 import { notFoundPage, renderPublic } from './views/render';
 
 /** Forms are small; anything bigger is not one of ours. */
@@ -71,10 +71,10 @@ export function createDashboard(rt: Runtime): Hono<DashEnv> {
         413,
       ),
   });
-  // The archive upload streams its own (larger) limit, counted as it arrives.
-  app.on('POST', '*', (c, next) => (isArchiveUploadForm(c) ? next() : formLimit(c, next)));
+  // The archive and voice sample uploads stream against their own (larger) limits, counted as they arrive.
+  app.on('POST', '*', (c, next) => (isUploadForm(c) ? next() : formLimit(c, next)));
   app.use(loadSession(rt.db, deps.sessions));
-  app.use(csrfProtection(new URL(rt.config.PUBLIC_URL).origin, cookies, isArchiveUploadForm));
+  app.use(csrfProtection(new URL(rt.config.PUBLIC_URL).origin, cookies, isUploadForm));
   app.onError((err, c) => {
     if (err instanceof CsrfRefused) {
       c.get('log')?.warn({ reason: err.message }, 'dashboard form refused (CSRF)');

@@ -6,7 +6,11 @@ import { keysetPage, type Page, type PageRequest } from './keyset-page';
 
 export type VoiceRow = typeof voices.$inferSelect;
 
-export async function insertVoice(db: DbOrTx, row: { id: string; accountId: string; name: string; sampleUrl: string }): Promise<VoiceRow> {
+/** A sample comes from exactly one place: an address to download, or an uploaded object in blob storage. */
+export async function insertVoice(
+  db: DbOrTx,
+  row: { id: string; accountId: string; name: string } & ({ sampleUrl: string; sampleKey?: undefined } | { sampleKey: string; sampleUrl?: undefined }),
+): Promise<VoiceRow> {
   const [inserted] = await db.insert(voices).values(row).returning();
   return inserted!;
 }

@@ -2,7 +2,7 @@ import { AudioDecodeError } from './analysis-errors';
 import { decodeMp3 } from './decode-mp3';
 import { decodeWav, type MonoAudio } from './decode-wav';
 import { ANALYSIS_SAMPLE_RATE, resample } from './resample';
-import { sniffFormat } from './sniff-format';
+import { type SniffedFormat, sniffFormat } from './sniff-format';
 
 export interface DecodedAudio {
   /** Mono (channels averaged), at `sampleRate`, at most `maxSeconds` long. */
@@ -39,10 +39,8 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeAudioOptions = 
     case 'mp3':
       audio = await decodeMp3(bytes, sniffed.firstFrame, maxSeconds);
       break;
-    case 'unsupported-audio':
-      throw new AudioDecodeError(`the sample is ${sniffed.what}, which is not supported: upload a WAV or MP3 file`);
-    case 'not-audio':
-      throw new AudioDecodeError(sniffed.what ? `the sample is not a WAV or MP3 file (it looks like ${sniffed.what})` : 'the sample is not a WAV or MP3 file');
+    default:
+      throw new AudioDecodeError(unreadableFormat(sniffed));
   }
   return {
     samples: resample(audio.samples, audio.sampleRate, ANALYSIS_SAMPLE_RATE),
@@ -52,4 +50,20 @@ export async function decodeAudio(bytes: Uint8Array, opts: DecodeAudioOptions = 
     sourceSampleRate: audio.sampleRate,
     channels: audio.channels,
   };
+}
+
+/** Why a sniffed sample is not one this module reads; the same words for an upload refused at once and a clone that fails. */
+export function unreadableFormat(sniffed: Extract<SniffedFormat, { kind: 'unsupported-audio' | 'not-audio' }>): string {
+  if (sniffed.kind === 'unsupported-audio') return `the sample is ${sniffed.what}, which is not supported: upload a WAV or MP3 file`;
+  return sniffed.what ? `the sample is not a WAV or MP3 file (it looks like ${sniffed.what})` : 'the sample is not a WAV or MP3 file';
+}
+
+/**
+ * The format problem of a sample from its first bytes (enough to pass an ID3 tag and find the first MP3
+ * frame), or undefined when it is a WAV or MP3 file. Whether it decodes, and is long enough, is known only
+ * from the whole file.
+ */
+export function sampleFormatProblem(head: Uint8Array): string | undefined {
+  const sniffed = sniffFormat(head);
+  return sniffed.kind === 'wav' || sniffed.kind === 'mp3' ? undefined : unreadableFormat(sniffed);
 }

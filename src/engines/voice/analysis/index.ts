@@ -1,6 +1,7 @@
 export { analyzeSpeaker, type AnalyzeSpeakerOptions } from './analyze-speaker';
 export { AudioDecodeError, SampleRejectedError, type SampleRejectionReason } from './analysis-errors';
-export { decodeAudio, DEFAULT_MAX_SECONDS, type DecodeAudioOptions, type DecodedAudio } from './decode-audio';
+export { decodeAudio, DEFAULT_MAX_SECONDS, sampleFormatProblem, type DecodeAudioOptions, type DecodedAudio } from './decode-audio';
+export { id3v2Length } from './mp3-frames';
 export { ANALYSIS_SAMPLE_RATE } from './resample';
 export { FEMALE_FROM_HZ, trackPitch, type PitchOptions, type PitchTrack } from './pitch';
 export { measureSpeakingRate, type SpeakingRate, type SpeakingRateOptions, type VoicingTrack } from './speaking-rate';
