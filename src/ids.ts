@@ -27,6 +27,7 @@ export const ID_PREFIXES = [
   'msg',
   'whd',
   'hook',
+  'psrc',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -249,6 +249,7 @@ const quotaColumns = {
   quotaImagesGenerated: plans.quotaImagesGenerated,
   quotaAudioSeconds: plans.quotaAudioSeconds,
   quotaFileChats: plans.quotaFileChats,
+  quotaPlagiarismChecks: plans.quotaPlagiarismChecks,
 };
 
 function quotasOf(row: Record<keyof typeof quotaColumns, number>): Record<UsageMetric, number> {
@@ -257,5 +258,6 @@ function quotasOf(row: Record<keyof typeof quotaColumns, number>): Record<UsageM
     images_generated: row.quotaImagesGenerated,
     audio_seconds: row.quotaAudioSeconds,
     file_chats: row.quotaFileChats,
+    plagiarism_checks: row.quotaPlagiarismChecks,
   };
 }

@@ -1,4 +1,4 @@
-import { corpusIndexJob } from './corpus-index';
+import { corpusIndexJob, plagiarismSourceJob } from './corpus-index';
 import { fileChatJob } from './file-chat';
 import { fileEmbedJob } from './file-embed';
 import { fileIngestJob } from './file-ingest';
@@ -37,6 +37,7 @@ export const JOB_DEFINITIONS = [
   fileEmbedJob,
   fileChatJob,
   corpusIndexJob,
+  plagiarismSourceJob,
   voiceCloneJob,
   deploymentBuildJob,
   domainVerifyJob,
@@ -55,4 +56,14 @@ export const JOB_DEFINITIONS = [
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';
-export { corpusIndexJob, fileChatJob, fileEmbedJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textGenerateJob, voiceSynthesizeJob };
+export {
+  corpusIndexJob,
+  plagiarismSourceJob,
+  fileChatJob,
+  fileEmbedJob,
+  fileIngestJob,
+  imageGenerateJob,
+  plagiarismCheckJob,
+  textGenerateJob,
+  voiceSynthesizeJob,
+};

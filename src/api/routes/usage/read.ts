@@ -14,6 +14,7 @@ const usageTotalsSchema = v.object({
   images_generated: v.number(),
   audio_seconds: v.number(),
   file_chats: v.number(),
+  plagiarism_checks: v.number(),
 });
 
 const storageSchema = v.pipe(
@@ -23,7 +24,7 @@ const storageSchema = v.pipe(
       v.number(),
       v.description('The plan’s storage allowance. An upload or deploy that would pass it is refused (413 `storage_quota_exceeded`).'),
     ),
-    file_bytes: v.pipe(v.number(), v.description('Uploaded files not deleted (their original size).')),
+    file_bytes: v.pipe(v.number(), v.description('Uploaded files and plagiarism sources not deleted (the bytes sent).')),
     site_bytes: v.pipe(v.number(), v.description('Hosted sites: each distinct file content across the account’s deployments, counted once.')),
   }),
   v.description('What the account stores now (not per period): freed when files are deleted.'),
