@@ -146,6 +146,28 @@ describe('POST /v1/plagiarism/sources', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('an Idempotency-Key replays the first answer for JSON and for a file part: one source, one charge', async () => {
+    const { auth } = await createTestAccount(svc.rt, 'pro');
+    const body = { text: generateText(300_035, 80), url: 'idem-json' };
+    const keyed = { ...auth, 'Idempotency-Key': `idem-${Date.now()}-json` };
+    const first = await svc.app.request('/v1/plagiarism/sources', jsonRequest(body, keyed));
+    const second = await svc.app.request('/v1/plagiarism/sources', jsonRequest(body, keyed));
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect((await second.json()).id).toBe((await first.json()).id);
+
+    const data = Buffer.from(generateText(300_036, 80));
+    const fileKeyed = { ...auth, 'Idempotency-Key': `idem-${Date.now()}-file` };
+    const send = () => svc.app.request('/v1/plagiarism/sources', { method: 'POST', headers: fileKeyed, body: form(data, 'a.txt', { url: 'idem-file' }) });
+    const f1 = await send();
+    const f2 = await send();
+    expect(f1.status).toBe(201);
+    expect(f2.status).toBe(201);
+    expect((await f2.json()).id).toBe((await f1.json()).id);
+    const list = await (await svc.app.request('/v1/plagiarism/sources', { headers: auth })).json();
+    expect(list.data.map((s: Source) => s.url).sort()).toEqual(['idem-file', 'idem-json']);
+  });
+
   it('a source over the storage allowance is refused 413 storage_quota_exceeded and not stored', async () => {
     const { accountId, auth } = await createTestAccount(svc.rt, 'free');
     await svc.rt.db.execute(
