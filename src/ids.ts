@@ -31,6 +31,8 @@ export const ID_PREFIXES = [
   'cmpl',
   /** A POST /v1/embeddings, as its ledger line's source. */
   'emb',
+  /** An account's own plagiarism source. */
+  'psrc',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -10,6 +10,7 @@ const METRIC_NOUNS: Record<UsageMetric, string> = {
   images_generated: 'images',
   audio_seconds: 'audio seconds',
   file_chats: 'file chats',
+  plagiarism_checks: 'plagiarism checks',
 };
 
 /**

@@ -88,6 +88,8 @@ const SENTENCES: Record<AuditAction, (e: ActivityEvent) => string> = {
   'webhook.delivery_replayed': (e) => `replayed webhook delivery ${e.target ?? 'a delivery'} to ${field(e, 'url') ?? 'its endpoint'}`,
   'file.uploaded': (e) => `uploaded file ${named(field(e, 'filename'), e.target, 'a file')}`,
   'voice.clone_requested': (e) => `started cloning voice ${named(field(e, 'name'), e.target, 'a voice')}`,
+  'plagiarism_source.created': (e) => `added plagiarism source ${named(field(e, 'url'), e.target, 'a source')}`,
+  'plagiarism_source.deleted': (e) => `deleted plagiarism source ${named(field(e, 'url'), e.target, 'a source')}`,
 };
 
 export function describeActivity(e: ActivityEvent): string {

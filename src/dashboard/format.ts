@@ -1,13 +1,14 @@
 import type { UsageMetric } from '../db/schema';
 
 /** What a metric's quantity counts. Audio is billed in seconds; everything else in whole items. */
-export type QuantityUnit = 'tokens' | 'images' | 'seconds' | 'chats';
+export type QuantityUnit = 'tokens' | 'images' | 'seconds' | 'chats' | 'checks';
 
 export const METRIC_UNIT: Record<UsageMetric, QuantityUnit> = {
   text_tokens: 'tokens',
   images_generated: 'images',
   audio_seconds: 'seconds',
   file_chats: 'chats',
+  plagiarism_checks: 'checks',
 };
 
 /**

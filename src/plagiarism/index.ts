@@ -26,6 +26,7 @@ export {
   type BulkIndexOptions,
   type BulkIndexResult,
   type CheckDetails,
+  type CheckMatch,
   type CheckOptions,
   type CheckResult,
   type CheckStats,
@@ -37,7 +38,7 @@ export {
   type PlagiarismOptions,
 } from './service';
 export { readableText, readableDocument, htmlTitle } from './readable';
-export type { CorpusDocumentRow, CorpusDocumentSummary } from '../db/queries/corpus';
+export { CORPUS_SCOPES, type CorpusDocumentRow, type CorpusDocumentSummary, type CorpusScope } from '../db/queries/corpus';
 export {
   DEFAULT_PARAMS,
   schemeOf,

@@ -12,6 +12,8 @@ import {
   findStaleCorpusDocuments,
   insertFingerprints,
   listCorpusDocuments,
+  lockSourceForIndexing,
+  markSourceIndexed,
   loadCandidateDocuments,
   lookupFingerprints,
   upsertCorpusDocuments,
@@ -19,6 +21,7 @@ import {
   type CorpusDocumentInput as CorpusRow,
   type CorpusDocumentRow,
   type CorpusDocumentSummary,
+  type CorpusScope,
   type ExistingDocument,
   type FingerprintHit,
 } from '../db/queries/corpus';
@@ -94,6 +97,16 @@ export interface CheckOptions {
    * fetched before it, over the network).
    */
   embedder?: Embedder;
+  /**
+   * What the text is compared with (default `all`): the account's own sources (`account`), the operator's
+   * shared corpus (`shared`), or both. Never another account's documents, whatever the scope.
+   */
+  scope?: CorpusScope;
+}
+
+/** A match as a check answers it: which source it came from, and whether that is the account's own or the shared corpus. */
+export interface CheckMatch extends PlagiarismMatch {
+  source: { id: string; scope: 'account' | 'shared' };
 }
 
 export interface DocumentInput {
@@ -148,7 +161,7 @@ export interface CheckResult {
   /** 0..1, share of the submitted text (normalised tokens) covered by matched passages; 3 decimals. */
   score: number;
   verdict: Verdict;
-  matches: PlagiarismMatch[];
+  matches: CheckMatch[];
 }
 
 export interface CheckStats {
@@ -401,6 +414,30 @@ export class PlagiarismIndex {
     });
   }
 
+  /**
+   * Fingerprints one source added through the API (`pending`) from its stored text and marks it `ready`, in
+   * one transaction holding the row's lock: a delete running meanwhile waits, and a source deleted first is
+   * left alone (null). Running it again rewrites the same fingerprints, so a retried job changes nothing.
+   */
+  async indexSource(db: Db, id: string): Promise<{ id: string; accountId: string | null; tokenCount: number; fingerprints: number } | null> {
+    return db.transaction(async (tx) => {
+      const row = await lockSourceForIndexing(tx, id);
+      if (!row) return null;
+      const norm = this.normalizer.normalize(row.text);
+      const fingerprints = fingerprint(norm.keys, this.params.k, this.params.w);
+      await deleteFingerprintsOf(tx, [row.key]);
+      const cols = { hashes: [] as number[], docKeys: [] as number[], positions: [] as number[] };
+      for (const f of fingerprints) {
+        cols.hashes.push(f.hash);
+        cols.docKeys.push(row.key);
+        cols.positions.push(f.pos);
+      }
+      await insertFingerprints(tx, sortByHash(cols));
+      await markSourceIndexed(tx, row.key, { wordCount: norm.wordCount, tokenCount: norm.keys.length, scheme: this.scheme });
+      return { id: row.id, accountId: row.accountId, tokenCount: norm.keys.length, fingerprints: fingerprints.length };
+    });
+  }
+
   /** Removes a document of one scope (public when `accountId` is absent or null). True when it existed. */
   async removeDocument(db: Db, ref: DocumentRef): Promise<boolean> {
     const accountId = ref.accountId ?? null;
@@ -486,16 +523,29 @@ export class PlagiarismIndex {
       queries: 0,
       ms: { normalize: t1 - t0, lookup: 0, load: 0, align: 0, total: 0 },
     };
+    const ownSources = new Set<string>();
     const finish = (details: MatchDetail[], score: number): CheckDetails => {
       stats.ms.total = performance.now() - t0;
       const rounded = round3(score);
-      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt, breakdown }) => ({ url, similarity, excerpt, breakdown }));
+      const matches = details.slice(0, this.maxMatches).map(({ url, similarity, excerpt, breakdown, documentId }) => ({
+        url,
+        similarity,
+        excerpt,
+        breakdown,
+        source: { id: documentId, scope: ownSources.has(documentId) ? ('account' as const) : ('shared' as const) },
+      }));
       return { score: rounded, verdict: verdictFor(rounded), matches, details, stats };
     };
     if (lookup.tokens < k) return finish([], 0);
 
     stats.hashes = lookup.hashes.length;
-    const hits = await lookupFingerprints(db, { hashes: Array.from(lookup.hashes), accountId, scheme: this.scheme, perHashLimit: this.perHashLimit + 1 });
+    const hits = await lookupFingerprints(db, {
+      hashes: Array.from(lookup.hashes),
+      accountId,
+      scheme: this.scheme,
+      perHashLimit: this.perHashLimit + 1,
+      scope: opts.scope,
+    });
     stats.queries++;
     const t2 = performance.now();
     stats.ms.lookup = t2 - t1;
@@ -529,6 +579,7 @@ export class PlagiarismIndex {
       candidates.map(([key]) => key),
     );
     stats.queries++;
+    for (const doc of docs) if (doc.accountId !== null) ownSources.add(doc.id);
     const t3 = performance.now();
     stats.ms.load = t3 - t2;
 

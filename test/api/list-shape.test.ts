@@ -63,6 +63,12 @@ beforeAll(async () => {
       body: JSON.stringify({ name: `hook ${i}` }),
     });
     expect(hook.status, await hook.clone().text()).toBe(201);
+    const source = await fetch(`${base}/v1/plagiarism/sources`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `https://example.com/source-${i}`, text: `A reference text number ${i} about lighthouses and tides.` }),
+    });
+    expect(source.status, await source.clone().text()).toBe(201);
   }
   const endpoint = await insertWebhookEndpoint(db, { id: newId('whep'), accountId, url: 'http://127.0.0.1:9/one', secret: newWebhookSecret() });
   await insertWebhookEndpoint(db, { id: newId('whep'), accountId, url: 'http://127.0.0.1:9/two', secret: newWebhookSecret() });
@@ -108,6 +114,7 @@ describe('every list', () => {
         '/v1/hosting/deployments',
         '/v1/hosting/domains',
         '/v1/hosting/sites/{site_id}/hooks',
+        '/v1/plagiarism/sources',
         '/v1/voices',
         '/v1/webhooks',
         '/v1/webhooks/{id}/deliveries',

@@ -51,6 +51,6 @@ describe('the OpenAPI document declares every answer a client can receive', () =
     expect(published.properties.type.const).toBe('deployment.published');
     expect(published.properties.data.required).toEqual(expect.arrayContaining(['id', 'status', 'site_id']));
     const quota = doc.webhooks['usage.quota_exceeded'].post.requestBody.content['application/json'].schema;
-    expect(quota.properties.data.properties.metric.enum).toEqual(['text_tokens', 'images_generated', 'audio_seconds', 'file_chats']);
+    expect(quota.properties.data.properties.metric.enum).toEqual(['text_tokens', 'images_generated', 'audio_seconds', 'file_chats', 'plagiarism_checks']);
   });
 });

@@ -55,7 +55,7 @@ async function accountWithTwoKeys() {
   return { accountId: first.accountId, first, second: { keyId: second.id, prefix: second.displayPrefix, auth: { Authorization: `Bearer ${second.key}` } } };
 }
 
-const zero: Usage = { text_tokens: 0, images_generated: 0, audio_seconds: 0, file_chats: 0 };
+const zero: Usage = { text_tokens: 0, images_generated: 0, audio_seconds: 0, file_chats: 0, plagiarism_checks: 0 };
 
 describe('GET /v1/usage?group_by=…, billed through the real path', () => {
   it('splits the totals by day, key and product, each adding up to the plain totals exactly', async () => {

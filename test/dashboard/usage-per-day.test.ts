@@ -48,6 +48,7 @@ describe('usagePerDay', () => {
       audio_seconds: expected({ 14: 30, 26: 12 }),
       images_generated: expected({}),
       file_chats: expected({}),
+      plagiarism_checks: expected({}),
     });
   });
 
@@ -80,7 +81,7 @@ describe('usagePerDay', () => {
   it('has no days for a period that has not started yet', async () => {
     const accountId = await newAccount();
     const result = await usagePerDay(database.db, accountId, billingPeriodOf(new Date('2027-02-10T00:00:00Z')), new Date('2027-01-31T23:00:00Z'));
-    expect(result).toEqual({ days: [], series: { text_tokens: [], images_generated: [], audio_seconds: [], file_chats: [] } });
+    expect(result).toEqual({ days: [], series: { text_tokens: [], images_generated: [], audio_seconds: [], file_chats: [], plagiarism_checks: [] } });
   });
 });
 
@@ -102,6 +103,7 @@ describe('usageAgainstQuota', () => {
       images_generated: { used: 3, quota: Number(plan.quota_images_generated) },
       audio_seconds: { used: 0, quota: Number(plan.quota_audio_seconds) },
       file_chats: { used: 0, quota: Number(plan.quota_file_chats) },
+      plagiarism_checks: { used: 0, quota: Number(plan.quota_plagiarism_checks) },
     });
     const { series } = await usagePerDay(database.db, accountId, period);
     for (const [metric, values] of Object.entries(series)) expect(values.reduce((a, b) => a + b, 0)).toBe(summary![metric as UsageMetric].used);

@@ -84,7 +84,7 @@ describe('checkText against the corpus', () => {
     expect(res.matches[0]!.similarity).toBeGreaterThanOrEqual(0.9);
     expect(text).toContain(res.matches[0]!.excerpt);
     expect(res.matches[0]!.excerpt.length).toBeGreaterThan(text.length * 0.9);
-    expect(Object.keys(res.matches[0]!).sort()).toEqual(['breakdown', 'excerpt', 'similarity', 'url']);
+    expect(Object.keys(res.matches[0]!).sort()).toEqual(['breakdown', 'excerpt', 'similarity', 'source', 'url']);
     expect(new Set(res.matches.map((m) => m.url))).toEqual(new Set([corpus[3]!.url]));
   });
 

@@ -16,6 +16,7 @@ export const METRIC_LABELS: Record<UsageMetric, string> = {
   images_generated: 'Images',
   audio_seconds: 'Audio',
   file_chats: 'File chats',
+  plagiarism_checks: 'Plagiarism checks',
 };
 
 function percent(used: number, quota: number): number {

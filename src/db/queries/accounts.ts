@@ -272,6 +272,7 @@ const quotaColumns = {
   quotaImagesGenerated: plans.quotaImagesGenerated,
   quotaAudioSeconds: plans.quotaAudioSeconds,
   quotaFileChats: plans.quotaFileChats,
+  quotaPlagiarismChecks: plans.quotaPlagiarismChecks,
 };
 
 function quotasOf(row: Record<keyof typeof quotaColumns, number | null>): Record<UsageMetric, number | null> {
@@ -280,5 +281,6 @@ function quotasOf(row: Record<keyof typeof quotaColumns, number | null>): Record
     images_generated: row.quotaImagesGenerated,
     audio_seconds: row.quotaAudioSeconds,
     file_chats: row.quotaFileChats,
+    plagiarism_checks: row.quotaPlagiarismChecks,
   };
 }

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../client';
+import { keysetPage, type Page, type PageRequest } from './keyset-page';
 import type { DbOrTx } from '../client';
 import { corpusDocuments } from '../schema/corpus';
 
@@ -118,6 +120,9 @@ const summaryColumns = {
   tokenCount: corpusDocuments.tokenCount,
   contentHash: corpusDocuments.contentHash,
   scheme: corpusDocuments.scheme,
+  status: corpusDocuments.status,
+  error: corpusDocuments.error,
+  sizeBytes: corpusDocuments.sizeBytes,
   createdAt: corpusDocuments.createdAt,
   updatedAt: corpusDocuments.updatedAt,
 };
@@ -204,6 +209,10 @@ export async function countCorpusDocuments(db: DbOrTx, accountId: string | null)
   return row?.n ?? 0;
 }
 
+/** Which documents a check compares with: the account's own sources, the operator's shared corpus, or both. */
+export const CORPUS_SCOPES = ['account', 'shared', 'all'] as const;
+export type CorpusScope = (typeof CORPUS_SCOPES)[number];
+
 export interface FingerprintHit {
   hash: number;
   docKey: number;
@@ -218,10 +227,21 @@ export interface FingerprintHit {
  */
 export async function lookupFingerprints(
   db: DbOrTx,
-  opts: { hashes: number[]; accountId: string | null; scheme: string; perHashLimit: number },
+  opts: { hashes: number[]; accountId: string | null; scheme: string; perHashLimit: number; scope?: CorpusScope },
 ): Promise<FingerprintHit[]> {
   if (opts.hashes.length === 0) return [];
-  const visible = opts.accountId === null ? sql`d.account_id IS NULL` : sql`(d.account_id IS NULL OR d.account_id = ${opts.accountId})`;
+  const scope = opts.scope ?? 'all';
+  // `account` with no account (scripts checking the public corpus) sees nothing; never another account's rows.
+  const visible =
+    opts.accountId === null
+      ? scope === 'account'
+        ? sql`false`
+        : sql`d.account_id IS NULL`
+      : scope === 'shared'
+        ? sql`d.account_id IS NULL`
+        : scope === 'account'
+          ? sql`d.account_id = ${opts.accountId}`
+          : sql`(d.account_id IS NULL OR d.account_id = ${opts.accountId})`;
   // The visibility test is a correlated scalar subquery on purpose: Postgres never flattens it into a join, so
   // the plan always starts from the hash index (one probe per hash) and looks each hit's document up by its
   // key, whatever the statistics say (a join could be planned from the documents side on a fresh table).
@@ -232,7 +252,7 @@ export async function lookupFingerprints(
       SELECT f.doc_key, f.pos
       FROM corpus_fingerprints f
       WHERE f.hash = q.h
-        AND (SELECT d.scheme = ${opts.scheme} AND ${visible} FROM corpus_documents d WHERE d.key = f.doc_key)
+        AND (SELECT d.scheme = ${opts.scheme} AND d.status = 'ready' AND ${visible} FROM corpus_documents d WHERE d.key = f.doc_key)
       LIMIT ${opts.perHashLimit}
     ) f`);
   return rows.map((r) => ({ hash: Number(r.hash), docKey: r.doc_key, pos: r.pos }));
@@ -241,6 +261,7 @@ export async function lookupFingerprints(
 export interface CandidateDocument {
   key: number;
   id: string;
+  accountId: string | null;
   url: string;
   title: string | null;
   text: string;
@@ -249,7 +270,90 @@ export interface CandidateDocument {
 export async function loadCandidateDocuments(db: DbOrTx, docKeys: number[]): Promise<CandidateDocument[]> {
   if (docKeys.length === 0) return [];
   return db
-    .select({ key: corpusDocuments.key, id: corpusDocuments.id, url: corpusDocuments.url, title: corpusDocuments.title, text: corpusDocuments.text })
+    .select({
+      key: corpusDocuments.key,
+      id: corpusDocuments.id,
+      accountId: corpusDocuments.accountId,
+      url: corpusDocuments.url,
+      title: corpusDocuments.title,
+      text: corpusDocuments.text,
+    })
     .from(corpusDocuments)
     .where(sql`${corpusDocuments.key} = ANY(${sql.param(docKeys)}::int[])`);
+}
+
+// ---- Sources an account adds through the API (POST /v1/plagiarism/sources) --------------------------------
+
+/** A new `pending` source of an account (fingerprinted later by the corpus worker); null when the account already has one with that URL. */
+export async function insertPendingSource(
+  tx: Tx,
+  row: Omit<CorpusDocumentInput, 'accountId'> & { accountId: string; sizeBytes: number },
+): Promise<CorpusDocumentSummary | null> {
+  const [inserted] = await tx
+    .insert(corpusDocuments)
+    .values({ ...row, status: 'pending' })
+    .onConflictDoNothing({ target: [corpusDocuments.accountId, corpusDocuments.url], where: sql`account_id IS NOT NULL` })
+    .returning(summaryColumns);
+  return inserted ?? null;
+}
+
+/** One of the account's sources by id (never a public document, never another account's), without its text. */
+export async function findAccountSource(db: DbOrTx, accountId: string, id: string): Promise<CorpusDocumentSummary | null> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(corpusDocuments)
+    .where(and(eq(corpusDocuments.accountId, accountId), eq(corpusDocuments.id, id)));
+  return row ?? null;
+}
+
+/** The account's sources newest first (ties by id): keyset pages over (created_at, id). */
+export async function listAccountSources(
+  db: DbOrTx,
+  accountId: string,
+  filters: { status?: CorpusDocumentSummary['status'] },
+  page: PageRequest,
+): Promise<Page<CorpusDocumentSummary>> {
+  return keysetPage(corpusDocuments, page, ({ where, orderBy, limit }) =>
+    db
+      .select(summaryColumns)
+      .from(corpusDocuments)
+      .where(and(eq(corpusDocuments.accountId, accountId), filters.status ? eq(corpusDocuments.status, filters.status) : undefined, where))
+      .orderBy(...orderBy)
+      .limit(limit),
+  );
+}
+
+/**
+ * Locks a source for indexing and returns it with its text; null when it was deleted meanwhile. In the
+ * transaction that writes its fingerprints, so a delete either waits for the index or wins before it.
+ */
+export async function lockSourceForIndexing(tx: Tx, id: string): Promise<(CorpusDocumentRow & { key: number }) | null> {
+  const [row] = await tx.select().from(corpusDocuments).where(eq(corpusDocuments.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function markSourceIndexed(tx: Tx, key: number, r: { wordCount: number; tokenCount: number; scheme: string }): Promise<void> {
+  await tx
+    .update(corpusDocuments)
+    .set({ ...r, status: 'ready', error: null, updatedAt: sql`now()` })
+    .where(eq(corpusDocuments.key, key));
+}
+
+/** A source that could not be indexed: `failed` with the reason, and no fingerprints. Null when it no longer exists. */
+export async function markSourceFailed(tx: Tx, id: string, error: string): Promise<CorpusDocumentSummary | null> {
+  const [row] = await tx
+    .update(corpusDocuments)
+    .set({ status: 'failed', error, updatedAt: sql`now()` })
+    .where(and(eq(corpusDocuments.id, id), ne(corpusDocuments.status, 'ready')))
+    .returning(summaryColumns);
+  return row ?? null;
+}
+
+/** Deletes one of the account's sources (its fingerprints go by cascade); the deleted row, or null. */
+export async function deleteAccountSource(tx: Tx, accountId: string, id: string): Promise<CorpusDocumentSummary | null> {
+  const [row] = await tx
+    .delete(corpusDocuments)
+    .where(and(eq(corpusDocuments.accountId, accountId), eq(corpusDocuments.id, id)))
+    .returning(summaryColumns);
+  return row ?? null;
 }

@@ -77,8 +77,8 @@ export async function releaseStorage(tx: Tx, accountId: string, objectId: string
 }
 
 /**
- * Releases up to `limit` file charges made before `before` whose file is neither kept (no document row)
- * nor still being parsed (no queued or running job row): an upload whose process died between the
+ * Releases up to `limit` file charges made before `before` whose file is neither kept (no document row, no
+ * plagiarism source: those are charged as files too, in the transaction that writes them) nor still being parsed (no queued or running job row): an upload whose process died between the
  * charge and its job row. Returns the accounts whose storage changed.
  */
 export async function releaseOrphanFileClaims(db: DbOrTx, before: Date, limit = 500): Promise<string[]> {
@@ -87,6 +87,7 @@ export async function releaseOrphanFileClaims(db: DbOrTx, before: Date, limit = 
       SELECT c.account_id, c.object_id FROM storage_claims c
       WHERE c.kind = 'file' AND c.created_at < ${before.toISOString()}::timestamptz
         AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = c.object_id)
+        AND NOT EXISTS (SELECT 1 FROM corpus_documents s WHERE s.id = c.object_id)
         AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = c.object_id AND j.status IN ('queued', 'running'))
       LIMIT ${limit} FOR UPDATE OF c SKIP LOCKED
     ), freed AS (

@@ -27,6 +27,7 @@ const QUOTA_COLUMNS = {
   images_generated: sql.raw('p.quota_images_generated'),
   audio_seconds: sql.raw('p.quota_audio_seconds'),
   file_chats: sql.raw('p.quota_file_chats'),
+  plagiarism_checks: sql.raw('p.quota_plagiarism_checks'),
 } satisfies Record<UsageMetric, unknown>;
 
 /**

@@ -13,6 +13,8 @@ export const plans = pgTable('plans', {
   quotaImagesGenerated: bigint('quota_images_generated', { mode: 'number' }),
   quotaAudioSeconds: bigint('quota_audio_seconds', { mode: 'number' }),
   quotaFileChats: bigint('quota_file_chats', { mode: 'number' }),
+  /** Plagiarism checks per billing period (one per POST /v1/plagiarism/check that succeeds). */
+  quotaPlagiarismChecks: bigint('quota_plagiarism_checks', { mode: 'number' }).default(100),
   /** Bytes the account may keep stored at once: uploaded files plus hosted sites' files (not per period). */
   storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(104_857_600),
   features: text('features').array().notNull(),

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
+export const CORPUS_DOCUMENT_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type CorpusDocumentStatus = (typeof CORPUS_DOCUMENT_STATUSES)[number];
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
 /**
@@ -33,12 +36,24 @@ export const corpusDocuments = pgTable(
     contentHash: text('content_hash').notNull(),
     /** Which normalisation + k/w produced the fingerprints (e.g. `v1-k5-w4`); checks only use the current one. */
     scheme: text('scheme').notNull(),
+    /**
+     * `ready` once fingerprinted (every public document, and what the CLI indexes); a source added through
+     * `POST /v1/plagiarism/sources` is `pending` until the corpus worker fingerprints it, or `failed` (see
+     * `error`). Checks only ever match `ready` documents.
+     */
+    status: text('status').$type<CorpusDocumentStatus>().notNull().default('ready'),
+    /** Why a `failed` source could not be indexed. */
+    error: text('error'),
+    /** Bytes charged to the account's storage allowance for an API-added source (what was uploaded); null otherwise. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('corpus_documents_public_url_idx').on(t.url).where(sql`account_id IS NULL`),
     uniqueIndex('corpus_documents_account_url_idx').on(t.accountId, t.url).where(sql`account_id IS NOT NULL`),
+    // An account's sources newest first (GET /v1/plagiarism/sources pages by (created_at, id)).
+    index('corpus_documents_account_created_idx').on(t.accountId, t.createdAt, t.id).where(sql`account_id IS NOT NULL`),
   ],
 );
 

@@ -128,6 +128,8 @@ export const AUDIT_ACTIONS = [
   'webhook.delivery_replayed',
   'file.uploaded',
   'voice.clone_requested',
+  'plagiarism_source.created',
+  'plagiarism_source.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, date, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { accountIdColumn } from './accounts';
 
-export const USAGE_METRICS = ['text_tokens', 'images_generated', 'audio_seconds', 'file_chats'] as const;
+export const USAGE_METRICS = ['text_tokens', 'images_generated', 'audio_seconds', 'file_chats', 'plagiarism_checks'] as const;
 export type UsageMetric = (typeof USAGE_METRICS)[number];
 
 /** What a ledger row was billed for: each request job kind names its product (src/queue/jobs/). */

@@ -12,3 +12,11 @@ export const corpusIndexJob = defineJob({
     ),
   }),
 });
+
+export const plagiarismSourceJob = defineJob({
+  name: 'plagiarism.source',
+  queue: 'corpus',
+  description:
+    'Fingerprints one source an account added (POST /v1/plagiarism/sources; jobId = the source id): `pending` → `ready`, or `failed` once no attempt is left.',
+  payload: v.object({ id: v.pipe(v.string(), v.minLength(1)) }),
+});

@@ -1,4 +1,4 @@
-import { corpusIndexJob } from './corpus-index';
+import { corpusIndexJob, plagiarismSourceJob } from './corpus-index';
 import { fileChatJob } from './file-chat';
 import { fileEmbedJob } from './file-embed';
 import { fileIngestJob } from './file-ingest';
@@ -39,6 +39,7 @@ export const JOB_DEFINITIONS = [
   fileEmbedJob,
   fileChatJob,
   corpusIndexJob,
+  plagiarismSourceJob,
   voiceCloneJob,
   deploymentBuildJob,
   domainVerifyJob,
@@ -57,4 +58,15 @@ export const JOB_DEFINITIONS = [
 ] as const;
 
 export { IMAGE_SIZES } from './image-generate';
-export { corpusIndexJob, fileChatJob, fileEmbedJob, fileIngestJob, imageGenerateJob, plagiarismCheckJob, textChatJob, textGenerateJob, voiceSynthesizeJob };
+export {
+  corpusIndexJob,
+  plagiarismSourceJob,
+  fileChatJob,
+  fileEmbedJob,
+  fileIngestJob,
+  imageGenerateJob,
+  plagiarismCheckJob,
+  textChatJob,
+  textGenerateJob,
+  voiceSynthesizeJob,
+};

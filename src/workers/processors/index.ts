@@ -1,3 +1,4 @@
+import { failPlagiarismSource, indexPlagiarismSource } from './plagiarism-source';
 import type { JobError } from '../../db/schema';
 import type { JobName, JobPayload } from '../../queue/registry';
 import type { JobRun } from '../../queue/job-run';
@@ -41,6 +42,7 @@ export const PROCESSORS: Processors = {
   'text.chat': { run: answerChat, onFinalFailure: failTextGeneration },
   'plagiarism.check': { run: checkPlagiarism, onFinalFailure: failRequestJob },
   'corpus.index': { run: indexCorpusBatch },
+  'plagiarism.source': { run: indexPlagiarismSource, onFinalFailure: failPlagiarismSource },
   'image.generate': { run: generateImages, onFinalFailure: failRequestJob },
   'voice.synthesize': { run: synthesizeSpeech, onFinalFailure: failRequestJob },
   'voice.clone': { run: cloneVoice, onFinalFailure: failVoiceClone },

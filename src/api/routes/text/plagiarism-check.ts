@@ -9,6 +9,7 @@ import { submitRequestJob } from '../../submit-request-job';
 import { requiredText } from '../../schemas/fields';
 import { acceptedJobResponse, errorResponses } from '../../schemas/responses';
 import { EXCLUSIONS, type Exclusion } from '../../../engines/plagiarism';
+import { CORPUS_SCOPES } from '../../../plagiarism';
 
 const MAX_TEXT_CHARS = 200_000;
 
@@ -24,6 +25,15 @@ export const plagiarismCheckBody = v.object({
       ),
     ),
   ),
+  scope: v.optional(
+    v.pipe(
+      v.picklist(CORPUS_SCOPES, `must be one of ${CORPUS_SCOPES.join(', ')}`),
+      v.description(
+        'What the text is compared with: `account` (the account’s own sources, POST /v1/plagiarism/sources), `shared` (the operator’s ' +
+          'corpus) or `all` (both; the default). Another account’s sources are never compared. Each match’s `source.scope` says which it came from.',
+      ),
+    ),
+  ),
 });
 
 export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | 'db' | 'queues' | 'jobEvents' | 'usage'>) {
@@ -33,12 +43,13 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
       tags: ['Text'],
       summary: 'Check a text for plagiarism',
       description:
-        'Compares the text with the indexed reference corpus (winnowed fingerprints of normalised words: case, punctuation, ' +
+        'Compares the text with the account’s own sources and the operator’s shared corpus (`scope`; each match names its `source`), by winnowed fingerprints of normalised words: case, punctuation, ' +
         'stop words, stemming and synonyms do not hide a copy). `score` is the share of the text covered by matched passages; ' +
         'verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage. ' +
         'Paraphrases are matched too: sentences are aligned with the source sentence by sentence (shared words and WordNet synonyms, ' +
         'in any order), and each match gives a `breakdown` of its words: `identical`, `lightly_changed` (another form of the same ' +
-        'word) and `paraphrased` (a synonym or other wording), shares that sum to 1.',
+        'word) and `paraphrased` (a synonym or other wording), shares that sum to 1. Each check counts one `plagiarism_checks` against ' +
+        'the plan’s quota (GET /v1/usage); past it the check answers 429 `quota_exceeded`.',
       requestBody: { content: { 'application/json': { schema: resolver(plagiarismCheckBody) } } },
       responses: {
         200: { description: 'The check result', content: { 'application/json': { schema: resolver(plagiarismCheckJob.request.result) } } },
@@ -48,9 +59,10 @@ export function registerPlagiarismCheck(app: App, rt: Pick<Runtime, 'config' | '
     }),
     jsonBody(plagiarismCheckBody),
     async (c) => {
-      const { text, exclude } = c.req.valid('json');
-      const input = exclude && exclude.length > 0 ? { text, exclude: [...new Set(exclude)] } : { text };
-      return submitRequestJob(c, rt, { id: newId('plg'), kind: 'plagiarism.check', input });
+      const { text, exclude, scope } = c.req.valid('json');
+      const input = { text, ...(exclude && exclude.length > 0 ? { exclude: [...new Set(exclude)] } : {}), ...(scope ? { scope } : {}) };
+      // Metered: the check holds one of the plan's plagiarism checks while it runs (429 quota_exceeded when none is left).
+      return submitRequestJob(c, rt, { id: newId('plg'), kind: 'plagiarism.check', input, hold: { metric: 'plagiarism_checks', quantity: 1 } });
     },
   );
 }
