@@ -153,6 +153,17 @@ const MEASURE_LAYOUT = `(() => {
     const style = getComputedStyle(el);
     return style.visibility !== 'visible' || Number(style.opacity) === 0 || style.display === 'none';
   };
+  const clip = (el, r) => {
+    let left = r.left, top = r.top, right = r.right, bottom = r.bottom;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const b = a.getBoundingClientRect();
+      if (style.overflowX !== 'visible') { left = Math.max(left, b.left); right = Math.min(right, b.right); }
+      if (style.overflowY !== 'visible') { top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom); }
+    }
+    return { left, top, width: right - left, height: bottom - top };
+  };
   const entries = [];
   const all = document.body.querySelectorAll('*');
   for (const el of all) {
@@ -172,7 +183,9 @@ const MEASURE_LAYOUT = `(() => {
         text += node.textContent;
       }
     }
-    rects = rects.filter((r) => r.width > 0.5 && r.height > 0.5);
+    // Text cut off by an element that clips it (a table scrolled sideways, a link ending in an ellipsis) is
+    // not drawn: each box is cut to what its clipping ancestors show.
+    rects = rects.map((r) => clip(el, r)).filter((r) => r.width > 0.5 && r.height > 0.5);
     if (rects.length === 0) continue;
     // Each line box separately, so that a wrapped paragraph's empty corners do not count as its text.
     for (const r of rects) {
@@ -216,10 +229,7 @@ async function problemsOn(page: Page, path: string, width: number): Promise<stri
   const { overlaps, wrapped } = (await page.evaluate(MEASURE_LAYOUT)) as Layout;
   const at = `${path} at ${width} px`;
   const fmt = (b: Box) => `${b.what} [${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.w)}×${Math.round(b.h)}]`;
-  return [
-    ...overlaps.map(([a, b]) => `${at}: overlap ${fmt(a)} × ${fmt(b)}`),
-    ...wrapped.map((c) => `${at}: cell wraps to ${c.lines} lines: ${c.what}`),
-  ];
+  return [...overlaps.map(([a, b]) => `${at}: overlap ${fmt(a)} × ${fmt(b)}`), ...wrapped.map((c) => `${at}: cell wraps to ${c.lines} lines: ${c.what}`)];
 }
 
 describe('the dashboard’s layout at three widths', () => {
