@@ -87,6 +87,18 @@ describe('renderUsageChart', () => {
     expect(escapeXml('emoji 🔥 stays')).toBe('emoji 🔥 stays');
   });
 
+  it('draws one day of use (the period’s first day) as one bar of a bar’s width, centred, not across the whole chart', () => {
+    const svg = parse(renderUsageChart({ days: novemberDays(1), values: [1200], label: 'Text tokens', unit: 'tokens' }));
+    const [bar, ...more] = byClass(svg, 'usage-chart__bar');
+    expect(more).toHaveLength(0);
+    const x = Number(bar!.attributes.x);
+    const width = Number(bar!.attributes.width);
+    expect(width).toBeLessThanOrEqual(36);
+    // Centred over its day's label.
+    const [label] = byClass(svg, 'usage-chart__day');
+    expect(Math.abs(x + width / 2 - Number(label!.attributes.x))).toBeLessThan(1);
+  });
+
   it('with no use draws the axis and days and says so, not a chart of nothing', () => {
     const days = novemberDays(5);
     const svg = parse(renderUsageChart({ days, values: [0, 0, 0, 0, 0], label: 'Images', unit: 'images' }));

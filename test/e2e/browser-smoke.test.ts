@@ -1,26 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, saveScreenshot, startWebApp, type WebApp } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot, useBrowserStack } from '../support/browser';
 import { pngSize } from '../support/png';
 
 // The harness for the dashboard's browser tests, proven on a page that exists today: the API reference,
 // which Scalar renders in the browser from a bundle and /openapi.json served by the web role itself.
-let web: WebApp;
-let browser: Browser;
-
-// One after the other, so that whichever started is assigned, and closed here even if the other failed.
-beforeAll(async () => {
-  web = await startWebApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-});
+const stack = useBrowserStack();
 
 describe('a real Chromium against the real web role', () => {
   it('renders the API reference from this origin alone, and saves a screenshot of it', async () => {
+    const { web, browser } = stack;
     const { page, offLoopbackRequests } = await openPage(browser, web.baseUrl);
     const failed: string[] = [];
     page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
@@ -51,6 +40,7 @@ describe('a real Chromium against the real web role', () => {
   });
 
   it('opening the service’s address lands on the dashboard’s sign-in (the front door)', async () => {
+    const { web, browser } = stack;
     const { page, offLoopbackRequests } = await openPage(browser, web.baseUrl);
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);

@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendDeploymentLog, failBuild, insertDeployment, startBuild } from '../../src/db/queries/deployments';
 import { claimSiteOwner } from '../../src/db/queries/sites';
 import { announceDeploymentLog } from '../../src/hosting/deployment-log-events';
 import { newId } from '../../src/ids';
-import { launchBrowser, openPage, saveScreenshot, startWebApp, type WebApp } from '../support/browser';
+import { openPage, saveScreenshot, signInDashboard, useBrowserStack } from '../support/browser';
 import { createDashboardUser } from '../support/dashboard';
 import { until } from '../support/until';
 
 // A deployment's page in a real Chromium while its build runs: the log grows as lines are written (the
 // steps the build takes, done here directly so the test says when), and the page shows the outcome at the end.
-let web: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  web = await startWebApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-});
+const stack = useBrowserStack();
 
 describe('the deployment page follows its build', () => {
   it('adds each line as it is written, under the dashboard’s CSP, and reloads into the outcome', async () => {
+    const { web, browser } = stack;
     const user = await createDashboardUser(web.rt, { plan: 'business' });
     const siteId = `live-${user.userId.slice(5, 13)}`;
     await claimSiteOwner(web.rt.db, user.accountId, siteId);
@@ -41,11 +31,7 @@ describe('the deployment page follows its build', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') refused.push(m.text());
     });
-    await page.goto('/dashboard/sign-in');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await signInDashboard(page, user);
 
     const before = web.rt.deploymentLogEvents.waiting;
     await page.goto(`/dashboard/deployments/${id}`);

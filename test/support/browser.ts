@@ -1,5 +1,6 @@
 import { createServer, isIPv4 } from 'node:net';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startWeb } from '../../src/roles/web';
 import { createRuntime, type Runtime } from '../../src/runtime';
 import { testConfig } from './runtime';
@@ -129,4 +130,39 @@ export async function startWebApp(overrides: Record<string, string> = {}): Promi
       if (attempt >= 5 || !/already in use/.test((err as Error).message)) throw err;
     }
   }
+}
+
+export interface BrowserStack {
+  /** Set in beforeAll: the web role on a loopback port. */
+  web: WebApp;
+  /** Set in beforeAll: the machine's Chromium. */
+  browser: Browser;
+}
+
+/**
+ * The setup every browser test shares: registers a beforeAll that starts the web role (`overrides` as in
+ * `startWebApp`) and then Chromium, and an afterAll that closes whichever of them started. Read `web` and
+ * `browser` from the returned object inside tests (they are set once beforeAll has run).
+ */
+export function useBrowserStack(overrides: Record<string, string> = {}): BrowserStack {
+  const stack = {} as Partial<BrowserStack>;
+  // One after the other, so that whichever started is assigned, and closed here even if the other failed.
+  beforeAll(async () => {
+    stack.web = await startWebApp(overrides);
+    stack.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await stack.browser?.close();
+    await stack.web?.close();
+  });
+  return stack as BrowserStack;
+}
+
+/** Signs in through the dashboard's form and waits for the overview it lands on. */
+export async function signInDashboard(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/dashboard/sign-in');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
 }

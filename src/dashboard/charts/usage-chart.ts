@@ -42,6 +42,8 @@ export interface UsageChartInput {
 const FONT_SIZE = 12;
 /** Estimated width of one character at FONT_SIZE: text cannot be measured here, so this errs wide. */
 const CHAR_WIDTH = 7;
+/** The widest a day's bar is drawn, in user units (a month of days at the default width is narrower). */
+const MAX_BAR_WIDTH = 3 * FONT_SIZE;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function renderUsageChart(input: UsageChartInput): string {
@@ -80,7 +82,8 @@ export function renderUsageChart(input: UsageChartInput): string {
     out.push(`<text class="usage-chart__tick" x="${num(plot.x - 6)}" y="${y}" dy="0.35em" text-anchor="end">${escapeXml(tickLabels[i]!)}</text>`);
   });
 
-  const barWidth = Math.max(1, band * 0.7);
+  // At most MAX_BAR_WIDTH wide, centred in its day: one day of data (the period's first) is one bar, not the whole width.
+  const barWidth = Math.min(MAX_BAR_WIDTH, Math.max(1, band * 0.7));
   values.forEach((v, i) => {
     if (v === 0) return;
     // At least a pixel, so that a day with a little use does not look like a day with none.

@@ -71,7 +71,7 @@ export function registerActivityPage(app: Dashboard, { rt }: DashboardDeps) {
               <td>
                 <ActorCell row={e} />
               </td>
-              <td>{describeActivity(e)}</td>
+              <td class="prose">{describeActivity(e)}</td>
               <td class="mono">{e.target ?? <span class="muted">—</span>}</td>
               <td class="mono">{e.ip ?? <span class="muted">—</span>}</td>
             </tr>

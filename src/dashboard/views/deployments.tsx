@@ -85,8 +85,24 @@ export const DeploymentsTable: FC<{ rows: DeploymentRow[]; live: readonly (strin
             {url && live.includes(d.id) && <span class="badge ok">Live</span>}
           </td>
           <td>{d.environment}</td>
-          <td>{url ? <a href={url}>{url}</a> : <span class="muted">—</span>}</td>
-          <td>{own ? <a href={own}>{own}</a> : <span class="muted">—</span>}</td>
+          <td>
+            {url ? (
+              <a href={url} class="clip" title={url}>
+                {url}
+              </a>
+            ) : (
+              <span class="muted">—</span>
+            )}
+          </td>
+          <td>
+            {own ? (
+              <a href={own} class="clip" title={own}>
+                {own}
+              </a>
+            ) : (
+              <span class="muted">—</span>
+            )}
+          </td>
           <td>
             <Time at={d.createdAt} />
           </td>
