@@ -16,6 +16,7 @@ import {
 } from '../../packages/sdk/src/index';
 import { startWorkers, type WorkerSet } from '../../src/workers/start-workers';
 import { startCuttableProxy, type CuttableProxy } from '../support/cuttable-proxy';
+import { zipBuffer } from '../hosting/support/archive-fixtures';
 import { makePdf } from '../support/document-fixtures';
 import { createOwnDatabase, type OwnDatabase } from '../support/own-database';
 import { createTestAccount, startTestService, type TestService } from '../support/runtime';
@@ -47,7 +48,7 @@ beforeAll(async () => {
     SYNC_TIMEOUT_MS: '1000',
     UPLOAD_TMP_DIR: tmp,
   });
-  workers = await startWorkers(svc.rt, { queues: ['image', 'files', 'webhooks'] });
+  workers = await startWorkers(svc.rt, { queues: ['image', 'files', 'webhooks', 'deploy'] });
   server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: svc.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -152,6 +153,22 @@ describe('@kiln/sdk against a running Kiln', () => {
     const asked = await kiln.POST('/v1/file/chat', { body: { file_id: file.file_id, message: 'How many new members did the cooperative admit?' } });
     const answer = asked.response.status === 202 ? await kiln.waitForJob(asked) : ok(asked);
     expect('answer' in answer && answer.answer).toContain('214');
+  });
+
+  it('deploys a site from an archive and waits until it is published; a broken archive throws build_failed', async () => {
+    const archive = await zipBuffer([{ name: 'index.html', data: '<h1>made with the SDK</h1>' }]);
+    const deployment = await kiln.deploySite(new Uint8Array(archive), { siteId: 'sdk-site', filename: 'site.zip' });
+    expect(deployment).toMatchObject({ site_id: 'sdk-site', status: 'published' });
+    expect(deployment.url).toBeTruthy();
+    const unsafe = await zipBuffer([
+      { name: 'index.html', data: 'fine' },
+      { name: 'passwd.html', data: '/etc/passwd', mode: 0o120777 },
+    ]);
+    await expect(kiln.deploySite(new Uint8Array(unsafe), { siteId: 'sdk-site' })).rejects.toMatchObject({
+      name: 'KilnError',
+      code: 'build_failed',
+      message: expect.stringContaining('passwd.html'),
+    });
   });
 
   it('verifies a real webhook delivery, and refuses a tampered body, a wrong secret and an old timestamp', async () => {

@@ -141,9 +141,26 @@ export interface KilnHelpers {
   followStream(jobId: string, opts?: FollowOptions): Promise<StreamEnd>;
   /** Uploads a document for file chat (multipart to POST /v1/file/upload): a Blob, bytes, or a path on disk. */
   uploadFile(file: Blob | Uint8Array | string, opts?: UploadOptions): Promise<UploadedFile>;
+  /** Deploys a site from a .zip or .tar.gz archive (multipart to POST /v1/hosting/deployments) and waits for it to be published. */
+  deploySite(archive: Blob | Uint8Array | string, opts: DeployOptions): Promise<Deployment>;
 }
 
 export type Kiln = Client<paths> & KilnHelpers;
+
+/** A deployment as GET /v1/hosting/deployments/{id} answers it. */
+export type Deployment = paths['/v1/hosting/deployments/{id}']['get']['responses'][200]['content']['application/json'];
+
+export interface DeployOptions {
+  /** The site (created on first use). */
+  siteId: string;
+  environment?: 'production' | 'preview';
+  /** The archive's name (default: the path's base name, or `site.zip`); the type is decided by content. */
+  filename?: string;
+  signal?: AbortSignal;
+  /** Wait until it is published (default true); a failed build throws KilnError `build_failed` with the deployment's `error`. */
+  wait?: boolean;
+  timeoutMs?: number;
+}
 
 /** The typed client of one installation, with one API key. */
 export function createKiln(options: KilnOptions): Kiln {
@@ -152,7 +169,8 @@ export function createKiln(options: KilnOptions): Kiln {
   const headers = { Authorization: `Bearer ${options.apiKey}`, ...options.headers };
   const client = createClient<paths>({ baseUrl, headers, fetch: doFetch });
 
-  const followStream: KilnHelpers['followStream'] = async (jobId, opts = {}) => {
+  /** Follows an event stream of the API to its `done` or `error` event, reconnecting after the last event id. */
+  const followEvents = async (path: string, what: string, opts: FollowOptions): Promise<StreamEnd> => {
     let lastEventId = opts.lastEventId;
     let failures = 0;
     let retryMs = opts.retryMs ?? 500;
@@ -161,7 +179,7 @@ export function createKiln(options: KilnOptions): Kiln {
       opts.signal?.throwIfAborted();
       let progressed = false;
       try {
-        const res = await doFetch(`${baseUrl}/v1/jobs/${encodeURIComponent(jobId)}/events`, {
+        const res = await doFetch(`${baseUrl}${path}`, {
           headers: { ...headers, Accept: 'text/event-stream', ...(lastEventId !== undefined ? { 'Last-Event-ID': lastEventId } : {}) },
           signal: opts.signal,
         });
@@ -171,7 +189,7 @@ export function createKiln(options: KilnOptions): Kiln {
           if (res.status < 500 && res.status !== 429) throw err;
           throw Object.assign(err, { retryable: true });
         }
-        if (!res.body) throw new KilnTimeoutError('the event stream has no body');
+        if (!res.body) throw new KilnTimeoutError(`the event stream of ${what} has no body`);
         for await (const block of sseBlocks(res.body)) {
           if (block.retry !== undefined) retryMs = block.retry;
           if (block.event === undefined) continue;
@@ -182,17 +200,19 @@ export function createKiln(options: KilnOptions): Kiln {
           await opts.onEvent?.(event);
           if (event.event === 'done' || event.event === 'error') return { event: event.event, data: event.data, lastEventId };
         }
-        // The connection ended before the job did: reconnect and resume after the last event.
+        // The connection ended before the stream did: reconnect and resume after the last event.
       } catch (err) {
         if (opts.signal?.aborted) throw opts.signal.reason ?? err;
         if (err instanceof KilnError && !(err as KilnError & { retryable?: boolean }).retryable) throw err;
         if (err instanceof KilnTimeoutError) throw err;
       }
       if (!progressed) failures++;
-      if (failures > maxReconnects) throw new KilnTimeoutError(`the event stream of ${jobId} failed ${failures} times in a row`);
+      if (failures > maxReconnects) throw new KilnTimeoutError(`the event stream of ${what} failed ${failures} times in a row`);
       await sleep(failures > 0 ? Math.min(retryMs * 2 ** (failures - 1), 10_000) : 0, opts.signal);
     }
   };
+
+  const followStream: KilnHelpers['followStream'] = (jobId, opts = {}) => followEvents(`/v1/jobs/${encodeURIComponent(jobId)}/events`, `job ${jobId}`, opts);
 
   const waitForJob: KilnHelpers['waitForJob'] = async (job, opts = {}) => {
     const id = jobIdOf(job);
@@ -212,19 +232,7 @@ export function createKiln(options: KilnOptions): Kiln {
   };
 
   const uploadFile: KilnHelpers['uploadFile'] = async (file, opts = {}) => {
-    let blob: Blob;
-    let filename = opts.filename;
-    if (typeof file === 'string') {
-      const { readFile } = await import('node:fs/promises');
-      const { basename } = await import('node:path');
-      blob = new Blob([await readFile(file)], opts.contentType ? { type: opts.contentType } : {});
-      filename ??= basename(file);
-    } else if (file instanceof Blob) {
-      blob = opts.contentType && !file.type ? new Blob([file], { type: opts.contentType }) : file;
-      filename ??= (file as { name?: string }).name;
-    } else {
-      blob = new Blob([file], opts.contentType ? { type: opts.contentType } : {});
-    }
+    const { blob, filename } = await blobOf(file, opts.filename, opts.contentType);
     const form = new FormData();
     form.append('file', blob, filename ?? 'upload');
     const result = await client.POST('/v1/file/upload', {
@@ -239,7 +247,50 @@ export function createKiln(options: KilnOptions): Kiln {
     return (await waitForJob(data as JobLink, { signal: opts.signal, timeoutMs: opts.timeoutMs })) as unknown as UploadedFile;
   };
 
-  return Object.assign(client, { waitForJob, followStream, uploadFile });
+  const deploySite: KilnHelpers['deploySite'] = async (archive, opts) => {
+    const { blob, filename } = await blobOf(archive, opts.filename, undefined);
+    const form = new FormData();
+    form.append('site_id', opts.siteId);
+    if (opts.environment) form.append('environment', opts.environment);
+    form.append('file', blob, filename ?? 'site.zip');
+    const created = ok(
+      await client.POST('/v1/hosting/deployments', {
+        body: form as never,
+        bodySerializer: (body) => body as unknown as FormData,
+        signal: opts.signal,
+      }),
+    ) as Deployment;
+    if (opts.wait === false) return created;
+    const signal = withTimeout(opts.signal, opts.timeoutMs);
+    try {
+      // The build log's stream ends with `done` once the deployment is published or has failed.
+      await followEvents(`/v1/hosting/deployments/${encodeURIComponent(created.id)}/logs?follow=true`, `deployment ${created.id}`, { signal });
+      const deployment = ok(await client.GET('/v1/hosting/deployments/{id}', { params: { path: { id: created.id } }, signal })) as Deployment;
+      if (deployment.status === 'failed') throw new KilnError(400, { code: 'build_failed', message: deployment.error ?? `deployment ${deployment.id} failed` });
+      return deployment;
+    } catch (err) {
+      if (signal?.aborted && !opts.signal?.aborted) throw new KilnTimeoutError(`deployment ${created.id} did not finish within ${opts.timeoutMs} ms`);
+      throw err;
+    }
+  };
+
+  return Object.assign(client, { waitForJob, followStream, uploadFile, deploySite });
+}
+
+/** A part's bytes and name from a Blob (a File keeps its name), bytes, or a path on disk (read here). */
+async function blobOf(
+  file: Blob | Uint8Array | string,
+  filename: string | undefined,
+  contentType: string | undefined,
+): Promise<{ blob: Blob; filename: string | undefined }> {
+  const type = contentType ? { type: contentType } : {};
+  if (typeof file === 'string') {
+    const { readFile } = await import('node:fs/promises');
+    const { basename } = await import('node:path');
+    return { blob: new Blob([await readFile(file)], type), filename: filename ?? basename(file) };
+  }
+  if (file instanceof Blob) return { blob: contentType && !file.type ? new Blob([file], type) : file, filename: filename ?? (file as { name?: string }).name };
+  return { blob: new Blob([file], type), filename };
 }
 
 function jobIdOf(job: string | JobLink | { data?: unknown }): string {
