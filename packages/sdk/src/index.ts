@@ -290,7 +290,7 @@ async function blobOf(
     return { blob: new Blob([await readFile(file)], type), filename: filename ?? basename(file) };
   }
   if (file instanceof Blob) return { blob: contentType && !file.type ? new Blob([file], type) : file, filename: filename ?? (file as { name?: string }).name };
-  return { blob: new Blob([file], type), filename };
+  return { blob: new Blob([new Uint8Array(file)], type), filename };
 }
 
 function jobIdOf(job: string | JobLink | { data?: unknown }): string {
