@@ -31,7 +31,7 @@ export interface paths {
         };
         /**
          * Usage in the current billing period
-         * @description Totals of everything billed to the account since the start of the current calendar month (UTC). With `group_by`, the answer adds `breakdown`: the same totals split by day, by API key or by product, read together with the totals so that the entries add up to them exactly. `storage` is what the account stores now (files and hosted sites) against its plan’s allowance. `hosting` is the period’s traffic of the account’s hosted sites.
+         * @description Totals of everything billed to the account since the start of the current calendar month (UTC). With `group_by`, the answer adds `breakdown`: the same totals split by day, by API key or by product, read together with the totals so that the entries add up to them exactly. `plan` names the account’s plan; `limits` gives each metric’s quota, use and what is left (`limit` and `remaining` null: unlimited); `rate_limit` is the request rate limit as this answer’s `RateLimit-*` headers give it. `storage` is what the account stores now (files and hosted sites) against its plan’s allowance. `hosting` is the period’s traffic of the account’s hosted sites.
          */
         get: operations["getV1Usage"];
         put?: never;
@@ -73,10 +73,58 @@ export interface paths {
         put?: never;
         /**
          * Check a text for plagiarism
-         * @description Compares the text with the indexed reference corpus (winnowed fingerprints of normalised words: case, punctuation, stop words, stemming and synonyms do not hide a copy). `score` is the share of the text covered by matched passages; verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage. Paraphrases are matched too: sentences are aligned with the source sentence by sentence (shared words and WordNet synonyms, in any order), and each match gives a `breakdown` of its words: `identical`, `lightly_changed` (another form of the same word) and `paraphrased` (a synonym or other wording), shares that sum to 1.
+         * @description Compares the text with the account’s own sources and the operator’s shared corpus (`scope`; each match names its `source`), by winnowed fingerprints of normalised words: case, punctuation, stop words, stemming and synonyms do not hide a copy). `score` is the share of the text covered by matched passages; verdict: original < 0.10 ≤ mostly_original < 0.30 ≤ mixed < 0.60 ≤ plagiarised. `matches` has one entry per source passage. Paraphrases are matched too: sentences are aligned with the source sentence by sentence (shared words and WordNet synonyms, in any order), and each match gives a `breakdown` of its words: `identical`, `lightly_changed` (another form of the same word) and `paraphrased` (a synonym or other wording), shares that sum to 1. Each check counts one `plagiarism_checks` against the plan’s quota (GET /v1/usage); past it the check answers 429 `quota_exceeded`.
          */
         post: operations["postV1PlagiarismCheck"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plagiarism/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account’s plagiarism sources
+         * @description The account’s own sources, newest first (ties by id), each as GET /v1/plagiarism/sources/{id} answers it (the shared corpus is not listed). Page with `starting_after` (the last `id` of a page) while `has_more` is true.
+         */
+        get: operations["getV1PlagiarismSources"];
+        put?: never;
+        /**
+         * Add a plagiarism source of the account’s own
+         * @description Adds a reference document that only this account’s checks compare with (`scope` `account` or `all` of POST /v1/plagiarism/check); other accounts never see or match it. Send JSON `{"text", "url", "title"?}`, or `multipart/form-data` with the document in a part named `file` (a PDF with a text layer, a .docx, or UTF-8 text; at most 20 MB; the type is read from the content) and `url` (and `title`) as text parts. Answers 201 with the source `pending`: the corpus worker fingerprints it and it turns `ready` (poll GET /v1/plagiarism/sources/{id}), or `failed` with `error`. The bytes sent count against the plan’s storage allowance until the source is deleted. A `url` the account already uses answers 409 `conflict` naming that source.
+         */
+        post: operations["postV1PlagiarismSources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/plagiarism/sources/{source_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one plagiarism source
+         * @description One of the account’s sources: poll it after adding one until `status` is `ready` (or `failed`). Another account’s source answers 404.
+         */
+        get: operations["getV1PlagiarismSourcesBySourceId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a plagiarism source
+         * @description Removes the source, its text and its fingerprints at once: no check that starts afterwards can match it. Results of earlier checks stay as they were; its bytes no longer count against the storage allowance. A second delete answers 404.
+         */
+        delete: operations["deleteV1PlagiarismSourcesBySourceId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -133,7 +181,9 @@ export interface paths {
         put?: never;
         /**
          * Clone a voice from a sample
-         * @description Records the voice as `processing` and queues its analysis: the sample is downloaded (public addresses only), decoded, and the speaker’s pitch, pitch range, speaking rate and brightness are measured. Poll GET /v1/voices/{voice_id} until `ready` (or `failed`, with `error`).
+         * @description Records the voice as `processing` and queues its analysis: the sample is decoded and the speaker’s pitch, pitch range, speaking rate and brightness are measured. Poll GET /v1/voices/{voice_id} until `ready` (or `failed`, with `error`: a sample under 10 seconds, or without speech, fails).
+         *
+         *     Give the sample one of two ways, not both: `sample_url` in a JSON body (downloaded from a public address), or the file itself as `multipart/form-data` in a part named `file`, with `name` as a text part (`curl -F file=@sample.wav -F name=Narrator`). An upload is capped like a download (413 `file_too_large` past `VOICE_SAMPLE_MAX_BYTES`, 50 MB by default) and refused at once (415 `unsupported_file_type`) when its content is not WAV or MP3, whatever its name. With `Idempotency-Key`, an upload is identified by its name and the SHA-256 of the file, so a retry with the same file and name answers the same voice.
          */
         post: operations["postV1VoiceClone"];
         delete?: never;
@@ -151,7 +201,7 @@ export interface paths {
         };
         /**
          * List voices
-         * @description The built-in voices (`type: "builtin"`) followed by this account’s cloned voices (`type: "cloned"`, oldest first).
+         * @description The built-in voices (`type: "builtin"`, in the catalogue’s order) followed by this account’s cloned voices (`type: "cloned"`, oldest first). Page with `starting_after` (the last `voice_id` of a page) while `has_more` is true.
          */
         get: operations["getV1Voices"];
         put?: never;
@@ -491,7 +541,7 @@ export interface paths {
         };
         /**
          * List a site’s deploy hooks
-         * @description Every hook of the site, oldest first (never with its URL: that was shown once).
+         * @description The site’s hooks (at most 50), oldest first, never with their URL: that was shown once.
          */
         get: operations["getV1HostingSitesBySiteIdHooks"];
         put?: never;
@@ -777,7 +827,7 @@ export interface paths {
         put?: never;
         /**
          * Embeddings (OpenAI-compatible)
-         * @description Vectors of the inputs, in order: the built-in encoder (`kiln-local-embeddings`, 256 dimensions, unit length, English words; static word vectors averaged, so word order is not seen). `encoding_format: base64` gives the little-endian float32 bytes. Billed as text tokens of the inputs, under the `text` product and scope.
+         * @description Vectors of the inputs, in order, from EMBEDDINGS_PROVIDER's model (the one `GET /v1/models` lists): with the built-in engine `kiln-local-embeddings` (256 dimensions, unit length, English words; static word vectors averaged, so word order is not seen). `encoding_format: base64` gives the little-endian float32 bytes. Billed as text tokens of the inputs, under the `text` product and scope.
          */
         post: operations["postV1Embeddings"];
         delete?: never;
@@ -1255,6 +1305,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1274,6 +1326,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1293,6 +1347,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1321,17 +1377,82 @@ export interface operations {
                     "application/json": {
                         period_start: string;
                         period_end: string;
+                        /** @description The account’s plan, whose quotas and rate limit these are. */
+                        plan: {
+                            /** @description `free`, `pro`, `business`, or an operator’s own plan. */
+                            id: string;
+                            name: string;
+                        };
                         usage: {
                             text_tokens: number;
                             images_generated: number;
                             audio_seconds: number;
                             file_chats: number;
+                            plagiarism_checks: number;
                         };
-                        /** @description What the account stores now (not per period): freed when files are deleted. */
+                        /** @description Each metered metric of the plan against its quota for the billing period. `limit` and `remaining` are null when the plan does not limit it. */
+                        limits: {
+                            text_tokens: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            images_generated: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            audio_seconds: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            file_chats: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            plagiarism_checks: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                        };
+                        /** @description The request rate limit, as the `RateLimit-*` headers of this very answer give it. A full window may be spent in a burst. */
+                        rate_limit: {
+                            /** @description Requests per window this key may make: the account’s limit, or the key’s own when that is lower. The `RateLimit-Limit` header. */
+                            limit: number;
+                            /** @description Left in the window after this request: the `RateLimit-Remaining` header. */
+                            remaining: number;
+                            /** @description Seconds until the full allowance is back: the `RateLimit-Reset` header. */
+                            reset_seconds: number;
+                            /** @description The window `limit` is counted over: 60, requests per minute. */
+                            window_seconds: number;
+                        };
+                        /** @description What the account stores now (not per period) against its plan’s allowance: freed when files are deleted. */
                         storage: {
                             /** @description Everything stored now: `file_bytes` + `site_bytes`. */
                             used_bytes: number;
                             /** @description The plan’s storage allowance. An upload or deploy that would pass it is refused (413 `storage_quota_exceeded`). */
+                            limit_bytes: number;
+                            /** @description `limit_bytes` − `used_bytes`, never below 0. */
+                            remaining_bytes: number;
+                            /** @description The same as `limit_bytes` (its earlier name, kept for existing clients). */
                             allowed_bytes: number;
                             /** @description Uploaded files not deleted (their original size). */
                             file_bytes: number;
@@ -1346,17 +1467,82 @@ export interface operations {
                     } | {
                         period_start: string;
                         period_end: string;
+                        /** @description The account’s plan, whose quotas and rate limit these are. */
+                        plan: {
+                            /** @description `free`, `pro`, `business`, or an operator’s own plan. */
+                            id: string;
+                            name: string;
+                        };
                         usage: {
                             text_tokens: number;
                             images_generated: number;
                             audio_seconds: number;
                             file_chats: number;
+                            plagiarism_checks: number;
                         };
-                        /** @description What the account stores now (not per period): freed when files are deleted. */
+                        /** @description Each metered metric of the plan against its quota for the billing period. `limit` and `remaining` are null when the plan does not limit it. */
+                        limits: {
+                            text_tokens: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            images_generated: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            audio_seconds: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            file_chats: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                            plagiarism_checks: {
+                                /** @description The plan’s quota of this metric for the billing period; null: unlimited. */
+                                limit: number | null;
+                                /** @description Billed this period: the same number as in `usage`. */
+                                used: number;
+                                /** @description `limit` − `used`, never below 0 (a request’s final bill may pass its estimate); null: unlimited. Requests still running hold part of it until they are billed, so a request asking for all of it may still be refused (429 `quota_exceeded` says how much is held). */
+                                remaining: number | null;
+                            };
+                        };
+                        /** @description The request rate limit, as the `RateLimit-*` headers of this very answer give it. A full window may be spent in a burst. */
+                        rate_limit: {
+                            /** @description Requests per window this key may make: the account’s limit, or the key’s own when that is lower. The `RateLimit-Limit` header. */
+                            limit: number;
+                            /** @description Left in the window after this request: the `RateLimit-Remaining` header. */
+                            remaining: number;
+                            /** @description Seconds until the full allowance is back: the `RateLimit-Reset` header. */
+                            reset_seconds: number;
+                            /** @description The window `limit` is counted over: 60, requests per minute. */
+                            window_seconds: number;
+                        };
+                        /** @description What the account stores now (not per period) against its plan’s allowance: freed when files are deleted. */
                         storage: {
                             /** @description Everything stored now: `file_bytes` + `site_bytes`. */
                             used_bytes: number;
                             /** @description The plan’s storage allowance. An upload or deploy that would pass it is refused (413 `storage_quota_exceeded`). */
+                            limit_bytes: number;
+                            /** @description `limit_bytes` − `used_bytes`, never below 0. */
+                            remaining_bytes: number;
+                            /** @description The same as `limit_bytes` (its earlier name, kept for existing clients). */
                             allowed_bytes: number;
                             /** @description Uploaded files not deleted (their original size). */
                             file_bytes: number;
@@ -1377,6 +1563,7 @@ export interface operations {
                                 images_generated: number;
                                 audio_seconds: number;
                                 file_chats: number;
+                                plagiarism_checks: number;
                             };
                         }[] | {
                             /** @description Null for usage billed before keys were recorded. */
@@ -1389,6 +1576,7 @@ export interface operations {
                                 images_generated: number;
                                 audio_seconds: number;
                                 file_chats: number;
+                                plagiarism_checks: number;
                             };
                         }[] | {
                             /** @description Null for usage billed before products were recorded. */
@@ -1398,6 +1586,7 @@ export interface operations {
                                 images_generated: number;
                                 audio_seconds: number;
                                 file_chats: number;
+                                plagiarism_checks: number;
                             };
                         }[];
                     };
@@ -1417,6 +1606,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1436,6 +1627,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1455,6 +1648,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1474,6 +1669,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1572,6 +1769,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1591,6 +1790,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1610,6 +1811,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1629,6 +1832,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1649,6 +1854,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1668,6 +1875,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1687,6 +1896,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1711,6 +1922,11 @@ export interface operations {
                     text: string;
                     /** @description Parts of the text left out of matching and of the score: `quotes` (text in quotation marks: "…", “…”, „…“, «…», ‘…’; a quotation never spans a blank line) and `references` (a trailing section under a heading line such as References, Bibliography or Works Cited, shorter than the text before it). Excluded words count neither as matched nor in the total. */
                     exclude?: ("quotes" | "references")[];
+                    /**
+                     * @description What the text is compared with: `account` (the account’s own sources, POST /v1/plagiarism/sources), `shared` (the operator’s corpus) or `all` (both; the default). Another account’s sources are never compared. Each match’s `source.scope` says which it came from.
+                     * @enum {string}
+                     */
+                    scope?: "account" | "shared" | "all";
                 };
             };
         };
@@ -1729,6 +1945,16 @@ export interface operations {
                         verdict: "original" | "mostly_original" | "mixed" | "plagiarised";
                         matches: {
                             url: string;
+                            /** @description Which document the passage matches, and whose it is. */
+                            source: {
+                                /** @description The matched document: one of the account’s sources (`psrc_…`) or a shared corpus document. */
+                                id: string;
+                                /**
+                                 * @description `account`: one of the account’s own sources (POST /v1/plagiarism/sources); `shared`: the operator’s corpus.
+                                 * @enum {string}
+                                 */
+                                scope: "account" | "shared";
+                            };
                             similarity: number;
                             excerpt: string;
                             /** @description Shares of the passage’s content words, as Copyleaks reports them: the same word as the source, another form of it (same stem), or another word (synonym or new wording). Three decimals, summing to 1. */
@@ -1776,6 +2002,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1795,6 +2023,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1814,6 +2044,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1833,6 +2065,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1853,6 +2087,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1872,6 +2108,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1891,6 +2129,551 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1PlagiarismSources: {
+        parameters: {
+            query?: {
+                /** @description How many sources to answer, 1–100 (default 20). */
+                limit?: number;
+                /** @description A source `id` of this account. Answers the sources that come after it (older). Use the last item of a page to get the next page. */
+                starting_after?: string;
+                /** @description A source `id` of this account. Answers the sources that come before it (newer). Use the first item of a page to get the previous page. */
+                ending_before?: string;
+                /** @description Only sources in this status. */
+                status?: "pending" | "ready" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @description The source’s id (`psrc_…`); a check’s match names it in `source.id`. */
+                            id: string;
+                            /** @constant */
+                            object: "plagiarism_source";
+                            /** @description The label given when it was added (a URL or any name); unique among the account’s sources. */
+                            url: string;
+                            title: string | null;
+                            /**
+                             * @description `pending` until the corpus worker has fingerprinted it, then `ready` (checks match it from then on), or `failed` (see `error`).
+                             * @enum {string}
+                             */
+                            status: "pending" | "ready" | "failed";
+                            /** @description Why a `failed` source could not be indexed; null otherwise. */
+                            error: string | null;
+                            /** @description Words of the stored text. */
+                            word_count: number;
+                            /** @description Bytes charged to the plan’s storage allowance (`GET /v1/usage` `storage.file_bytes`) until it is deleted. */
+                            size_bytes: number;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        /** @description Whether more items lie beyond this page in the direction paged. */
+                        has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request (`missing_required_field`, `invalid_parameter`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or unknown API key (`unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The plan does not include this resource (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV1PlagiarismSources: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: a repeat with the same key and the same request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) without doing the work again. 1 to 255 printable ASCII characters, unique per request (a UUID); scoped to the API key that sent it (another API key with the same value runs its own request). Checked after the route's scope, so a key that may not call the route gets 403, never a stored answer. Answers with a 5xx, 401, 403, 409 or 429 status are not kept. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The source’s content, as plain text. */
+                    text: string;
+                    /** @description A label for the source, shown in matches as `url`: its address, or any name (unique among the account’s sources). */
+                    url: string;
+                    title?: string;
+                };
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    url: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The source, `pending` until indexed */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The source’s id (`psrc_…`); a check’s match names it in `source.id`. */
+                        id: string;
+                        /** @constant */
+                        object: "plagiarism_source";
+                        /** @description The label given when it was added (a URL or any name); unique among the account’s sources. */
+                        url: string;
+                        title: string | null;
+                        /**
+                         * @description `pending` until the corpus worker has fingerprinted it, then `ready` (checks match it from then on), or `failed` (see `error`).
+                         * @enum {string}
+                         */
+                        status: "pending" | "ready" | "failed";
+                        /** @description Why a `failed` source could not be indexed; null otherwise. */
+                        error: string | null;
+                        /** @description Words of the stored text. */
+                        word_count: number;
+                        /** @description Bytes charged to the plan’s storage allowance (`GET /v1/usage` `storage.file_bytes`) until it is deleted. */
+                        size_bytes: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Invalid request (`missing_required_field`, `invalid_parameter`) */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or unknown API key (`unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The plan does not include this resource (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Conflict with the current state (`conflict`, `idempotency_key_in_use`, …); the message says what; A request with this `Idempotency-Key` is still running (`idempotency_key_in_use`); retry after `Retry-After` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A file over 20 MB (`file_too_large`), a JSON body over 2 MB (`payload_too_large`), or more than the plan’s storage allowance has left (`storage_quota_exceeded`) */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not a type this endpoint takes, by its content (`unsupported_file_type`) */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A supported file type that cannot be parsed (`invalid_file`), one over a per-file limit (`file_too_complex`), or an account limit reached (`limit_reached`); the message says which; This `Idempotency-Key` was used with a different request (`idempotency_key_reused`) */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit (`rate_limit_exceeded`) or quota (`quota_exceeded`) reached; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1PlagiarismSourcesBySourceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The source’s id (`psrc_…`); a check’s match names it in `source.id`. */
+                        id: string;
+                        /** @constant */
+                        object: "plagiarism_source";
+                        /** @description The label given when it was added (a URL or any name); unique among the account’s sources. */
+                        url: string;
+                        title: string | null;
+                        /**
+                         * @description `pending` until the corpus worker has fingerprinted it, then `ready` (checks match it from then on), or `failed` (see `error`).
+                         * @enum {string}
+                         */
+                        status: "pending" | "ready" | "failed";
+                        /** @description Why a `failed` source could not be indexed; null otherwise. */
+                        error: string | null;
+                        /** @description Words of the stored text. */
+                        word_count: number;
+                        /** @description Bytes charged to the plan’s storage allowance (`GET /v1/usage` `storage.file_bytes`) until it is deleted. */
+                        size_bytes: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing or unknown API key (`unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The plan does not include this resource (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteV1PlagiarismSourcesBySourceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                source_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown API key (`unauthorized`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The plan does not include this resource (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -1985,6 +2768,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2004,6 +2789,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2023,6 +2810,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2042,6 +2831,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2062,6 +2853,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2081,6 +2874,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2100,6 +2895,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2205,6 +3002,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2224,6 +3023,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2243,6 +3044,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2262,6 +3065,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2282,6 +3087,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2301,6 +3108,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2320,6 +3129,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2347,6 +3158,15 @@ export interface operations {
                      * @description Public address of an MP3 or WAV recording of one speaker: at least 10 s, 30 s or more recommended.
                      */
                     sample_url: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description An MP3 or WAV recording of one speaker (recognised by content): at least 10 s, 30 s or more recommended.
+                     */
+                    file: string;
+                    /** @description Display name of the voice. */
+                    name: string;
                 };
             };
         };
@@ -2401,6 +3221,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2420,6 +3242,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2439,6 +3263,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2458,6 +3284,52 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An uploaded sample over `VOICE_SAMPLE_MAX_BYTES` (`file_too_large`), or a JSON body over 2 MB */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not a type this endpoint takes, by its content (`unsupported_file_type`) */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2477,6 +3349,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2496,6 +3370,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2505,21 +3381,32 @@ export interface operations {
     };
     getV1Voices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many voices to answer, 1–100 (default 20). */
+                limit?: number;
+                /** @description A `voice_id` of this list. Answers the voices that come after it (older). Use the last item of a page to get the next page. */
+                starting_after?: string;
+                /** @description A `voice_id` of this list. Answers the voices that come before it (newer). Use the first item of a page to get the previous page. */
+                ending_before?: string;
+                /** @description Only built-in voices (`builtin`) or only this account’s clones (`cloned`). */
+                type?: "builtin" | "cloned";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Voices */
+            /** @description A page of voices */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        voices: {
+                        /** @constant */
+                        object: "list";
+                        data: {
                             voice_id: string;
                             name: string;
                             /** @enum {string} */
@@ -2545,6 +3432,31 @@ export interface operations {
                                 sample_seconds: number;
                             };
                         }[];
+                        /** @description Whether more items lie beyond this page in the direction paged. */
+                        has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request (`missing_required_field`, `invalid_parameter`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
                     };
                 };
             };
@@ -2562,6 +3474,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2581,6 +3495,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2647,6 +3563,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2666,6 +3584,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2685,6 +3605,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2724,6 +3646,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2743,6 +3667,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2762,6 +3688,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2781,6 +3709,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2856,6 +3786,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2875,6 +3807,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2894,6 +3828,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2913,6 +3849,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2933,6 +3871,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2953,6 +3893,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2973,6 +3915,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -2992,6 +3936,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3080,6 +4026,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3099,6 +4047,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3118,6 +4068,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3138,6 +4090,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3157,6 +4111,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3177,6 +4133,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3196,6 +4154,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3215,6 +4175,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3260,6 +4222,8 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
                     };
                 };
             };
@@ -3277,6 +4241,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3296,6 +4262,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3315,6 +4283,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3366,6 +4336,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3385,6 +4357,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3404,6 +4378,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3443,6 +4419,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3462,6 +4440,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3481,6 +4461,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3527,6 +4509,16 @@ export interface operations {
                         verdict: "original" | "mostly_original" | "mixed" | "plagiarised";
                         matches: {
                             url: string;
+                            /** @description Which document the passage matches, and whose it is. */
+                            source: {
+                                /** @description The matched document: one of the account’s sources (`psrc_…`) or a shared corpus document. */
+                                id: string;
+                                /**
+                                 * @description `account`: one of the account’s own sources (POST /v1/plagiarism/sources); `shared`: the operator’s corpus.
+                                 * @enum {string}
+                                 */
+                                scope: "account" | "shared";
+                            };
                             similarity: number;
                             excerpt: string;
                             /** @description Shares of the passage’s content words, as Copyleaks reports them: the same word as the source, another form of it (same stem), or another word (synonym or new wording). Three decimals, summing to 1. */
@@ -3620,6 +4612,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3639,6 +4633,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3658,6 +4654,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3702,6 +4700,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3721,6 +4721,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3740,6 +4742,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3799,6 +4803,8 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
                     };
                 };
             };
@@ -3816,6 +4822,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3835,6 +4843,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3854,6 +4864,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3968,6 +4980,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -3987,6 +5001,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4006,6 +5022,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4026,6 +5044,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4045,6 +5065,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4065,6 +5087,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4085,6 +5109,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4104,6 +5130,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4123,6 +5151,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4183,6 +5213,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4202,6 +5234,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4221,6 +5255,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4240,6 +5276,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4259,6 +5297,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4278,6 +5318,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4297,6 +5339,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4360,6 +5404,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4379,6 +5425,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4399,6 +5447,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4418,6 +5468,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4437,6 +5489,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4456,6 +5510,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4515,6 +5571,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4534,6 +5592,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4553,6 +5613,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4609,6 +5671,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4628,6 +5692,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4647,6 +5713,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4701,6 +5769,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4720,6 +5790,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4739,6 +5811,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4759,6 +5833,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4778,6 +5854,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4797,6 +5875,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4860,6 +5940,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4879,6 +5961,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4899,6 +5983,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4918,6 +6004,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -4937,6 +6025,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5029,6 +6119,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5048,6 +6140,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5067,6 +6161,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5076,7 +6172,14 @@ export interface operations {
     };
     getV1HostingSitesBySiteIdHooks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many hooks to answer, 1–100 (default 20). */
+                limit?: number;
+                /** @description A hook `id` of this site. Answers the hooks that come after it (older). Use the last item of a page to get the next page. */
+                starting_after?: string;
+                /** @description A hook `id` of this site. Answers the hooks that come before it (newer). Use the first item of a page to get the previous page. */
+                ending_before?: string;
+            };
             header?: never;
             path: {
                 site_id: string;
@@ -5085,7 +6188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The hooks */
+            /** @description A page of hooks */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,6 +6208,29 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid request (`missing_required_field`, `invalid_parameter`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of a closed set; each code always answers with the same HTTP status.
+                             * @enum {string}
+                             */
+                            code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
+                            message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
+                            request_id?: string;
+                        };
                     };
                 };
             };
@@ -5122,6 +6248,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5141,6 +6269,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5160,6 +6290,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5229,6 +6361,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5248,6 +6382,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5267,6 +6403,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5287,6 +6425,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5306,6 +6446,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5325,6 +6467,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5365,6 +6509,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5384,6 +6530,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5403,6 +6551,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5523,6 +6673,8 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
                     };
                 };
             };
@@ -5540,6 +6692,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5559,6 +6713,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5578,6 +6734,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5802,6 +6960,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5821,6 +6981,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5840,6 +7002,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5860,6 +7024,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5879,6 +7045,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5898,6 +7066,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -5917,6 +7087,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6039,6 +7211,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6058,6 +7232,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6077,6 +7253,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6116,6 +7294,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6135,6 +7315,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6154,6 +7336,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6280,6 +7464,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6299,6 +7485,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6319,6 +7507,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6338,6 +7528,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6357,6 +7549,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6407,6 +7601,8 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
                     };
                 };
             };
@@ -6424,6 +7620,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6443,6 +7641,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6462,6 +7662,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6537,6 +7739,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6556,6 +7760,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6575,6 +7781,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6594,6 +7802,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6614,6 +7824,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6633,6 +7845,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6689,6 +7903,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6708,6 +7924,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6727,6 +7945,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6766,6 +7986,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6785,6 +8007,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6804,6 +8028,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6870,6 +8096,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6889,6 +8117,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6908,6 +8138,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6927,6 +8159,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -6981,6 +8215,8 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
                     };
                 };
             };
@@ -6998,6 +8234,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7017,6 +8255,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7036,6 +8276,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7055,6 +8297,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7118,6 +8362,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7137,6 +8383,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7157,6 +8405,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7176,6 +8426,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7195,6 +8447,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7257,6 +8511,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7276,6 +8532,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7296,6 +8554,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7315,6 +8575,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7334,6 +8596,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7353,6 +8617,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7413,6 +8679,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7432,6 +8700,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7452,6 +8722,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7471,6 +8743,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7490,6 +8764,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7538,7 +8814,7 @@ export interface operations {
                              * @description What happened: `deployment.rolled_back`, `key.created`, … (a closed set).
                              * @enum {string}
                              */
-                            kind: "user.signed_in" | "user.signed_out" | "user.signed_up" | "user.invited" | "user.reset_requested" | "user.password_reset" | "user.removed" | "key.created" | "key.revoked" | "domain.added" | "domain.removed" | "domain.checked" | "deployment.rolled_back" | "deployment.redeployed" | "deployment.promoted" | "deployment.uploaded" | "deployment.digests_sent" | "deployment.finalized" | "deploy_hook.created" | "deploy_hook.deleted" | "deploy_hook.triggered" | "voice.deleted" | "file.deleted" | "account.plan_changed" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "deployment.created" | "domain.verified" | "domain.failed" | "webhook.updated" | "webhook.disabled" | "webhook.test_sent" | "webhook.delivery_replayed" | "file.uploaded" | "voice.clone_requested";
+                            kind: "user.signed_in" | "user.signed_out" | "user.signed_up" | "user.invited" | "user.reset_requested" | "user.password_reset" | "user.removed" | "key.created" | "key.revoked" | "domain.added" | "domain.removed" | "domain.checked" | "deployment.rolled_back" | "deployment.redeployed" | "deployment.promoted" | "deployment.uploaded" | "deployment.digests_sent" | "deployment.finalized" | "deploy_hook.created" | "deploy_hook.deleted" | "deploy_hook.triggered" | "voice.deleted" | "file.deleted" | "account.plan_changed" | "webhook.created" | "webhook.deleted" | "webhook.enabled" | "deployment.created" | "domain.verified" | "domain.failed" | "webhook.updated" | "webhook.disabled" | "webhook.test_sent" | "webhook.delivery_replayed" | "file.uploaded" | "voice.clone_requested" | "plagiarism_source.created" | "plagiarism_source.deleted";
                             actor: {
                                 /**
                                  * @description `user` (dashboard), `api_key`, `cli` (the operator), `deploy_hook` or `system`.
@@ -7563,6 +8839,8 @@ export interface operations {
                         }[];
                         /** @description Whether more items lie beyond this page in the direction paged. */
                         has_more: boolean;
+                        /** @description The path of this list, without its query (`/v1/voices`). */
+                        url: string;
                     };
                 };
             };
@@ -7580,6 +8858,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7599,6 +8879,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -7618,6 +8900,8 @@ export interface operations {
                              */
                             code: "missing_required_field" | "invalid_parameter" | "build_failed" | "clone_failed" | "unauthorized" | "forbidden" | "not_found" | "file_not_found" | "method_not_allowed" | "domain_already_exists" | "conflict" | "webhook_endpoint_disabled" | "webhook_delivery_pending" | "payload_too_large" | "file_too_large" | "storage_quota_exceeded" | "unsupported_file_type" | "unsupported_media_type" | "range_not_satisfiable" | "invalid_file" | "file_too_complex" | "limit_reached" | "quota_exceeded" | "rate_limit_exceeded" | "idempotency_key_in_use" | "idempotency_key_reused" | "internal_error" | "upstream_error" | "service_unavailable";
                             message: string;
+                            /** @description The request parameter the error is about, when it is about one: a body field (dotted for a nested one, `messages.0.content`), a query parameter (`limit`) or a path parameter (`voice_id`). */
+                            param?: string;
                             request_id?: string;
                         };
                     };
@@ -9630,7 +10914,7 @@ export interface operations {
                     timestamp: string;
                     data: {
                         /** @enum {string} */
-                        metric: "text_tokens" | "images_generated" | "audio_seconds" | "file_chats";
+                        metric: "text_tokens" | "images_generated" | "audio_seconds" | "file_chats" | "plagiarism_checks";
                         /** @description The period's total once the bill that crossed the threshold was added. */
                         used: number;
                         /** @description The plan's quota of this metric for the period. */
@@ -9674,7 +10958,7 @@ export interface operations {
                     timestamp: string;
                     data: {
                         /** @enum {string} */
-                        metric: "text_tokens" | "images_generated" | "audio_seconds" | "file_chats";
+                        metric: "text_tokens" | "images_generated" | "audio_seconds" | "file_chats" | "plagiarism_checks";
                         /** @description The period's total once the bill that crossed the threshold was added. */
                         used: number;
                         /** @description The plan's quota of this metric for the period. */
