@@ -30,13 +30,7 @@ export function cancelWhyOf(signal: AbortSignal | undefined): CancelWhy | null {
 /** Kept a day: longer than any job waits in a queue or runs. */
 const CANCEL_FLAG_TTL_S = 86_400;
 
-export async function requestJobCancel(
-  redis: RedisClient,
-  keys: Keyspace,
-  channel: string,
-  jobId: string,
-  why: CancelWhy,
-): Promise<void> {
+export async function requestJobCancel(redis: RedisClient, keys: Keyspace, channel: string, jobId: string, why: CancelWhy): Promise<void> {
   await redis.set(keys.jobCancel(jobId), why, 'EX', CANCEL_FLAG_TTL_S);
   await redis.publish(channel, jobId);
 }
