@@ -199,3 +199,27 @@ describe('a non-streamed text job whose client goes away', () => {
     expect((row.result as { text: string }).text).toBe('Salt marshes flood twice a day.');
   });
 });
+
+describe('POST /v1/jobs/{id}/cancel', () => {
+  it('stops a running job (the provider request is aborted), answers cancelled, bills the prompt only; a finished job is 409', async () => {
+    const { auth, accountId } = await createTestAccount(svc.rt, 'free');
+    const n = calls.length;
+    const prompt = 'river deltas';
+    const pending = fetch(`${url}/v1/text/generate`, jsonRequest({ prompt, max_tokens: 500 }, auth));
+    const held = await nthCall(n);
+    const [row] = await svc.rt.db.select().from(jobs).where(eq(jobs.accountId, accountId));
+    const cancel = await fetch(`${url}/v1/jobs/${row!.id}/cancel`, { method: 'POST', headers: auth });
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toEqual({ id: row!.id, status: 'cancelled' });
+    await held.aborted;
+    expect((await pending).status).toBe(409);
+    expect(await reservationOf(row!.id)).toHaveLength(0);
+    expect((await ledgerOf(row!.id))[0]!.quantity).toBe(countTokens(prompt));
+
+    const again = await fetch(`${url}/v1/jobs/${row!.id}/cancel`, { method: 'POST', headers: auth });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('conflict');
+    const other = await createTestAccount(svc.rt, 'free');
+    expect((await fetch(`${url}/v1/jobs/${row!.id}/cancel`, { method: 'POST', headers: other.auth })).status).toBe(404);
+  });
+});
