@@ -129,7 +129,7 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
       unwatch();
       if (reader) {
         await readers.leave(jobId, reader).catch(() => {});
-        if (clientGone && !ended) cancelWhenUnread(deps, jobId, log);
+        if (clientGone && !ended && !deps.jobEvents.shuttingDown) cancelWhenUnread(deps, jobId, log);
       }
     }
 
