@@ -318,6 +318,11 @@ const envSchema = v.object({
     ),
     '5000,300000,1800000,7200000,18000000,36000000,36000000',
   ),
+  /**
+   * A streamed text job (`stream: true`) whose last reader went away is cancelled this long after, unless
+   * a reader came back (a reconnect with Last-Event-ID) in the meantime; 0 cancels at once.
+   */
+  STREAM_CANCEL_GRACE_MS: int(5_000, 0, 600_000),
   /** The outbox relay's safety-net poll; a Redis notice wakes it at once after each commit. */
   WEBHOOK_RELAY_POLL_MS: int(1_000, 10, 60_000),
   /** Webhook endpoints one account may have; creating one more is refused (422 limit_reached). */

@@ -24,6 +24,8 @@ export interface EventChannels {
   routesChanged: string;
   /** An account's transaction wrote webhook events to the outbox: the relay wakes (it also polls). */
   webhookEvents: string;
+  /** A request job is to be cancelled (message: the job id): the worker running it aborts it (src/queue/job-cancel.ts). */
+  jobCancel: string;
   /** A build wrote log lines for a deployment, or its status turned final (message: the deployment id): live log readers read on. */
   deploymentLog: string;
 }
@@ -38,5 +40,6 @@ export function eventChannels(redisPrefix: string, redisUrl: string): EventChann
     routesChanged: `${scope}:events:routes-changed`,
     webhookEvents: `${scope}:events:webhooks`,
     deploymentLog: `${scope}:events:deployment-log`,
+    jobCancel: `${scope}:events:job-cancel`,
   };
 }

@@ -48,6 +48,16 @@ export class Keyspace {
     const bucket = createHash('sha1').update(jobId).digest().readUInt32BE(0) % JOB_STREAM_BUCKETS;
     return `${this.prefix}:job-stream:{js${bucket}}:${jobId}`;
   }
+
+  /** Set when a request job is to be cancelled, so a worker that starts it later still sees it (src/queue/job-cancel.ts). */
+  jobCancel(jobId: string): string {
+    return `${this.prefix}:job-cancel:${jobId}`;
+  }
+
+  /** Who is reading a job's event stream now: a sorted set of reader ids scored by when each lapses. */
+  jobReaders(jobId: string): string {
+    return `${this.prefix}:job-readers:${jobId}`;
+  }
 }
 
 /** The hash tag of a key (what decides its slot), or '' when it has none. */

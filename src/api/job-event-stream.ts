@@ -9,8 +9,12 @@ import type { Runtime } from '../runtime';
 import type { AppEnv } from './context';
 import { envelope } from '../errors/api-error';
 import { requestLogger } from './middleware/request-log';
+import { JobReaders, requestJobCancel } from '../queue/job-cancel';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'jobEvents' | 'jobStreams' | 'usage'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'jobEvents' | 'jobStreams' | 'usage'>;
+
+/** Request jobs that stop when cancelled (their processors pass the job's signal to the provider). */
+export const CANCELLABLE_KINDS: readonly string[] = ['text.generate', 'text.chat'];
 
 /** How often the job's row is looked at besides the completion messages (those can be lost). */
 const ROW_CHECK_MS = 15_000;
@@ -55,9 +59,20 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {
     const stop = new AbortController();
-    stream.onAbort(() => stop.abort());
+    // The client closed the connection (or it broke under a write), as against the stream ending or the process shutting down.
+    let clientGone = false;
+    const leave = () => {
+      clientGone = true;
+      stop.abort();
+    };
+    stream.onAbort(leave);
     let after = afterSeq;
     let ended = false;
+    const readers = new JobReaders(deps.redis, deps.keys);
+    const reader = await readers.join(jobId).catch((err: Error) => {
+      log.warn({ err: { message: err.message }, jobId }, 'could not count this reader of a job stream');
+      return null;
+    });
 
     const send = async (e: StreamedJobEvent): Promise<void> => {
       if (ended || e.seq <= after) return;
@@ -67,7 +82,10 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
     };
 
     if (after < 0) await send({ seq: 0, event: 'job', data: JSON.stringify({ id: jobId, status: 'processing' }) });
-    const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort()), SSE_HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      void stream.write(': ping\n\n').catch(leave);
+      if (reader) void readers.refresh(jobId, reader).catch(() => {});
+    }, SSE_HEARTBEAT_MS);
     let unwatch = () => {};
     try {
       await new Promise<void>((resolve) => {
@@ -109,6 +127,10 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
     } finally {
       clearInterval(heartbeat);
       unwatch();
+      if (reader) {
+        await readers.leave(jobId, reader).catch(() => {});
+        if (clientGone && !ended && !deps.jobEvents.shuttingDown) cancelWhenUnread(deps, jobId, log);
+      }
     }
 
     /** The job is finished: what the stream still holds, and where it has no end, the end from the row. */
@@ -135,6 +157,27 @@ export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, a
       await send({ seq: seq + 1, event: 'done', data: JSON.stringify(row.result) });
     }
   });
+}
+
+/**
+ * A streaming client went away before its job ended: unless another reader follows the job's events
+ * STREAM_CANCEL_GRACE_MS later (this client reconnecting with Last-Event-ID, or another one), a streamed
+ * text job still running is cancelled. A job that was not streamed keeps running whoever leaves: its
+ * result is fetched later (GET /v1/jobs/{id}), as OpenAI lets a non-streamed request finish.
+ */
+function cancelWhenUnread(deps: Deps, jobId: string, log: ReturnType<typeof requestLogger>): void {
+  const check = async () => {
+    if ((await new JobReaders(deps.redis, deps.keys).count(jobId)) > 0) return;
+    const row = await findJob(deps.db, jobId);
+    if (!row || row.status === 'succeeded' || row.status === 'failed' || !CANCELLABLE_KINDS.includes(row.kind)) return;
+    if ((row.input as { stream?: unknown } | null)?.stream !== true) return;
+    log.info({ jobId }, 'the streaming client went away and no one reads the job: cancelling it');
+    await requestJobCancel(deps.redis, deps.keys, deps.channels.jobCancel, jobId, 'client_gone');
+  };
+  const run = () => void check().catch((err: Error) => log.warn({ err: { message: err.message }, jobId }, 'could not cancel a job whose client went away'));
+  const grace = deps.config.STREAM_CANCEL_GRACE_MS;
+  if (grace === 0) run();
+  else setTimeout(run, grace).unref();
 }
 
 /**

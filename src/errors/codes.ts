@@ -26,6 +26,11 @@ export const ERROR_STATUS = {
   webhook_endpoint_disabled: 409,
   /** Webhooks: a replay of a delivery that is still being attempted (its retries are under way). */
   webhook_delivery_pending: 409,
+  /**
+   * A request job was cancelled before it finished: its streaming client went away (and no other reader
+   * followed it), or POST /v1/jobs/{id}/cancel. Only what was produced is billed.
+   */
+  cancelled: 409,
   payload_too_large: 413,
   file_too_large: 413,
   /** The account's stored files and sites would pass its plan's storage allowance; the message names used and allowed bytes. */

@@ -29,7 +29,7 @@ export const httpDuration = new Histogram({
 
 export const jobDuration = new Histogram({
   name: 'kiln_job_duration_seconds',
-  help: 'Time one job attempt took in a worker, by queue, job and outcome (ok, failed)',
+  help: 'Time one job attempt took in a worker, by queue, job and outcome (ok, failed, cancelled)',
   labelNames: ['queue', 'job', 'outcome'] as const,
   buckets: JOB_SECONDS,
   registers: [registry],

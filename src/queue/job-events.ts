@@ -18,6 +18,11 @@ export class JobEvents {
     private readonly channel: string,
   ) {}
 
+  /** True once releaseAll ran: the process is shutting down (its streams end; that is no client leaving). */
+  get shuttingDown(): boolean {
+    return this.released;
+  }
+
   /** Waits in progress (for tests: a stream whose client left must stop waiting). */
   get waiting(): number {
     let n = 0;

@@ -9,6 +9,11 @@ export interface JobRun {
   rt: Runtime;
   job: Job;
   log: Logger;
+  /**
+   * Aborted when the job is cancelled (src/queue/job-cancel.ts: its reason says why). A processor that
+   * can stop early passes it on to its engine; one run by hand (tests, the CLI) may have none.
+   */
+  signal?: AbortSignal;
 }
 
 /**

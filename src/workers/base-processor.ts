@@ -6,6 +6,7 @@ import type { Runtime } from '../runtime';
 import { jobError } from '../db/schema';
 import { withJobSpan } from '../tracing/job-spans';
 import { PermanentJobError } from './errors';
+import { JobCancelled } from './run-request-job';
 import { PROCESSORS, type Processor } from './processors';
 
 /**
@@ -16,17 +17,18 @@ import { PROCESSORS, type Processor } from './processors';
  */
 export function createProcessor(rt: Runtime) {
   // Each attempt runs in its job's span (tracing on), a child of the span that queued it.
-  return (job: Job): Promise<unknown> => withJobSpan(job, () => processJob(rt, job));
+  // Three parameters: BullMQ then hands each job an AbortSignal, which `worker.cancelJob` aborts (job-cancel.ts).
+  return (job: Job, _token?: string, signal?: AbortSignal): Promise<unknown> => withJobSpan(job, () => processJob(rt, job, signal));
 }
 
-async function processJob(rt: Runtime, job: Job): Promise<unknown> {
+async function processJob(rt: Runtime, job: Job, signal?: AbortSignal): Promise<unknown> {
   const log = rt.log.child({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1 });
   if (!isJobName(job.name)) throw new UnrecoverableError(`Unknown job name "${job.name}"`);
   const name: JobName = job.name;
   const payload = v.safeParse(JOBS[name].payload, job.data);
   if (!payload.success) throw new UnrecoverableError(`Invalid payload for ${name}: ${payload.issues[0].message}`);
   const processor = PROCESSORS[name] as Processor<unknown>;
-  const ctx = { rt, job, log };
+  const ctx = { rt, job, log, ...(signal ? { signal } : {}) };
   // Other accounts' jobs queued from now on take their turn after this one (src/queue/fair-order.ts).
   // Only the order of later jobs depends on it, so the job does not wait for it, nor fail with it.
   void rt.queues.fairOrder
@@ -41,6 +43,12 @@ async function processJob(rt: Runtime, job: Job): Promise<unknown> {
     log.info({ ms: Math.round(ms) }, 'job done');
     return returned;
   } catch (err) {
+    if (err instanceof JobCancelled) {
+      // Settled already (runRequestJob); the final failure tells the stream's readers and the waiters.
+      jobDuration.observe({ queue: JOBS[name].queue, job: name, outcome: 'cancelled' }, (performance.now() - started) / 1000);
+      await processor.onFinalFailure?.(ctx, payload.output, err.error);
+      throw new UnrecoverableError(err.message);
+    }
     const permanent = err instanceof PermanentJobError;
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     jobDuration.observe({ queue: JOBS[name].queue, job: name, outcome: 'failed' }, (performance.now() - started) / 1000);

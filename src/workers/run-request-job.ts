@@ -13,6 +13,28 @@ import { finishedJobView } from '../queue/job-views';
 import { productOf } from '../queue/registry';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { invalidJobInput, PermanentJobError } from './errors';
+import type { CancelWhy } from '../queue/job-cancel';
+
+/**
+ * The work stopped because the job was cancelled (src/queue/job-cancel.ts). `bill` is what was produced
+ * before it stopped (a streamed text's prompt and the tokens written so far; nothing when it never
+ * started): `runRequestJob` fails the row with `cancelled`, bills that and frees the rest of the hold.
+ */
+export class JobCancelled extends PermanentJobError {
+  constructor(
+    readonly why: CancelWhy,
+    readonly bill: { metric: UsageMetric; quantity: number }[],
+  ) {
+    super({
+      code: 'cancelled',
+      message:
+        why === 'client_gone'
+          ? 'The job was cancelled: its streaming client went away and no one else was reading its events.'
+          : 'The job was cancelled on request (POST /v1/jobs/{id}/cancel).',
+    });
+    this.name = 'JobCancelled';
+  }
+}
 
 export interface RequestJobOutcome<R extends object = object> {
   /** The response body the original endpoint answers with: its definition's `request.result`. */
@@ -53,7 +75,10 @@ export async function runRequestJob<D extends RequestJobDefinition>(
   // The row's input as the definition says the route wrote it: parsed once, here, for every kind.
   const parsed = v.safeParse(def.request.input, row.input);
   if (!parsed.success) throw invalidJobInput(parsed.issues[0].message);
-  const outcome = await work(row, parsed.output);
+  const outcome = await work(row, parsed.output).catch(async (err: unknown) => {
+    if (err instanceof JobCancelled) await settleCancelled(ctx, row, err);
+    throw err;
+  });
   if (rt.config.KILN_FAULT === 'hold-before-commit-until-sigterm') {
     const stopping = new Promise((resolve) => process.once('SIGTERM', resolve));
     ctx.log.warn({ jobId: id }, 'fault injection: holding the finished job until SIGTERM');
@@ -92,6 +117,36 @@ export async function runRequestJob<D extends RequestJobDefinition>(
       await outcome.announce(result).catch((err: Error) => ctx.log.warn({ err: { message: err.message }, jobId: id }, 'announcing the result failed'));
   }
   await rt.jobEvents.publishDone(id);
+}
+
+/**
+ * A cancelled job's row: failed with `cancelled`, billed for what was produced (the ledger's unique key
+ * keeps a second settlement from billing again), the hold released, `job.failed` recorded, all in one
+ * transaction. The stream's `error` event and the "done" message come from the processor's final failure.
+ */
+async function settleCancelled(ctx: JobRun, row: JobRow, cancelled: JobCancelled): Promise<void> {
+  const { rt } = ctx;
+  const periodKey = billingPeriodOf(new Date()).key;
+  const settled = await rt.db.transaction(async (tx) => {
+    const failed = await failJob(tx, row.id, cancelled.error);
+    if (!failed) return null;
+    await releaseReservation(tx, row.id);
+    let billed = false;
+    let events = 0;
+    const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: row.id, periodKey };
+    for (const line of cancelled.bill) {
+      if (line.quantity <= 0) continue;
+      const usage = await billUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity });
+      if (!usage) continue;
+      billed = true;
+      events += usage.events;
+    }
+    if (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'job.failed', data: finishedJobView(failed) })) events++;
+    return { billed, events };
+  });
+  ctx.log.info({ jobId: row.id, why: cancelled.why, bill: cancelled.bill, settled: Boolean(settled) }, 'job cancelled');
+  if (settled?.billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);
+  if (settled && settled.events > 0) await announceWebhookEvents(rt, ctx.log, row.accountId);
 }
 
 /**

@@ -7,6 +7,7 @@ import { createProcessor } from './base-processor';
 import { keepSchedulesRegistered } from './schedules';
 import { recordStalledFailure } from './stalled-failure';
 import { WebhookRelay } from '../webhooks/relay';
+import { listenForJobCancels } from '../queue/job-cancel';
 
 export interface WorkerSet {
   queues: QueueName[];
@@ -54,6 +55,12 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
     return worker;
   });
   const stopSchedules = queues.includes('maintenance') ? await keepSchedulesRegistered(rt) : () => {};
+  // A cancel (a streaming client gone, POST /v1/jobs/{id}/cancel) reaches the job on whichever worker runs it.
+  let stopCancels: () => Promise<void> = async () => {};
+  if (queues.includes('text')) {
+    await waitForRedis(rt.subscriber);
+    stopCancels = await listenForJobCancels(rt.subscriber, rt.redis, rt.keys, rt.channels.jobCancel, workers, rt.log.child({ component: 'job-cancel' }));
+  }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   // The webhook outbox relay runs where deliveries are worked (see src/webhooks/relay.ts).
   let relay: WebhookRelay | null = null;
@@ -67,6 +74,7 @@ export async function startWorkers(rt: Runtime, opts: { queues?: QueueName[] } =
     queues,
     async close(timeoutMs) {
       stopSchedules();
+      await stopCancels();
       await relay?.stop();
       const graceful = Promise.all(workers.map((w) => w.close()));
       const timedOut = await Promise.race([graceful.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref())]);

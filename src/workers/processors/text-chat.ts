@@ -1,8 +1,8 @@
-import { generateTextStream, type TextRequest } from '../../engines/text';
+import type { TextRequest } from '../../engines/text';
 import { textChatJob } from '../../queue/jobs';
 import type { JobRun } from '../../queue/job-run';
 import { JobStreamWriter } from '../../queue/job-stream';
-import { refusedByProvider } from '../errors';
+import { generateCancellably } from './text-cancel';
 import { runRequestJob } from '../run-request-job';
 
 /**
@@ -27,11 +27,7 @@ export async function answerChat(ctx: JobRun, payload: { id: string }): Promise<
       sampling: { temperature: input.temperature, top_p: input.top_p, stop: input.stop, seed: input.seed },
     };
     const stream = input.stream ? await JobStreamWriter.open(rt.redis, rt.keys.jobStream(row.id), ctx.log) : null;
-    const out = await (stream ? generateTextStream(rt.textProvider, req, (text) => stream.delta(text)) : rt.textProvider.generate(req)).catch(
-      (err: unknown) => {
-        throw refusedByProvider(err, 'text');
-      },
-    );
+    const out = await generateCancellably(ctx, row.id, req, stream);
     const tokensUsed = out.promptTokens + out.outputTokens;
     ctx.log.info(
       { jobId: row.id, streamed: Boolean(stream), promptTokens: out.promptTokens, outputTokens: out.outputTokens, ms: Math.round(performance.now() - started) },

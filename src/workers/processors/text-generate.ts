@@ -1,10 +1,10 @@
 import { findJob } from '../../db/queries/jobs';
 import type { JobError } from '../../db/schema';
-import { generateTextStream, type TextRequest } from '../../engines/text';
+import type { TextRequest } from '../../engines/text';
 import { textGenerateJob } from '../../queue/jobs';
 import type { JobRun } from '../../queue/job-run';
 import { JobStreamWriter } from '../../queue/job-stream';
-import { refusedByProvider } from '../errors';
+import { generateCancellably } from './text-cancel';
 import { failRequestJob, runRequestJob } from '../run-request-job';
 
 /**
@@ -18,11 +18,7 @@ export async function generateText(ctx: JobRun, payload: { id: string }): Promis
     const started = performance.now();
     const req: TextRequest = { prompt: input.prompt, mode: input.mode, tone: input.tone, language: input.language, maxTokens: input.max_tokens };
     const stream = input.stream ? await JobStreamWriter.open(rt.redis, rt.keys.jobStream(row.id), ctx.log) : null;
-    const out = await (stream ? generateTextStream(rt.textProvider, req, (text) => stream.delta(text)) : rt.textProvider.generate(req)).catch(
-      (err: unknown) => {
-        throw refusedByProvider(err, 'text');
-      },
-    );
+    const out = await generateCancellably(ctx, row.id, req, stream);
     const tokensUsed = out.promptTokens + out.outputTokens;
     ctx.log.info(
       {

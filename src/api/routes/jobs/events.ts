@@ -9,7 +9,7 @@ import { errorResponses } from '../../schemas/responses';
 import { TEXT_EVENT_STREAM_DESCRIPTION } from '../text/generate';
 
 /** A job's events as server-sent events: where a streamed request reconnects, or any job is followed to its end. */
-export function registerJobEvents(app: App, rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'jobEvents' | 'jobStreams' | 'usage'>) {
+export function registerJobEvents(app: App, rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'jobEvents' | 'jobStreams' | 'usage'>) {
   app.get(
     '/jobs/:id/events',
     describeRoute({

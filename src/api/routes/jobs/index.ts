@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { Runtime } from '../../../runtime';
 import type { AppEnv } from '../../context';
 import { routeGroup } from '../../route-group';
+import { registerJobCancel } from './cancel';
 import { registerJobEvents } from './events';
 import { registerJobs } from './read';
 
@@ -10,5 +11,6 @@ export function jobRoutes(rt: Runtime): Hono<AppEnv> {
   const group = routeGroup(rt, { prefixes: ['/jobs'] });
   registerJobs(group, rt);
   registerJobEvents(group, rt);
+  registerJobCancel(group, rt);
   return group;
 }

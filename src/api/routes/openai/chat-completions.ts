@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { OPENAI_TAG, openaiErrorResponses } from './openapi';
 import { modelNotFound, paramError, runRequestJobAndWait } from './run-job';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>;
 
 const COMPLETION_SCHEMA = v.pipe(
   v.object({

@@ -82,7 +82,7 @@ export function textTokensHold(promptTokens: number, maxTokens: number): QuotaHo
 
 export function registerTextGenerate(
   app: App,
-  rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>,
+  rt: Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>,
 ) {
   app.post(
     '/text/generate',
