@@ -36,7 +36,19 @@ export function createApi(rt: Runtime): Hono<AppEnv> {
   v1.use(rateLimit(rt.rateLimiter));
   v1.use(requireDecodableTarget());
   // One group per product, each with its guard, body limit and idempotency set once (src/api/route-group.ts).
-  const groups = [usageRoutes, textRoutes, plagiarismRoutes, imageRoutes, voiceRoutes, fileRoutes, jobRoutes, hostingRoutes, webhookRoutes, auditRoutes, openaiRoutes];
+  const groups = [
+    usageRoutes,
+    textRoutes,
+    plagiarismRoutes,
+    imageRoutes,
+    voiceRoutes,
+    fileRoutes,
+    jobRoutes,
+    hostingRoutes,
+    webhookRoutes,
+    auditRoutes,
+    openaiRoutes,
+  ];
   for (const group of groups) v1.route('/', group(rt));
   app.route('/v1', v1);
   return app;

@@ -5,7 +5,7 @@ import { findAccountDocument } from '../../src/db/queries/documents';
 import { createOpenAIEmbedder, EmbeddingsProviderError } from '../../src/engines/embeddings/embedder';
 import { embedDocument } from '../../src/documents/embed-document';
 import { createPlagiarismIndex } from '../../src/plagiarism';
-import { requeueStaleJobs } from '../../src/workers/processors/requeue-stale';
+import { fileEmbedJob } from '../../src/queue/jobs/file-embed';
 import { makePdf } from '../support/document-fixtures';
 import { FAKE_DIMS, startFakeEmbeddings, type FakeEmbeddings } from '../support/fake-embeddings';
 import { createTestAccount, type TestService } from '../support/runtime';
@@ -105,9 +105,18 @@ describe('EMBEDDINGS_PROVIDER=openai (a strict fake /embeddings)', () => {
       expect(evidence.passages[0]!.page).toBe(2);
       expect(evidence.passages.every((p) => p.sentences === undefined)).toBe(true);
 
-      // A minute on (the sweep leaves alone a job that ended moments ago: its row's write may be on the way).
-      const taken = await requeueStaleJobs({ rt: svc.rt, job: {} as never, log: svc.rt.log }, undefined, Date.now() + 60_000);
-      expect(taken['file.embed']).toBe(1);
+      // The stale-work sweep's query finds the document embedded by another model (the database is shared by the
+      // whole suite, so only this document's job is queued here, as the sweep would queue it).
+      const lost = () =>
+        fileEmbedJob.findLost!(svc.rt.db, {
+          queuedBefore: new Date(Date.now() + 60_000),
+          runningBefore: new Date(Date.now() + 60_000),
+          limit: 100_000,
+          embedderId: next.id,
+        });
+      const found = (await lost()).find((l) => l.payload.documentId === fileId);
+      expect(found).toBeDefined();
+      await svc.rt.queues.enqueue('file.embed', found!.payload, { jobId: `re${found!.jobId}`, account: found!.account });
       await until('re-embedded', async () => {
         const m = await meaningOf(fileId);
         return m.indexed && m.model === next.id;
@@ -119,9 +128,8 @@ describe('EMBEDDINGS_PROVIDER=openai (a strict fake /embeddings)', () => {
       const res = await chat(svc, auth, fileId, 'How many members sit on the council?');
       expect(res.sources[0]!.page).toBe(2);
       expect(res.answer).toContain('nine');
-      // A second sweep finds nothing more to do.
-      const again = await requeueStaleJobs({ rt: svc.rt, job: {} as never, log: svc.rt.log }, undefined, Date.now() + 120_000);
-      expect(again['file.embed'] ?? 0).toBe(0);
+      // The sweep's query no longer finds it.
+      expect((await lost()).some((l) => l.payload.documentId === fileId)).toBe(false);
     } finally {
       svc.rt.embedder = first;
     }
