@@ -923,7 +923,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a model (OpenAI-compatible) */
+        /**
+         * Read a model (OpenAI-compatible)
+         * @description One model this key may use, in OpenAI’s model object: the configured provider’s model of a kind, or the built-in engine’s `kiln-local-…` name. Any other id, or a model of a kind the key’s scopes exclude, is 404 `model_not_found` in OpenAI’s error shape.
+         */
         get: operations["getV1ModelsByModel"];
         put?: never;
         post?: never;

@@ -45,6 +45,9 @@ export function registerModels(app: App, rt: Pick<Runtime, 'config' | 'embedder'
     describeRoute({
       tags: [OPENAI_TAG],
       summary: 'Read a model (OpenAI-compatible)',
+      description:
+        'One model this key may use, in OpenAI’s model object: the configured provider’s model of a kind, or the built-in engine’s `kiln-local-…` name. ' +
+        'Any other id, or a model of a kind the key’s scopes exclude, is 404 `model_not_found` in OpenAI’s error shape.',
       responses: {
         200: { description: 'The model', content: { 'application/json': { schema: resolver(modelSchema) } } },
         ...openaiErrorResponses(401, 404),
