@@ -140,6 +140,12 @@ const envSchema = v.object({
    * 202, so they wait as long as OpenAI's own clients do (10 minutes) rather than SYNC_TIMEOUT_MS.
    */
   OPENAI_COMPAT_WAIT_MS: int(600_000, 100, 3_600_000),
+  /**
+   * With an OpenAI-compatible text provider (TEXT_PROVIDER=openai), how many POST /v1/chat/completions calls of
+   * one account, over every web process, the web process answers itself (no queue hop); the account's
+   * further calls at that moment are queued for the text workers. 0: always queue.
+   */
+  IN_PLACE_CALLS_PER_ACCOUNT: int(8, 0, 1_000),
   STORAGE_DRIVER: v.optional(v.picklist(['local', 's3']), 'local'),
   STORAGE_DIR: v.optional(v.string(), './data/blobs'),
   /** Uploads are written here while they arrive, then moved to blob storage; empty means the OS temp dir. */

@@ -54,6 +54,11 @@ export class Keyspace {
     return `${this.prefix}:job-cancel:${jobId}`;
   }
 
+  /** The provider calls an account has running in web processes now (src/api/in-place-lane.ts). */
+  inPlaceLane(accountId: string): string {
+    return `${this.prefix}:in-place:${accountId}`;
+  }
+
   /** Who is reading a job's event stream now: a sorted set of reader ids scored by when each lapses. */
   jobReaders(jobId: string): string {
     return `${this.prefix}:job-readers:${jobId}`;

@@ -52,111 +52,125 @@ const kilnFormat: JobEventFormat = (stream, e, requestId) =>
   stream.writeSSE({ event: e.event, id: String(e.seq), data: e.event === 'error' ? errorData(e.data, requestId) : e.data });
 
 export function streamJobEvents(c: Context<AppEnv>, deps: Deps, jobId: string, afterSeq: number, format: JobEventFormat = kilnFormat): Response {
+  c.header('Kiln-Job-Id', jobId);
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, (stream) => followJobEvents(c, deps, stream, jobId, afterSeq, format));
+}
+
+/**
+ * Writes a job's events (after `afterSeq`) to a stream already open, until the job ends or the client
+ * leaves: the body of streamJobEvents, and the rest of an in-place chat stream whose call was handed to
+ * the queue (src/api/routes/openai/chat-in-place.ts).
+ */
+export async function followJobEvents(
+  c: Context<AppEnv>,
+  deps: Deps,
+  stream: SSEStreamingApi,
+  jobId: string,
+  afterSeq: number,
+  format: JobEventFormat = kilnFormat,
+): Promise<void> {
   const key = deps.keys.jobStream(jobId);
   const requestId = c.get('requestId');
   const log = requestLogger(c);
-  c.header('Kiln-Job-Id', jobId);
-  c.header('X-Accel-Buffering', 'no');
-  return streamSSE(c, async (stream) => {
-    const stop = new AbortController();
-    // The client closed the connection (or it broke under a write), as against the stream ending or the process shutting down.
-    let clientGone = false;
-    const leave = () => {
-      clientGone = true;
-      stop.abort();
-    };
-    stream.onAbort(leave);
-    let after = afterSeq;
-    let ended = false;
-    const readers = new JobReaders(deps.redis, deps.keys);
-    const reader = await readers.join(jobId).catch((err: Error) => {
-      log.warn({ err: { message: err.message }, jobId }, 'could not count this reader of a job stream');
-      return null;
-    });
-
-    const send = async (e: StreamedJobEvent): Promise<void> => {
-      if (ended || e.seq <= after) return;
-      after = e.seq;
-      if (isTerminal(e.event)) ended = true;
-      await format(stream, e, requestId);
-    };
-
-    if (after < 0) await send({ seq: 0, event: 'job', data: JSON.stringify({ id: jobId, status: 'processing' }) });
-    const heartbeat = setInterval(() => {
-      void stream.write(': ping\n\n').catch(leave);
-      if (reader) void readers.refresh(jobId, reader).catch(() => {});
-    }, SSE_HEARTBEAT_MS);
-    let unwatch = () => {};
-    try {
-      await new Promise<void>((resolve) => {
-        // Writes happen one at a time, in order, whoever (the live reader or the row) has them.
-        let chain = Promise.resolve();
-        const enqueue = (work: () => Promise<void>) => {
-          chain = chain
-            .then(() => (ended || stop.signal.aborted ? undefined : work()))
-            .then(
-              () => {
-                if (ended) resolve();
-              },
-              (err: Error) => {
-                log.warn({ err: { message: err.message }, jobId }, 'job event stream ended by an error');
-                ended = true;
-                resolve();
-              },
-            );
-        };
-        stop.signal.addEventListener('abort', () => resolve(), { once: true });
-        unwatch = deps.jobStreams.watch(key, Math.max(after, 0), (events) =>
-          enqueue(async () => {
-            for (const e of events) await send(e);
-          }),
-        );
-        const check = async () => {
-          const row = await findJob(deps.db, jobId);
-          return isFinished(row) ? row : null;
-        };
-        deps.jobEvents.waitFor(jobId, MAX_STREAM_MS, check, ROW_CHECK_MS, stop.signal).then(
-          (row) =>
-            enqueue(async () => {
-              if (row) await finishFromRow(row);
-              else ended = true; // Shutting down or too long: the client reconnects.
-            }),
-          (err: Error) => enqueue(() => Promise.reject(err)),
-        );
-      });
-    } finally {
-      clearInterval(heartbeat);
-      unwatch();
-      if (reader) {
-        await readers.leave(jobId, reader).catch(() => {});
-        if (clientGone && !ended && !deps.jobEvents.shuttingDown) cancelWhenUnread(deps, jobId, log);
-      }
-    }
-
-    /** The job is finished: what the stream still holds, and where it has no end, the end from the row. */
-    async function finishFromRow(row: JobRow): Promise<void> {
-      // Billed with the row: a usage read after `done` must count it (see UsageCache.forget).
-      deps.usage.forget(row.accountId);
-      const events = await readJobStream(deps.redis, key);
-      for (const e of events) await send(e);
-      if (ended) return;
-      let seq = Math.max(after, events.at(-1)?.seq ?? 0, 0);
-      if (row.status === 'failed') {
-        const error = row.error ?? jobError('internal_error', 'The job failed.');
-        await send({ seq: seq + 1, event: 'error', data: JSON.stringify({ code: error.code, message: error.message }) });
-        return;
-      }
-      const result = (row.result ?? {}) as { text?: unknown };
-      if (typeof result.text === 'string') {
-        const shown = shownByClient(row, events, afterSeq, result.text);
-        const continues = shown !== null && result.text.startsWith(shown);
-        if (!continues) await send({ seq: ++seq, event: 'reset', data: '{}' });
-        const rest = continues ? result.text.slice(shown.length) : result.text;
-        if (rest) await send({ seq: ++seq, event: 'delta', data: JSON.stringify({ text: rest }) });
-      }
-      await send({ seq: seq + 1, event: 'done', data: JSON.stringify(row.result) });
-    }
+  const stop = new AbortController();
+  // The client closed the connection (or it broke under a write), as against the stream ending or the process shutting down.
+  let clientGone = false;
+  const leave = () => {
+    clientGone = true;
+    stop.abort();
+  };
+  stream.onAbort(leave);
+  let after = afterSeq;
+  let ended = false;
+  const readers = new JobReaders(deps.redis, deps.keys);
+  const reader = await readers.join(jobId).catch((err: Error) => {
+    log.warn({ err: { message: err.message }, jobId }, 'could not count this reader of a job stream');
+    return null;
   });
+
+  const send = async (e: StreamedJobEvent): Promise<void> => {
+    if (ended || e.seq <= after) return;
+    after = e.seq;
+    if (isTerminal(e.event)) ended = true;
+    await format(stream, e, requestId);
+  };
+
+  if (after < 0) await send({ seq: 0, event: 'job', data: JSON.stringify({ id: jobId, status: 'processing' }) });
+  const heartbeat = setInterval(() => {
+    void stream.write(': ping\n\n').catch(leave);
+    if (reader) void readers.refresh(jobId, reader).catch(() => {});
+  }, SSE_HEARTBEAT_MS);
+  let unwatch = () => {};
+  try {
+    await new Promise<void>((resolve) => {
+      // Writes happen one at a time, in order, whoever (the live reader or the row) has them.
+      let chain = Promise.resolve();
+      const enqueue = (work: () => Promise<void>) => {
+        chain = chain
+          .then(() => (ended || stop.signal.aborted ? undefined : work()))
+          .then(
+            () => {
+              if (ended) resolve();
+            },
+            (err: Error) => {
+              log.warn({ err: { message: err.message }, jobId }, 'job event stream ended by an error');
+              ended = true;
+              resolve();
+            },
+          );
+      };
+      stop.signal.addEventListener('abort', () => resolve(), { once: true });
+      unwatch = deps.jobStreams.watch(key, Math.max(after, 0), (events) =>
+        enqueue(async () => {
+          for (const e of events) await send(e);
+        }),
+      );
+      const check = async () => {
+        const row = await findJob(deps.db, jobId);
+        return isFinished(row) ? row : null;
+      };
+      deps.jobEvents.waitFor(jobId, MAX_STREAM_MS, check, ROW_CHECK_MS, stop.signal).then(
+        (row) =>
+          enqueue(async () => {
+            if (row) await finishFromRow(row);
+            else ended = true; // Shutting down or too long: the client reconnects.
+          }),
+        (err: Error) => enqueue(() => Promise.reject(err)),
+      );
+    });
+  } finally {
+    clearInterval(heartbeat);
+    unwatch();
+    if (reader) {
+      await readers.leave(jobId, reader).catch(() => {});
+      if (clientGone && !ended && !deps.jobEvents.shuttingDown) cancelWhenUnread(deps, jobId, log);
+    }
+  }
+
+  /** The job is finished: what the stream still holds, and where it has no end, the end from the row. */
+  async function finishFromRow(row: JobRow): Promise<void> {
+    // Billed with the row: a usage read after `done` must count it (see UsageCache.forget).
+    deps.usage.forget(row.accountId);
+    const events = await readJobStream(deps.redis, key);
+    for (const e of events) await send(e);
+    if (ended) return;
+    let seq = Math.max(after, events.at(-1)?.seq ?? 0, 0);
+    if (row.status === 'failed') {
+      const error = row.error ?? jobError('internal_error', 'The job failed.');
+      await send({ seq: seq + 1, event: 'error', data: JSON.stringify({ code: error.code, message: error.message }) });
+      return;
+    }
+    const result = (row.result ?? {}) as { text?: unknown };
+    if (typeof result.text === 'string') {
+      const shown = shownByClient(row, events, afterSeq, result.text);
+      const continues = shown !== null && result.text.startsWith(shown);
+      if (!continues) await send({ seq: ++seq, event: 'reset', data: '{}' });
+      const rest = continues ? result.text.slice(shown.length) : result.text;
+      if (rest) await send({ seq: ++seq, event: 'delta', data: JSON.stringify({ text: rest }) });
+    }
+    await send({ seq: seq + 1, event: 'done', data: JSON.stringify(row.result) });
+  }
 }
 
 /**

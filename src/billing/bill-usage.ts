@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client';
 import { insertUsageLine } from '../db/queries/usage';
+import type { QuotaThreshold } from '../db/queries/settle-request';
 import { recordWebhookEvent } from '../webhooks/outbox';
 import { billingPeriodOf } from './period';
 
@@ -13,11 +14,16 @@ export interface BilledUsage {
   events: number;
 }
 
+/** The events a bill records when it takes the period's total across each share of the quota, in order. */
+export const QUOTA_THRESHOLDS: readonly QuotaThreshold[] = [
+  { type: 'usage.quota_warning', share: QUOTA_WARNING_SHARE },
+  { type: 'usage.quota_exceeded', share: 1 },
+];
+
 /** The quota events a total that grew from `before` to `after` owes: each threshold it crossed (before < t ≤ after). */
-export function quotaCrossings(before: number, after: number, quota: number | null): ('usage.quota_warning' | 'usage.quota_exceeded')[] {
+export function quotaCrossings(before: number, after: number, quota: number | null): QuotaThreshold['type'][] {
   if (quota === null || quota <= 0) return [];
-  const crossed = (threshold: number) => before < threshold && threshold <= after;
-  return [...(crossed(quota * QUOTA_WARNING_SHARE) ? (['usage.quota_warning'] as const) : []), ...(crossed(quota) ? (['usage.quota_exceeded'] as const) : [])];
+  return QUOTA_THRESHOLDS.filter(({ share }) => before < quota * share && quota * share <= after).map((t) => t.type);
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ChatMessage, TextRequest, TextResult } from '../engines/text';
 
 /** Kiln's bound on one request's output (the text engine's `MAX_MAX_TOKENS`). */
 export const CHAT_MAX_TOKENS = 8192;
@@ -183,4 +184,48 @@ export function chatChunk(
 /** With `stream_options.include_usage`: the last chunk before `[DONE]`, no choices, the usage. */
 export function usageChunk(result: ChatResult, model: string, created: number) {
   return { id: completionId(result.id), object: 'chat.completion.chunk' as const, created, model, choices: [], usage: usageOf(result) };
+}
+
+/** A `text.chat` job's input, as the route writes it (src/queue/jobs/text-chat.ts). */
+export interface ChatJobInput {
+  messages: ChatMessage[];
+  max_tokens: number;
+  language: string;
+  temperature?: number;
+  top_p?: number;
+  stop?: string[];
+  seed?: number;
+  stream?: boolean;
+}
+
+/**
+ * What the text engine is asked for a chat, wherever it runs (a worker, or the web process that took the
+ * request): an OpenAI-compatible provider gets the messages as sent; the built-in engine writes on the last
+ * user message.
+ */
+export function chatTextRequest(input: ChatJobInput): TextRequest {
+  const lastUser = input.messages.findLast((m) => m.role === 'user') ?? input.messages.at(-1);
+  return {
+    prompt: lastUser?.content ?? '',
+    mode: 'write',
+    tone: 'formal',
+    language: input.language,
+    maxTokens: input.max_tokens,
+    messages: input.messages,
+    ...(input.stop ? { stop: input.stop } : {}),
+    sampling: { temperature: input.temperature, top_p: input.top_p, stop: input.stop, seed: input.seed },
+  };
+}
+
+/** The stored result of what the engine wrote; output cut at max_tokens is OpenAI's `length`. */
+export function chatResultOf(id: string, out: TextResult, maxTokens: number, now = new Date()): ChatResult {
+  return {
+    id,
+    text: out.text,
+    prompt_tokens: out.promptTokens,
+    completion_tokens: out.outputTokens,
+    tokens_used: out.promptTokens + out.outputTokens,
+    finish_reason: out.outputTokens >= maxTokens ? 'length' : 'stop',
+    created_at: now.toISOString(),
+  };
 }

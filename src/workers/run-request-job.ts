@@ -3,14 +3,13 @@ import type { Tx } from '../db/client';
 import { completeJob, failJob, findJob, startJobAttempt, type JobRow } from '../db/queries/jobs';
 import { recordCdnFiles, type NewCdnFile } from '../db/queries/cdn-files';
 import { releaseReservation } from '../db/queries/usage';
-import { billUsage } from '../billing/bill-usage';
-import type { JobError, UsageMetric } from '../db/schema';
+import { type BillLine, billRequest } from '../billing/bill-request';
+import type { JobError } from '../db/schema';
 import { billingPeriodOf } from '../billing/period';
 import { announceUsageChange } from '../billing/usage-cache';
 import type { JobRun } from '../queue/job-run';
 import type { RequestJobDefinition } from '../queue/jobs/define';
 import { finishedJobView } from '../queue/job-views';
-import { productOf } from '../queue/registry';
 import { announceWebhookEvents, recordWebhookEvent } from '../webhooks/outbox';
 import { invalidJobInput, PermanentJobError } from './errors';
 import type { CancelWhy } from '../queue/job-cancel';
@@ -23,7 +22,7 @@ import type { CancelWhy } from '../queue/job-cancel';
 export class JobCancelled extends PermanentJobError {
   constructor(
     readonly why: CancelWhy,
-    readonly bill: { metric: UsageMetric; quantity: number }[],
+    readonly bill: BillLine[],
   ) {
     super({
       code: 'cancelled',
@@ -39,7 +38,7 @@ export class JobCancelled extends PermanentJobError {
 export interface RequestJobOutcome<R extends object = object> {
   /** The response body the original endpoint answers with: its definition's `request.result`. */
   result: R;
-  bill: { metric: UsageMetric; quantity: number }[];
+  bill: BillLine[];
   files?: NewCdnFile[];
   /**
    * Rows the result depends on, written in the same transaction that completes the job (only when it
@@ -90,19 +89,11 @@ export async function runRequestJob<D extends RequestJobDefinition>(
     if (!done) return { stored: false, billed: false, events: 0 };
     await recordCdnFiles(tx, outcome.files ?? []);
     let events = (await outcome.persist?.(tx)) ?? 0;
-    // What the request held of the quota becomes its bill, in this transaction: never both, never neither.
-    await releaseReservation(tx, id);
-    let billed = false;
-    // Filed under the key the request came with and the product its kind names, for the usage breakdown.
-    const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: id, periodKey };
-    for (const line of outcome.bill) {
-      const usage = await billUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity });
-      if (!usage) continue;
-      billed = true;
-      events += usage.events;
-    }
+    // What the request held of the quota becomes its bill, in this transaction.
+    const bill = await billRequest(tx, row, outcome.bill, periodKey);
+    events += bill.events;
     if (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'job.completed', data: finishedJobView(done) })) events++;
-    return { stored: true, billed, events };
+    return { stored: true, billed: bill.billed, events };
   });
   if (rt.config.KILN_FAULT === 'crash-after-commit') {
     ctx.log.warn({ jobId: id }, 'fault injection: crashing after commit');
@@ -130,19 +121,15 @@ async function settleCancelled(ctx: JobRun, row: JobRow, cancelled: JobCancelled
   const settled = await rt.db.transaction(async (tx) => {
     const failed = await failJob(tx, row.id, cancelled.error);
     if (!failed) return null;
-    await releaseReservation(tx, row.id);
-    let billed = false;
-    let events = 0;
-    const filed = { accountId: row.accountId, keyId: row.keyId, product: productOf(row.kind), sourceId: row.id, periodKey };
-    for (const line of cancelled.bill) {
-      if (line.quantity <= 0) continue;
-      const usage = await billUsage(tx, { ...filed, metric: line.metric, quantity: line.quantity });
-      if (!usage) continue;
-      billed = true;
-      events += usage.events;
-    }
+    const bill = await billRequest(
+      tx,
+      row,
+      cancelled.bill.filter((line) => line.quantity > 0),
+      periodKey,
+    );
+    let events = bill.events;
     if (await recordWebhookEvent(tx, { accountId: row.accountId, type: 'job.failed', data: finishedJobView(failed) })) events++;
-    return { billed, events };
+    return { billed: bill.billed, events };
   });
   ctx.log.info({ jobId: row.id, why: cancelled.why, bill: cancelled.bill, settled: Boolean(settled) }, 'job cancelled');
   if (settled?.billed) await announceUsageChange(rt.redis, rt.channels.usageChanged, row.accountId);

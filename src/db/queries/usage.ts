@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BillingPeriod } from '../../billing/period';
 import type { Db, DbOrTx, Tx } from '../client';
-import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageReservations, usageTotals, type UsageMetric } from '../schema';
+import { apiKeys, PRODUCTS, type Product, USAGE_METRICS, usageLedger, usageTotals, type UsageMetric } from '../schema';
 
 export type UsageTotals = Record<UsageMetric, number>;
 
@@ -85,39 +85,40 @@ export interface RefusedReservation {
 }
 
 /**
- * Holds `quantity` of `metric` for the queued request `sourceId` if the period's billed total, what other
- * queued requests hold and this amount together fit `quota` (always, when it is null: unlimited); else changes nothing and says what was held.
- * One conditional upsert of the (account, period, metric) row: concurrent callers wait on its row lock and
- * each sees the others' reservations, so no interleaving admits more than the quota. Run it in the
- * transaction that writes the request's job row, so a job never exists without its reservation.
+ * Holds `quantity` of `metric` for the request `sourceId` if the period's billed total, what other requests
+ * hold and this amount together fit `quota` (always, when it is null: unlimited); else changes nothing and
+ * says what was held. One statement: a conditional upsert of the (account, period, metric) row — concurrent
+ * callers wait on its row lock and each sees the others' reservations, so no interleaving admits more than
+ * the quota — and, only when it admitted, the reservation row. Run it in the transaction that writes the
+ * request's job row, so a job never exists without its reservation (or alone, for a request answered in
+ * place: src/api/answer-in-place.ts).
  */
 export async function reserveUsage(
-  tx: Tx,
+  db: DbOrTx,
   r: { accountId: string; metric: UsageMetric; quantity: number; quota: number | null; sourceId: string; periodKey: string },
 ): Promise<RefusedReservation | null> {
   // A null quota (unlimited) admits everything; the hold is still recorded, so the bill releases it alike.
-  const admitted = await tx.execute(sql`
-    INSERT INTO usage_totals (account_id, period_start, metric, total, reserved)
-    SELECT ${r.accountId}, ${r.periodKey}, ${r.metric}, 0, ${r.quantity}::bigint
-    WHERE ${r.quota}::bigint IS NULL OR ${r.quantity}::bigint <= ${r.quota}::bigint
-    ON CONFLICT (account_id, period_start, metric) DO UPDATE SET reserved = usage_totals.reserved + EXCLUDED.reserved
-    WHERE ${r.quota}::bigint IS NULL OR usage_totals.total + usage_totals.reserved + EXCLUDED.reserved <= ${r.quota}::bigint
-    RETURNING 1`);
-  if (admitted.length === 0) {
-    const [row] = await tx
-      .select({ total: usageTotals.total, reserved: usageTotals.reserved })
-      .from(usageTotals)
-      .where(and(eq(usageTotals.accountId, r.accountId), eq(usageTotals.periodStart, r.periodKey), eq(usageTotals.metric, r.metric)));
-    return { used: Number(row?.total ?? 0), reserved: Number(row?.reserved ?? 0) };
-  }
-  await tx.insert(usageReservations).values({
-    sourceId: r.sourceId,
-    metric: r.metric,
-    accountId: r.accountId,
-    periodStart: r.periodKey,
-    quantity: r.quantity,
-  });
-  return null;
+  const [row] = await db.execute<{ held: boolean }>(sql`
+    WITH admitted AS (
+      INSERT INTO usage_totals (account_id, period_start, metric, total, reserved)
+      SELECT ${r.accountId}, ${r.periodKey}, ${r.metric}, 0, ${r.quantity}::bigint
+      WHERE ${r.quota}::bigint IS NULL OR ${r.quantity}::bigint <= ${r.quota}::bigint
+      ON CONFLICT (account_id, period_start, metric) DO UPDATE SET reserved = usage_totals.reserved + EXCLUDED.reserved
+      WHERE ${r.quota}::bigint IS NULL OR usage_totals.total + usage_totals.reserved + EXCLUDED.reserved <= ${r.quota}::bigint
+      RETURNING 1),
+    held AS (
+      INSERT INTO usage_reservations (source_id, metric, account_id, period_start, quantity)
+      SELECT ${r.sourceId}, ${r.metric}, ${r.accountId}, ${r.periodKey}, ${r.quantity}::bigint
+      WHERE EXISTS (SELECT 1 FROM admitted)
+      RETURNING 1)
+    SELECT EXISTS (SELECT 1 FROM held) AS held`);
+  if (row!.held) return null;
+  // Refused: what the row holds now, read afresh (the statement's own snapshot predates the holds it waited for).
+  const [now] = await db
+    .select({ total: usageTotals.total, reserved: usageTotals.reserved })
+    .from(usageTotals)
+    .where(and(eq(usageTotals.accountId, r.accountId), eq(usageTotals.periodStart, r.periodKey), eq(usageTotals.metric, r.metric)));
+  return { used: Number(now?.total ?? 0), reserved: Number(now?.reserved ?? 0) };
 }
 
 /**
@@ -132,6 +133,41 @@ export async function releaseReservation(tx: Tx, sourceId: string): Promise<numb
     WHERE t.account_id = r.account_id AND t.period_start = r.period_start AND t.metric = r.metric
     RETURNING r.quantity`);
   return rows.reduce((n, row) => n + Number(row.quantity), 0);
+}
+
+/** A hold given back because nothing can bill it any more. */
+export interface ReleasedHold {
+  sourceId: string;
+  accountId: string;
+  metric: UsageMetric;
+  quantity: number;
+}
+
+/**
+ * Gives back holds taken before `before` whose request has no queued or running row: a web process that
+ * answered a request in place (src/api/answer-in-place.ts) holds the quota before its row exists and died
+ * before the bill. Every other hold is taken with its row, and every row that ends releases its hold in
+ * the same transaction, so such a hold can never be billed. Several holds of one account, period and metric
+ * are summed before `reserved` is lowered (an UPDATE … FROM applies one joined row per target row); the
+ * data-modifying CTEs run whether or not the final SELECT reads them.
+ */
+export async function releaseOrphanReservations(db: DbOrTx, before: Date, limit: number): Promise<ReleasedHold[]> {
+  const rows = await db.execute<{ source_id: string; account_id: string; metric: UsageMetric; quantity: string }>(sql`
+    WITH r AS (
+      DELETE FROM usage_reservations
+      WHERE (source_id, metric) IN (
+        SELECT o.source_id, o.metric FROM usage_reservations o
+        WHERE o.created_at < ${before.toISOString()}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.id = o.source_id AND j.status IN ('queued', 'running'))
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING source_id, account_id, period_start, metric, quantity),
+    s AS (SELECT account_id, period_start, metric, sum(quantity) AS quantity FROM r GROUP BY account_id, period_start, metric),
+    u AS (
+      UPDATE usage_totals t SET reserved = t.reserved - s.quantity FROM s
+      WHERE t.account_id = s.account_id AND t.period_start = s.period_start AND t.metric = s.metric)
+    SELECT source_id, account_id, metric, quantity FROM r`);
+  return rows.map((row) => ({ sourceId: row.source_id, accountId: row.account_id, metric: row.metric, quantity: Number(row.quantity) }));
 }
 
 const zeroTotals = (): UsageTotals => Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as UsageTotals;

@@ -63,6 +63,7 @@ export function createOpenAITextProvider(opts: OpenAITextProviderOptions): TextP
   return {
     name: 'openai',
     languages: 'any',
+    remote: { timeoutMs },
     async generate(req: TextRequest, signal?: AbortSignal): Promise<TextResult> {
       const system = systemPrompt(req);
       const json = await callProvider({

@@ -62,6 +62,11 @@ export interface TextProvider {
    * primary subtag so they can refuse a language up front, naming the supported ones.
    */
   readonly languages: readonly string[] | 'any';
+  /**
+   * Set when the work happens on another server and ends within `timeoutMs`: a web process can wait for it
+   * without spending its CPU, so POST /v1/chat/completions calls it in place (src/api/answer-in-place.ts).
+   */
+  readonly remote?: { timeoutMs: number };
   generate(req: TextRequest, signal?: AbortSignal): Promise<TextResult>;
   /**
    * The same work, handing the text to `onDelta` as it is produced. The deltas, concatenated, are exactly

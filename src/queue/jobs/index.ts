@@ -8,6 +8,7 @@ import {
   certificatesRenewJob,
   expireDigestUploadsJob,
   requeueLostWebhookAttemptsJob,
+  releaseOrphanHoldsJob,
   requeueStaleJob,
   sweepDashboardSessionsJob,
   sweepExpiredFilesJob,
@@ -53,6 +54,7 @@ export const JOB_DEFINITIONS = [
   sweepUploadedArchivesJob,
   expireDigestUploadsJob,
   sweepOrphanStorageJob,
+  releaseOrphanHoldsJob,
   requeueLostWebhookAttemptsJob,
   webhookDeliverJob,
 ] as const;

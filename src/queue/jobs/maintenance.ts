@@ -85,3 +85,12 @@ export const expireDigestUploadsJob = defineJob({
   payload: noPayload,
   schedule: { everyMs: 10 * 60_000 },
 });
+
+export const releaseOrphanHoldsJob = defineJob({
+  name: 'usage.release-orphan-holds',
+  queue: 'maintenance',
+  description:
+    'Gives back quota held for over ten minutes by requests that have no queued or running job: a web process that answered a chat completion in place died between holding the quota and billing it.',
+  payload: noPayload,
+  schedule: { everyMs: 5 * 60_000 },
+});

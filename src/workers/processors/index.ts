@@ -11,6 +11,7 @@ import { failRequestJob } from '../run-request-job';
 import { indexCorpusBatch } from './corpus-index';
 import { generateImages } from './image-generate';
 import { checkPlagiarism } from './plagiarism-check';
+import { releaseOrphanHolds } from './release-orphan-holds';
 import { requeueStaleJobs } from './requeue-stale';
 import { sweepDashboardSessions } from './sweep-dashboard-sessions';
 import { sweepExpiredFiles } from './sweep-expired-files';
@@ -61,6 +62,7 @@ export const PROCESSORS: Processors = {
   'deployments.sweep-uploads': { run: sweepUploadedArchives },
   'deployments.expire-uploads': { run: expireIdleDigestUploads },
   'storage.sweep-orphans': { run: sweepOrphanStorage },
+  'usage.release-orphan-holds': { run: releaseOrphanHolds },
   'webhook.deliver': { run: deliverWebhook },
   'webhooks.requeue-lost': { run: requeueLostWebhookAttempts },
 };

@@ -10,6 +10,7 @@ import type { QuotaHold } from '../../quota';
 import { createRequestJob } from '../../submit-request-job';
 import * as v from 'valibot';
 import { OPENAI_TAG, openaiErrorResponses } from './openapi';
+import { answerChatInPlace, answersInPlace, streamChatInPlace } from './chat-in-place';
 import { modelNotFound, paramError, runRequestJobAndWait } from './run-job';
 
 type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>;
@@ -74,12 +75,23 @@ export function registerChatCompletions(app: App, rt: Deps) {
         needs: `up to ${promptTokens + chat.maxTokens} (the messages' ${promptTokens} and max_tokens ${chat.maxTokens}; a lower max_tokens needs fewer)`,
       };
       const id = newId('cmpl');
-      const input = { messages: chat.messages, max_tokens: chat.maxTokens, language: decision.language, ...chat.sampling };
+      const input = {
+        messages: chat.messages,
+        max_tokens: chat.maxTokens,
+        language: decision.language,
+        ...chat.sampling,
+        ...(chat.stream ? { stream: true } : {}),
+      };
+      if (answersInPlace(rt)) {
+        const req = { id, kind: 'text.chat' as const, input, hold, startedAt: new Date() };
+        if (chat.stream) return streamChatInPlace(c, rt, req, { model, includeUsage: chat.includeUsage }, chunkFormat(id, model, chat.includeUsage));
+        return c.json(chatCompletion(await answerChatInPlace(c, rt, req), model));
+      }
       if (!chat.stream) {
         const result = (await runRequestJobAndWait(c, rt, { id, kind: 'text.chat', input, hold })) as ChatResult;
         return c.json(chatCompletion(result, model));
       }
-      await createRequestJob(c, rt, { id, kind: 'text.chat', input: { ...input, stream: true }, hold });
+      await createRequestJob(c, rt, { id, kind: 'text.chat', input, hold });
       return streamJobEvents(c, rt, id, -1, chunkFormat(id, model, chat.includeUsage));
     },
   );

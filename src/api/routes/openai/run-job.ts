@@ -36,24 +36,25 @@ export async function runRequestJobAndWait<K extends RequestJobName>(
   job: { id: string; kind: K; input: RequestJobInput<K>; hold?: QuotaHold },
 ): Promise<object> {
   await createRequestJob(c, deps, job);
+  return waitForRequestJob(c, deps, job.id);
+}
+
+/** Waits for a queued request row to finish (see runRequestJobAndWait): its result, or its error thrown. */
+export async function waitForRequestJob(c: Context<AppEnv>, deps: Pick<Deps, 'config' | 'db' | 'jobEvents' | 'usage'>, jobId: string): Promise<object> {
   const row = await deps.jobEvents
-    .waitFor(job.id, deps.config.OPENAI_COMPAT_WAIT_MS, async () => {
-      const current = await findJob(deps.db, job.id);
+    .waitFor(jobId, deps.config.OPENAI_COMPAT_WAIT_MS, async () => {
+      const current = await findJob(deps.db, jobId);
       return current && (current.status === 'succeeded' || current.status === 'failed') ? current : null;
     })
     .catch((err: Error) => {
-      requestLogger(c).warn({ err: { message: err.message }, jobId: job.id }, 'lost sight of an accepted job');
+      requestLogger(c).warn({ err: { message: err.message }, jobId }, 'lost sight of an accepted job');
       return null;
     });
   if (!row) {
-    throw new ApiError(
-      'service_unavailable',
-      `The request is still running as job ${job.id}; its result will be at GET /v1/jobs/${job.id}. Do not resend it.`,
-      {
-        Location: `/v1/jobs/${job.id}`,
-        'x-should-retry': 'false',
-      },
-    );
+    throw new ApiError('service_unavailable', `The request is still running as job ${jobId}; its result will be at GET /v1/jobs/${jobId}. Do not resend it.`, {
+      Location: `/v1/jobs/${jobId}`,
+      'x-should-retry': 'false',
+    });
   }
   // The job billed: whoever reads usage after this answer must see it (see UsageCache.forget).
   deps.usage.forget(c.get('principal').accountId);
