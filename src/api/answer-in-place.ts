@@ -13,7 +13,7 @@ import type { RequestJobInput, RequestJobName } from '../queue/registry';
 import { productOf, queueOf } from '../queue/registry';
 import { providerRetryDelay } from '../queue/retry-backoff';
 import type { Runtime } from '../runtime';
-import { announceWebhookEvents, webhookEventInsert } from '../webhooks/outbox';
+import { announceWebhookEvents } from '../webhooks/outbox';
 import type { AppEnv } from './context';
 import { requestLogger } from './middleware/request-log';
 import { type QuotaHold, quotaExceeded } from './quota';
@@ -89,7 +89,7 @@ export async function settleInPlace<K extends RequestJobName>(c: Context<AppEnv>
     product: productOf(row.kind),
     lines: end.bill,
     period,
-    event: (when) => webhookEventInsert(event, when),
+    event,
     thresholds: QUOTA_THRESHOLDS,
     quotas: principal.quotas,
   });

@@ -1,5 +1,5 @@
 import { eventChannels } from '../pubsub-channels';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RedisClient } from '../redis';
 import type { DbOrTx } from '../db/client';
 import { newId } from '../ids';
@@ -23,24 +23,17 @@ export interface WebhookEventInput<T extends WebhookEventType = WebhookEventType
  * lookup and writes nothing. The active trace (if any) is kept with it, for its deliveries' spans.
  */
 export async function recordWebhookEvent<T extends WebhookEventType>(tx: DbOrTx, event: WebhookEventInput<T>): Promise<string | null> {
-  const rows = await tx.execute<{ id: string }>(webhookEventInsert(event));
-  return rows[0]?.id ?? null;
-}
-
-/**
- * recordWebhookEvent's statement, for a caller that writes it inside a statement of its own (a CTE:
- * src/db/queries/settle-request.ts); `when` is a further condition for writing it at all.
- */
-export function webhookEventInsert<T extends WebhookEventType>(event: WebhookEventInput<T>, when: SQL = sql`TRUE`): SQL {
-  return sql`
+  const id = newId('msg');
+  const rows = await tx.execute<{ id: string }>(sql`
     INSERT INTO webhook_events (id, account_id, type, data, trace_context)
-    SELECT ${newId('msg')}, ${event.accountId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${activeTraceCarrier()}
-    WHERE (${when}) AND EXISTS (
+    SELECT ${id}, ${event.accountId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${activeTraceCarrier()}
+    WHERE EXISTS (
       SELECT 1 FROM webhook_endpoints
       WHERE account_id = ${event.accountId} AND disabled_at IS NULL
         AND (cardinality(event_types) = 0 OR ${event.type} = ANY(event_types))
     )
-    RETURNING id`;
+    RETURNING id`);
+  return rows[0]?.id ?? null;
 }
 
 /** The Redis channel writers announce outbox events on (the bench publishes there too, so it is named once). */

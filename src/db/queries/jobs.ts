@@ -10,15 +10,6 @@ export async function insertJob(db: DbOrTx, row: { id: string; accountId: string
   return inserted!;
 }
 
-/**
- * A request that was answered where it arrived (src/api/answer-in-place.ts): its row is written once, already
- * finished, in the transaction that bills it. False when a row with that id exists (nothing is changed).
- */
-export async function insertFinishedJob(tx: DbOrTx, row: JobRow): Promise<boolean> {
-  const inserted = await tx.insert(jobs).values(row).onConflictDoNothing({ target: jobs.id }).returning({ id: jobs.id });
-  return inserted.length === 1;
-}
-
 export async function findJob(db: DbOrTx, id: string): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;
