@@ -41,8 +41,9 @@ export function registerChatCompletions(app: App, rt: Deps) {
       tags: [OPENAI_TAG],
       summary: 'Chat completion (OpenAI-compatible)',
       description:
-        "OpenAI's Chat Completions API on Kiln: the same queue, quota hold, bill (text tokens) and provider as POST /v1/text/generate. " +
-        'An OpenAI-compatible provider (`TEXT_PROVIDER=openai`) gets the messages as sent; the built-in engine (`kiln-local-text`) writes on the last user message. ' +
+        "OpenAI's Chat Completions API on Kiln: the same quota hold, bill (text tokens), job record and provider as POST /v1/text/generate. " +
+        'An OpenAI-compatible provider (`TEXT_PROVIDER=openai`) gets the messages as sent, called by the web process itself (no queue hop) while the account has fewer than IN_PLACE_CALLS_PER_ACCOUNT such calls running, and through the queue otherwise or to retry a provider failure; ' +
+        'the built-in engine (`kiln-local-text`) writes on the last user message, on a worker. ' +
         'With `stream: true` the answer is OpenAI’s `chat.completion.chunk` events ending in `data: [DONE]` (`stream_options.include_usage` adds the usage chunk). ' +
         'Tools, structured output, `n` > 1 and log probabilities are refused (400 naming the field).',
       requestBody: { content: { 'application/json': { schema: resolver(chatRequestSchema) } } },
