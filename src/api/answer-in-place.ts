@@ -22,10 +22,10 @@ import { type QuotaHold, quotaExceeded } from './quota';
  * A request the web process answers itself, without the queue hop, because its work is a call to another
  * server (an OpenAI-compatible provider) that costs this process no CPU while it waits. It is the same
  * request as a queued one in every way a caller can see afterwards: the quota is held before the call, and
- * one transaction writes its row (finished), turns the hold into the bill and records `job.completed` /
- * `job.failed` — so GET /v1/jobs/{id}, the usage ledger and webhooks cannot tell the two apart. Until that
- * transaction the hold exists without a row; if the process dies in between, the maintenance job
- * `usage.release-orphan-holds` gives the hold back.
+ * one call of the database function `settle_request` writes its row (finished), turns the hold into the bill
+ * and records `job.completed` / `job.failed` — so GET /v1/jobs/{id}, the usage ledger and webhooks cannot
+ * tell the two apart. Until then the hold exists without a row; if the process dies in between, the
+ * maintenance job `usage.release-orphan-holds` gives the hold back.
  */
 export interface InPlaceRequest<K extends RequestJobName> {
   id: string;
@@ -57,8 +57,8 @@ export type InPlaceEnd = { status: 'succeeded'; result: object; bill: BillLine[]
 
 /**
  * Ends the request: its row written finished, the hold turned into `end.bill` (nothing, for a failure that
- * produced nothing) and the job event recorded, in one transaction; then whoever watches usage and webhooks
- * is told. Answers the row as stored.
+ * produced nothing) and the job event recorded, atomically; then whoever watches usage and webhooks is told.
+ * Answers the row as stored.
  */
 export async function settleInPlace<K extends RequestJobName>(c: Context<AppEnv>, deps: Deps, req: InPlaceRequest<K>, end: InPlaceEnd): Promise<JobRow> {
   const principal = c.get('principal');
@@ -83,7 +83,7 @@ export async function settleInPlace<K extends RequestJobName>(c: Context<AppEnv>
     type: end.status === 'succeeded' ? ('job.completed' as const) : ('job.failed' as const),
     data: finishedJobView(row),
   };
-  // One statement, no transaction around it (src/db/queries/settle-request.ts): the row, the bill and the events.
+  // One statement (src/db/queries/settle-request.ts), atomic by itself: the row, the bill and the events.
   const settled = await settleRequestRow(deps.db, {
     row,
     product: productOf(row.kind),
