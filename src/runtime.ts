@@ -8,6 +8,7 @@ import { UsageCache } from './billing/usage-cache';
 import { DeploymentIntake } from './hosting/deployment-intake';
 import { SiteOwners } from './hosting/site-owners';
 import type { Config } from './config';
+import { InPlaceCalls } from './queue/in-place-calls';
 import { createEmbedder, type Embedder } from './engines/embeddings/embedder';
 import { connectDatabase, type Database, type Db } from './db/client';
 import { createImageProvider, type ImageProvider } from './engines/image';
@@ -44,6 +45,8 @@ export interface Runtime {
   /** The same waiting, on the deployment-log channel: a live build log hears its deployment's lines (src/api/deployment-log-stream.ts). */
   deploymentLogEvents: JobEvents;
   /** Live reads of jobs' event streams (streamed text) on one dedicated blocking connection, opened on first use. */
+  /** The chat completions this web process answers in place, stoppable by POST /v1/jobs/{id}/cancel from any web process. */
+  inPlaceCalls: InPlaceCalls;
   jobStreams: JobStreamReader;
   principals: PrincipalCache;
   /** When each API key was last used: noted per request, written to Postgres from a timer. */
@@ -164,6 +167,7 @@ export function createRuntime(config: Config, role: string, log = createLogger({
     queues,
     jobEvents: new JobEvents(redis, subscriber, channels.jobDone),
     deploymentLogEvents: new JobEvents(redis, subscriber, channels.deploymentLog),
+    inPlaceCalls: new InPlaceCalls(subscriber, channels.jobCancel),
     jobStreams,
     principals: new PrincipalCache(database.db, channels),
     keyUses,

@@ -36,7 +36,7 @@ export interface InPlaceRequest<K extends RequestJobName> {
   startedAt: Date;
 }
 
-type Deps = Pick<Runtime, 'db' | 'redis' | 'channels' | 'queues' | 'usage'>;
+type Deps = Pick<Runtime, 'db' | 'redis' | 'channels' | 'queues' | 'usage' | 'jobEvents'>;
 
 /** Holds the request's quota (429 quota_exceeded when it does not fit), as a queued request's row does. */
 export async function holdInPlace<K extends RequestJobName>(c: Context<AppEnv>, deps: Pick<Deps, 'db'>, req: InPlaceRequest<K>): Promise<void> {
@@ -102,6 +102,8 @@ export async function settleInPlace<K extends RequestJobName>(c: Context<AppEnv>
   await Promise.all([
     settled.billed ? announceUsageChange(deps.redis, deps.channels.usageChanged, principal.accountId).catch(() => {}) : null,
     settled.events > 0 ? announceWebhookEvents(deps, log, principal.accountId).catch(() => {}) : null,
+    // Only a cancel has someone waiting for the row (POST /v1/jobs/{id}/cancel); the caller is here.
+    end.status === 'failed' && end.error.code === 'cancelled' ? deps.jobEvents.publishDone(req.id).catch(() => {}) : null,
   ]);
   return row;
 }

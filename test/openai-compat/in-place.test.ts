@@ -11,6 +11,7 @@ import { findAccountQuotas } from '../../src/db/queries/accounts';
 import { findJob, insertJob } from '../../src/db/queries/jobs';
 import { releaseOrphanReservations, reserveUsage } from '../../src/db/queries/usage';
 import { usageLedger, usageReservations, usageTotals, webhookEndpoints, webhookEvents } from '../../src/db/schema';
+import { countTokens } from '../../src/engines/text';
 import { newId } from '../../src/ids';
 import { finishedJobView } from '../../src/queue/job-views';
 import { WEBHOOK_EVENT_PAYLOADS } from '../../src/webhooks/event-payloads';
@@ -273,6 +274,44 @@ describe('POST /v1/chat/completions answered in place (TEXT_PROVIDER=openai)', (
     expect(line!.quantity).toBeGreaterThan(2);
     expect(line!.quantity).toBeLessThan(26);
     expect(await reservedOf(accountId)).toBe(0);
+  });
+});
+
+describe('POST /v1/jobs/{id}/cancel on a chat answered in place', () => {
+  it('stops the provider from any web process: the stream ends cancelled, billed for the prompt; another account gets 404', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'business');
+    const other = await createTestAccount(svc.rt, 'business');
+    const first = held.length;
+    const res = await chat(auth, 'Stream and hold about owls.', { stream: true });
+    const events = sseReader(res);
+    const id = jobIdOf(JSON.parse((await events.next())!.data) as { id: string });
+    await until('the call at the provider', async () => held.length > first);
+    expect((await fetch(`${url}/v1/jobs/${id}/cancel`, { method: 'POST', headers: other.auth })).status).toBe(404);
+    const cancel = await fetch(`${url}/v1/jobs/${id}/cancel`, { method: 'POST', headers: auth });
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toEqual({ id, status: 'cancelled' });
+    const rest = await events.all();
+    expect(JSON.parse(rest.at(-1)!.data).error.code).toBe('cancelled');
+    expect((await findJob(svc.rt.db, id))!.error).toMatchObject({ code: 'cancelled', message: expect.stringMatching(/on request/) });
+    const [line] = await ledgerOf(id);
+    expect(line!.quantity).toBe(countTokens('Stream and hold about owls.'));
+    expect(await reservedOf(accountId)).toBe(0);
+    expect(svc.rt.inPlaceCalls.running).toBe(0);
+    held.splice(first);
+  });
+
+  it('answers a non-streamed caller 409 cancelled', async () => {
+    const { accountId, auth } = await createTestAccount(svc.rt, 'business');
+    const first = held.length;
+    const pending = chat(auth, 'Please hold this question about owls.');
+    await until('the call at the provider', async () => held.length > first);
+    const [id] = await svc.rt.redis.zrange(svc.rt.keys.inPlaceLane(accountId), 0, -1);
+    expect((await fetch(`${url}/v1/jobs/${id}/cancel`, { method: 'POST', headers: auth })).status).toBe(200);
+    const res = await pending;
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('cancelled');
+    expect(await reservedOf(accountId)).toBe(0);
+    held.splice(first);
   });
 });
 

@@ -373,7 +373,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a text job that is still running
-         * @description Text jobs (`gen_…` from POST /v1/text/generate, `cmpl_…` from POST /v1/chat/completions) stop where they are: the job fails with `cancelled`, its stream (if any) ends with an `error` event, and only what was produced is billed (the prompt and the tokens streamed so far; nothing if it had not started). A finished job, or another kind of job, is 409 `conflict`.
+         * @description Text jobs (`gen_…` from POST /v1/text/generate, `cmpl_…` from POST /v1/chat/completions) stop where they are: the job fails with `cancelled`, its stream (if any) ends with an `error` event, and only what was produced is billed (the prompt and the tokens streamed so far; nothing if it had not started). A chat completion the web process is answering in place (no row until it ends) is found in its account's running calls and stopped the same way. A finished job, or another kind of job, is 409 `conflict`.
          */
         post: operations["postV1JobsByIdCancel"];
         delete?: never;

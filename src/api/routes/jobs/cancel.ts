@@ -13,7 +13,7 @@ const cancelledSchema = v.object({ id: v.string(), status: v.literal('cancelled'
 
 /**
  * Cancels a running or queued text job (Stripe's and OpenAI's `…/cancel`): the worker running it stops
- * the provider, the job fails with `cancelled` (GET /v1/jobs/{id} answers 409 `cancelled`), what was
+ * the provider (or the web process answering a chat completion in place: src/queue/in-place-calls.ts), the job fails with `cancelled` (GET /v1/jobs/{id} answers 409 `cancelled`), what was
  * produced is billed and the rest of the quota hold is freed. Waits for the job to end up to
  * SYNC_TIMEOUT_MS; a job that has not (no worker has taken it yet) is cancelled when one does: 202.
  */
@@ -26,7 +26,8 @@ export function registerJobCancel(app: App, rt: Pick<Runtime, 'config' | 'db' | 
       description:
         'Text jobs (`gen_…` from POST /v1/text/generate, `cmpl_…` from POST /v1/chat/completions) stop where they are: the job fails with ' +
         '`cancelled`, its stream (if any) ends with an `error` event, and only what was produced is billed (the prompt and the tokens ' +
-        'streamed so far; nothing if it had not started). A finished job, or another kind of job, is 409 `conflict`.',
+        'streamed so far; nothing if it had not started). A chat completion the web process is answering in place (no row until it ends) is found ' +
+        "in its account's running calls and stopped the same way. A finished job, or another kind of job, is 409 `conflict`.",
       responses: {
         200: { description: 'The job was cancelled', content: { 'application/json': { schema: resolver(cancelledSchema) } } },
         202: acceptedJobResponse('Cancel requested; the job stops when a worker takes it (poll the `Location`)'),
@@ -35,9 +36,13 @@ export function registerJobCancel(app: App, rt: Pick<Runtime, 'config' | 'db' | 
     }),
     async (c) => {
       const id = c.req.param('id');
-      const row = await findAccountJob(rt.db, c.get('principal').accountId, id);
+      const principal = c.get('principal');
+      // A chat completion answered in place has no row until it ends; while it runs it is in its account's lane.
+      const row =
+        (await findAccountJob(rt.db, principal.accountId, id)) ??
+        ((await rt.redis.zscore(rt.keys.inPlaceLane(principal.accountId), id)) !== null ? { id, kind: 'text.chat', status: 'running' as const } : null);
       if (!row) throw notFound(`No job ${id} on this account.`);
-      requireJobScope(c.get('principal'), row);
+      requireJobScope(principal, row);
       if (!CANCELLABLE_KINDS.includes(row.kind))
         throw conflict(`Job ${id} is a ${row.kind} job; only text jobs (${CANCELLABLE_KINDS.join(', ')}) can be cancelled.`);
       if (row.status === 'succeeded' || row.status === 'failed') throw conflict(`Job ${id} already ${row.status}; there is nothing to cancel.`);

@@ -13,7 +13,7 @@ import { OPENAI_TAG, openaiErrorResponses } from './openapi';
 import { answerChatInPlace, answersInPlace, streamChatInPlace } from './chat-in-place';
 import { modelNotFound, paramError, runRequestJobAndWait } from './run-job';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'jobStreams' | 'usage' | 'textProvider' | 'inPlaceCalls'>;
 
 const COMPLETION_SCHEMA = v.pipe(
   v.object({

@@ -10,13 +10,14 @@ import { answeredJobError } from '../../../queue/job-views';
 import { followJobEvents, type JobEventFormat, streamJobEvents } from '../../job-event-stream';
 import type { Runtime } from '../../../runtime';
 import { PermanentJobError, refusedByProvider } from '../../../workers/errors';
+import { JobCancelled } from '../../../workers/run-request-job';
 import { handOverToQueue, holdInPlace, type InPlaceRequest, settleInPlace } from '../../answer-in-place';
 import type { AppEnv } from '../../context';
 import { enterInPlaceLane, type InPlaceLane } from '../../in-place-lane';
 import { requestLogger } from '../../middleware/request-log';
 import { waitForRequestJob } from './run-job';
 
-type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'usage' | 'textProvider'>;
+type Deps = Pick<Runtime, 'config' | 'db' | 'redis' | 'keys' | 'channels' | 'queues' | 'jobEvents' | 'usage' | 'textProvider' | 'inPlaceCalls'>;
 type ChatRequest = InPlaceRequest<'text.chat'>;
 
 /** A lane entry outlives the longest call (the provider's timeout) by this much before it stops counting. */
@@ -60,44 +61,58 @@ const failedWith = (error: JobError) => {
  * A non-streamed chat answered in place: the provider's answer stored and billed as a worker would, or its
  * refusal stored as the row's error (nothing billed); a failure the queue would retry is handed to it and
  * waited for. The client's leaving does not stop it: a non-streamed answer is finished, stored and billed
- * even when its caller has gone, as a queued one is.
+ * even when its caller has gone, as a queued one is. POST /v1/jobs/{id}/cancel does: billed for the prompt.
  */
 export async function answerChatInPlace(c: Context<AppEnv>, rt: Deps, req: ChatRequest): Promise<ChatResult> {
-  const lane = await holdAndEnterLane(c, rt, req);
-  if (!lane) {
-    await handOverToQueue(c, rt, req);
-    return (await waitForRequestJob(c, rt, req.id)) as ChatResult;
-  }
+  const call = await rt.inPlaceCalls.start(req.id);
   try {
-    let out: TextResult;
-    try {
-      out = await rt.textProvider.generate(chatTextRequest(req.input));
-    } catch (err) {
-      const refused = refusedByProvider(err, 'text');
-      if (refused instanceof PermanentJobError) {
-        await settleInPlace(c, rt, req, { status: 'failed', error: refused.error, bill: [] });
-        throw failedWith(refused.error);
-      }
-      await handOverToQueue(c, rt, req, err);
-      void lane.leave().catch(() => {});
+    const lane = await holdAndEnterLane(c, rt, req);
+    if (!lane) {
+      await handOverToQueue(c, rt, req);
       return (await waitForRequestJob(c, rt, req.id)) as ChatResult;
     }
-    const result = chatResultOf(req.id, out, req.input.max_tokens);
-    await settleInPlace(c, rt, req, { status: 'succeeded', result, bill: textBill(result.tokens_used) });
-    return result;
+    try {
+      let out: TextResult;
+      try {
+        out = await rt.textProvider.generate(chatTextRequest(req.input), call.signal);
+      } catch (err) {
+        const why = cancelWhyOf(call.signal);
+        if (why) {
+          const { error } = new JobCancelled(why, []);
+          await settleInPlace(c, rt, req, { status: 'failed', error, bill: textBill(promptTokensOf(req)) });
+          throw failedWith(error);
+        }
+        const refused = refusedByProvider(err, 'text');
+        if (refused instanceof PermanentJobError) {
+          await settleInPlace(c, rt, req, { status: 'failed', error: refused.error, bill: [] });
+          throw failedWith(refused.error);
+        }
+        await handOverToQueue(c, rt, req, err);
+        void lane.leave().catch(() => {});
+        return (await waitForRequestJob(c, rt, req.id)) as ChatResult;
+      }
+      const result = chatResultOf(req.id, out, req.input.max_tokens);
+      await settleInPlace(c, rt, req, { status: 'succeeded', result, bill: textBill(result.tokens_used) });
+      return result;
+    } finally {
+      // The place is free once the call is over; the answer need not wait for Redis to hear it.
+      void lane.leave().catch(() => {});
+    }
   } finally {
-    // The place is free once the call is over; the answer need not wait for Redis to hear it.
-    void lane.leave().catch(() => {});
+    call.done();
   }
 }
+
+const promptTokensOf = (req: ChatRequest) => req.input.messages.reduce((n, m) => n + countTokens(m.content), 0);
 
 /**
  * A streamed chat answered in place: the role chunk at once, then the provider's deltas as OpenAI's chunks
  * as they arrive, then (after the row and the bill are written) the finish chunk, the usage chunk when
- * asked, and `[DONE]`. A client that leaves stops the provider and is billed for the prompt and what was
- * written, as a cancelled queued job is. A failure the queue would retry, before anything was written, is
- * handed to the queue and the stream follows the queued job's events from there (`format`: the route's
- * chunks for them); a refusal, or a failure once text is out, ends the stream with OpenAI's error event.
+ * asked, and `[DONE]`. A client that leaves, or POST /v1/jobs/{id}/cancel, stops the provider: billed for the
+ * prompt and what was written, as a cancelled queued job is. A failure the queue would retry, before anything
+ * was written, is handed to the queue and the stream follows the queued job's events from there (`format`:
+ * the route's chunks for them); a refusal, or a failure once text is out, ends the stream with OpenAI's error
+ * event.
  */
 export async function streamChatInPlace(
   c: Context<AppEnv>,
@@ -106,29 +121,30 @@ export async function streamChatInPlace(
   style: { model: string; includeUsage: boolean },
   format: JobEventFormat,
 ): Promise<Response> {
-  const lane = await holdAndEnterLane(c, rt, req);
-  if (!lane) {
-    await handOverToQueue(c, rt, req);
-    return streamJobEvents(c, rt, req.id, -1, format);
-  }
-  // The lane is left when the answer is over: here, unless the stream's body took it over.
-  let bodyHasLane = false;
+  const call = await rt.inPlaceCalls.start(req.id);
+  let lane: InPlaceLane | null = null;
+  // The call and its place end with the answer: here, unless the stream's body took them over.
+  let bodyHasCall = false;
   try {
+    lane = await holdAndEnterLane(c, rt, req);
+    if (!lane) {
+      await handOverToQueue(c, rt, req);
+      return streamJobEvents(c, rt, req.id, -1, format);
+    }
+    const place = lane;
     const log = requestLogger(c);
     const created = Math.floor(req.startedAt.getTime() / 1000);
-    const promptTokens = req.input.messages.reduce((n, m) => n + countTokens(m.content), 0);
     c.header('Kiln-Job-Id', req.id);
     c.header('X-Accel-Buffering', 'no');
-    bodyHasLane = true;
+    bodyHasCall = true;
     return streamSSE(c, async (stream) => {
-      const stop = new AbortController();
-      stream.onAbort(() => stop.abort(CANCEL_REASONS.client_gone));
+      stream.onAbort(() => call.abort(CANCEL_REASONS.client_gone));
       const send = (payload: unknown) => writeQuietly(stream, JSON.stringify(payload));
       const chunk = (delta: { role?: 'assistant'; content?: string }, finish: ChatResult['finish_reason'] | null = null) =>
         send(chatChunk(req.id, style.model, created, delta, finish, style.includeUsage));
-      const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => stop.abort(CANCEL_REASONS.client_gone)), SSE_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => void stream.write(': ping\n\n').catch(() => call.abort(CANCEL_REASONS.client_gone)), SSE_HEARTBEAT_MS);
       let produced = '';
-      const producedBill = () => textBill(promptTokens + countTokens(produced));
+      const producedBill = () => textBill(promptTokensOf(req) + countTokens(produced));
       try {
         await chunk({ role: 'assistant', content: '' });
         let out: TextResult;
@@ -140,17 +156,20 @@ export async function streamChatInPlace(
               produced += text;
               await chunk({ content: text });
             },
-            stop.signal,
+            call.signal,
           );
         } catch (err) {
-          if (cancelWhyOf(stop.signal)) {
-            await settleInPlace(c, rt, req, { status: 'failed', error: cancelledError(), bill: producedBill() });
+          const why = cancelWhyOf(call.signal);
+          if (why) {
+            const { error } = new JobCancelled(why, []);
+            await settleInPlace(c, rt, req, { status: 'failed', error, bill: producedBill() });
+            await send(openaiError(error.code, error.message, error.status));
             return;
           }
           const refused = refusedByProvider(err, 'text');
           if (!(refused instanceof PermanentJobError) && produced === '') {
             await handOverToQueue(c, rt, req, err);
-            await lane.leave().catch(() => {});
+            await place.leave().catch(() => {});
             await followJobEvents(c, rt, stream, req.id, 0, format);
             return;
           }
@@ -168,19 +187,21 @@ export async function streamChatInPlace(
         await writeQuietly(stream, '[DONE]');
       } catch (err) {
         log.error({ err: { message: (err as Error).message }, jobId: req.id }, 'an in-place chat stream could not be settled');
-        stop.abort();
+        call.abort('settle failed');
         await send(openaiError('internal_error', `The answer could not be stored; quote ${req.id} when reporting it.`, 500));
       } finally {
         clearInterval(heartbeat);
-        await lane.leave().catch(() => {});
+        call.done();
+        await place.leave().catch(() => {});
       }
     });
   } finally {
-    if (!bodyHasLane) await lane.leave().catch(() => {});
+    if (!bodyHasCall) {
+      call.done();
+      await lane?.leave().catch(() => {});
+    }
   }
 }
-
-const cancelledError = () => jobError('cancelled', 'The request was cancelled: its streaming client went away before the answer was complete.');
 
 /** A write to a client that has gone is not an error here: the provider is stopped by the abort instead. */
 async function writeQuietly(stream: SSEStreamingApi, data: string): Promise<void> {
