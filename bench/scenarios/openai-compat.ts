@@ -72,6 +72,14 @@ export const openaiCompatOverhead: Scenario = {
       const viaKiln = () => call(`${url}/v1/chat/completions`, `Bearer ${ctx.apiKey}`);
       // The native synchronous route on the same processes and provider: what the queue path costs without the compatible layer.
       const native = () => call(`${url}/v1/text/generate`, `Bearer ${ctx.apiKey}`, nativeBody);
+      // The floor: an authenticated request that reads nothing (key, rate limit, routing, JSON out).
+      const models = async (): Promise<number> => {
+        const started = performance.now();
+        const res = await fetch(`${url}/v1/models`, { headers: { authorization: `Bearer ${ctx.apiKey}` } });
+        await res.text();
+        if (res.status !== 200) throw new Error(`/v1/models answered ${res.status}`);
+        return performance.now() - started;
+      };
 
       for (let i = 0; i < WARMUP_PAIRS; i++) {
         await direct();
@@ -81,6 +89,7 @@ export const openaiCompatOverhead: Scenario = {
       const kilnP50: number[] = [];
       const overhead: number[] = [];
       const overNative: number[] = [];
+      const modelsP50: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
         const d: number[] = [];
         const k: number[] = [];
@@ -92,13 +101,16 @@ export const openaiCompatOverhead: Scenario = {
         // Apart from the pairs: a queued request's tail (the worker completing its BullMQ job) would still be
         // running on the two cores while the next pair is timed.
         for (let i = 0; i < PAIRS; i++) n.push(await native());
+        const m: number[] = [];
+        for (let i = 0; i < PAIRS; i++) m.push(await models());
+        modelsP50.push(median(m));
         directP50.push(median(d));
         kilnP50.push(median(k));
         overhead.push(median(k) - median(d));
         overNative.push(median(k) - median(n));
         ctx.say(
           `round ${round}: provider p50 ${median(d).toFixed(2)} ms, /v1/chat/completions p50 ${median(k).toFixed(2)} ms ` +
-            `(overhead ${overhead.at(-1)!.toFixed(2)} ms), /v1/text/generate p50 ${median(n).toFixed(2)} ms`,
+            `(overhead ${overhead.at(-1)!.toFixed(2)} ms), /v1/text/generate p50 ${median(n).toFixed(2)} ms, GET /v1/models p50 ${median(m).toFixed(2)} ms`,
         );
       }
       return {
@@ -125,6 +137,13 @@ export const openaiCompatOverhead: Scenario = {
             unit: 'ms',
             ok: true,
             targets: [{ stat: 'median', op: '<', value: 5 }],
+          },
+          {
+            label: 'openai-compat: GET /v1/models p50',
+            description: 'p50 of an authenticated request that reads nothing, on the same web process: what any request costs',
+            samplesS: modelsP50,
+            unit: 'ms',
+            ok: true,
           },
           {
             label: 'openai-compat: over native text p50',

@@ -22,7 +22,7 @@ export interface QuotaThreshold {
 
 /**
  * Ends a request that was answered in place (src/api/answer-in-place.ts) in one call of the database
- * function `settle_request` (migrations/0032_settle_request_function.sql): its row written finished, its
+ * function `settle_request` (migrations/0032_usage_hold_and_settle_functions.sql): its row written finished, its
  * hold released, its ledger lines and the period's totals written, the quota events of each threshold a
  * line's bill crossed (before < share × quota ≤ after, as billUsage's quotaCrossings says for a worker's bill;
  * with the quota the principal was loaded with, which the hold was checked against), and `event`, the job's

@@ -87,9 +87,9 @@ export interface RefusedReservation {
 /**
  * Holds `quantity` of `metric` for the request `sourceId` if the period's billed total, what other requests
  * hold and this amount together fit `quota` (always, when it is null: unlimited); else changes nothing and
- * says what was held. One statement: a conditional upsert of the (account, period, metric) row — concurrent
- * callers wait on its row lock and each sees the others' reservations, so no interleaving admits more than
- * the quota — and, only when it admitted, the reservation row. Run it in the transaction that writes the
+ * says what was held. One statement (the function hold_usage): a conditional upsert of the (account, period,
+ * metric) row — concurrent callers wait on its row lock and each sees the others' reservations, so no
+ * interleaving admits more than the quota — and, only when it admitted, the reservation row. Run it in the transaction that writes the
  * request's job row, so a job never exists without its reservation (or alone, for a request answered in
  * place: src/api/answer-in-place.ts).
  */
@@ -98,20 +98,10 @@ export async function reserveUsage(
   r: { accountId: string; metric: UsageMetric; quantity: number; quota: number | null; sourceId: string; periodKey: string },
 ): Promise<RefusedReservation | null> {
   // A null quota (unlimited) admits everything; the hold is still recorded, so the bill releases it alike.
-  const [row] = await db.execute<{ held: boolean }>(sql`
-    WITH admitted AS (
-      INSERT INTO usage_totals (account_id, period_start, metric, total, reserved)
-      SELECT ${r.accountId}, ${r.periodKey}, ${r.metric}, 0, ${r.quantity}::bigint
-      WHERE ${r.quota}::bigint IS NULL OR ${r.quantity}::bigint <= ${r.quota}::bigint
-      ON CONFLICT (account_id, period_start, metric) DO UPDATE SET reserved = usage_totals.reserved + EXCLUDED.reserved
-      WHERE ${r.quota}::bigint IS NULL OR usage_totals.total + usage_totals.reserved + EXCLUDED.reserved <= ${r.quota}::bigint
-      RETURNING 1),
-    held AS (
-      INSERT INTO usage_reservations (source_id, metric, account_id, period_start, quantity)
-      SELECT ${r.sourceId}, ${r.metric}, ${r.accountId}, ${r.periodKey}, ${r.quantity}::bigint
-      WHERE EXISTS (SELECT 1 FROM admitted)
-      RETURNING 1)
-    SELECT EXISTS (SELECT 1 FROM held) AS held`);
+  // The database function hold_usage (migrations/0032_usage_hold_and_settle_functions.sql) keeps its plans per connection.
+  const [row] = await db.execute<{ held: boolean }>(
+    sql`SELECT hold_usage(${r.accountId}, ${r.periodKey}::date, ${r.metric}, ${r.quantity}::bigint, ${r.quota}::bigint, ${r.sourceId}) AS held`,
+  );
   if (row!.held) return null;
   // Refused: what the row holds now, read afresh (the statement's own snapshot predates the holds it waited for).
   const [now] = await db

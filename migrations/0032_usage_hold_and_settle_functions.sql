@@ -67,3 +67,25 @@ BEGIN
 
   RETURN QUERY SELECT true, v_billed, v_events;
 END $$;
+--> statement-breakpoint
+-- A request's quota hold (src/db/queries/usage.ts reserveUsage), as a function for the same reason: the
+-- conditional upsert of the period's totals row and, only when it admitted, the reservation row. True when
+-- held; false, changing nothing, when the billed total, the other holds and this one would pass the quota
+-- (a null quota admits everything). Concurrent callers wait on the totals row's lock, and each sees the
+-- others' holds.
+CREATE FUNCTION "hold_usage"(
+  p_account_id text, p_period_start date, p_metric text, p_quantity bigint, p_quota bigint, p_source_id text
+) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO usage_totals AS t (account_id, period_start, metric, total, reserved)
+  SELECT p_account_id, p_period_start, p_metric, 0, p_quantity
+  WHERE p_quota IS NULL OR p_quantity <= p_quota
+  ON CONFLICT (account_id, period_start, metric) DO UPDATE SET reserved = t.reserved + EXCLUDED.reserved
+  WHERE p_quota IS NULL OR t.total + t.reserved + EXCLUDED.reserved <= p_quota;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  INSERT INTO usage_reservations (source_id, metric, account_id, period_start, quantity)
+  VALUES (p_source_id, p_metric, p_account_id, p_period_start, p_quantity);
+  RETURN true;
+END $$;
