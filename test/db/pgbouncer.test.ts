@@ -7,6 +7,12 @@ import { connectDatabase } from '../../src/db/client';
 import { databaseUrlNamed, dropDatabase } from '../../src/db/migrate';
 import { release } from '../../src/roles/release';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer-server';
+import { QUOTA_THRESHOLDS } from '../../src/billing/bill-usage';
+import { billingPeriodOf } from '../../src/billing/period';
+import { createAccount } from '../../src/db/queries/accounts';
+import { settleRequestRow } from '../../src/db/queries/settle-request';
+import { reserveUsage } from '../../src/db/queries/usage';
+import { newId } from '../../src/ids';
 import { testConfig } from '../support/runtime';
 
 /** A logger whose lines the test can read. */
@@ -70,6 +76,68 @@ describe('behind PgBouncer (pool_mode=transaction)', () => {
     expect(failures.slice(0, 3)).toEqual([]);
     expect(n).toBe(reported);
     expect(reported).toBe(400);
+  });
+
+  it('holds and settles of requests answered in place, from four pools at once, each land exactly once', async () => {
+    // The two database functions of a chat completion answered in place (src/api/answer-in-place.ts).
+    const setup = connectDatabase(inject('databaseUrl'), { max: 1 });
+    const account = await createAccount(setup.db, { name: 'pgbouncer in place', planId: 'business' });
+    await setup.close();
+    const period = billingPeriodOf(new Date());
+    const databases = [0, 1, 2, 3].map(() => connectDatabase(bouncer.url, { max: 4 }));
+    const failures: string[] = [];
+    try {
+      await Promise.all(
+        databases.flatMap(({ db }) =>
+          Array.from({ length: 4 }, async () => {
+            for (let i = 0; i < 10; i++) {
+              const id = newId('cmpl');
+              try {
+                expect(
+                  await reserveUsage(db, { accountId: account.id, metric: 'text_tokens', quantity: 100, quota: null, sourceId: id, periodKey: period.key }),
+                ).toBeNull();
+                const now = new Date();
+                const row = {
+                  id,
+                  accountId: account.id,
+                  keyId: null,
+                  kind: 'text.chat',
+                  status: 'succeeded' as const,
+                  input: {},
+                  result: { id },
+                  error: null,
+                  attempts: 1,
+                  createdAt: now,
+                  updatedAt: now,
+                  completedAt: now,
+                };
+                const settled = await settleRequestRow(db, {
+                  row,
+                  product: 'text',
+                  lines: [{ metric: 'text_tokens', quantity: 7 }],
+                  period,
+                  event: { type: 'job.completed', data: {} },
+                  thresholds: QUOTA_THRESHOLDS,
+                  quotas: { text_tokens: null },
+                });
+                expect(settled).toMatchObject({ stored: true, billed: true });
+              } catch (err) {
+                failures.push((err as Error).message);
+              }
+            }
+          }),
+        ),
+      );
+    } finally {
+      await Promise.all(databases.map((d) => d.close()));
+    }
+    expect(failures.slice(0, 3)).toEqual([]);
+    const [jobsRow] = await direct.unsafe('SELECT count(*)::int AS n FROM jobs WHERE account_id = $1', [account.id]);
+    const [ledger] = await direct.unsafe('SELECT count(*)::int AS n, sum(quantity)::int AS q FROM usage_ledger WHERE account_id = $1', [account.id]);
+    const [totals] = await direct.unsafe('SELECT total::int, reserved::int FROM usage_totals WHERE account_id = $1', [account.id]);
+    expect(jobsRow!.n).toBe(160);
+    expect(ledger).toMatchObject({ n: 160, q: 160 * 7 });
+    expect(totals).toMatchObject({ total: 160 * 7, reserved: 0 });
   });
 
   it('four release runs at once on a fresh database all finish, and so does the next one; plans are seeded once', async () => {
