@@ -219,7 +219,23 @@ export async function startRedisSentinels(masterName = 'kiln'): Promise<Sentinel
       nodePorts: [master.port, replica.port],
       masterPort: () => masterPortOf(sentinels[0]!),
       async failover() {
-        return switchMaster(() => sentinels[0]!.call('SENTINEL', 'FAILOVER', masterName));
+        // Just after an earlier failover the sentinel may not yet count the old master, now a replica, as fit to
+        // promote (its replication link was down a moment ago): it answers NOGOODSLAVE until its next look.
+        return switchMaster(() =>
+          until(
+            'a sentinel to accept the failover (NOGOODSLAVE until it sees a replica fit to promote)',
+            () =>
+              sentinels[0]!.call('SENTINEL', 'FAILOVER', masterName).then(
+                () => true,
+                (err: Error) => {
+                  if (/NOGOODSLAVE/.test(err.message)) return false;
+                  throw err;
+                },
+              ),
+            60_000,
+            200,
+          ),
+        );
       },
       killMaster() {
         return switchMaster(async (from) => {
