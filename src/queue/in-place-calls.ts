@@ -1,3 +1,4 @@
+import { ChannelSubscription } from './channel-subscription';
 import { CANCEL_REASONS } from './job-cancel';
 import type { RedisClient } from '../redis';
 
@@ -18,15 +19,14 @@ export interface InPlaceCall {
  */
 export class InPlaceCalls {
   private readonly calls = new Map<string, AbortController>();
-  private subscribed: Promise<unknown> | null = null;
+  private readonly cancels: ChannelSubscription;
 
-  constructor(
-    private readonly subscriber: RedisClient,
-    private readonly channel: string,
-  ) {}
+  constructor(subscriber: RedisClient, channel: string) {
+    this.cancels = new ChannelSubscription(subscriber, channel, (id) => this.calls.get(id)?.abort(CANCEL_REASONS.requested));
+  }
 
   async start(id: string): Promise<InPlaceCall> {
-    await this.ensureSubscribed();
+    await this.cancels.ensure();
     const controller = new AbortController();
     this.calls.set(id, controller);
     return {
@@ -41,26 +41,5 @@ export class InPlaceCalls {
   /** Calls running now (for tests). */
   get running(): number {
     return this.calls.size;
-  }
-
-  private ensureSubscribed(): Promise<unknown> {
-    if (!this.subscribed) {
-      if (this.subscriber.status !== 'ready') {
-        // As JobEvents: subscribe only on a ready connection (ioredis's ready check may not run in subscriber mode).
-        this.subscribed = new Promise((resolve) => this.subscriber.once('ready', resolve)).then(() => {
-          this.subscribed = null;
-          return this.ensureSubscribed();
-        });
-        return this.subscribed;
-      }
-      this.subscriber.on('message', (channel: string, id: string) => {
-        if (channel === this.channel) this.calls.get(id)?.abort(CANCEL_REASONS.requested);
-      });
-      this.subscribed = this.subscriber.subscribe(this.channel).catch((err) => {
-        this.subscribed = null;
-        throw err;
-      });
-    }
-    return this.subscribed;
   }
 }

@@ -1,4 +1,5 @@
 import type { RedisClient } from '../redis';
+import { ChannelSubscription } from './channel-subscription';
 
 /**
  * Tells waiting API processes that a request job reached a final state. The worker publishes after its
@@ -8,15 +9,19 @@ import type { RedisClient } from '../redis';
 export class JobEvents {
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly releases = new Set<() => void>();
-  private subscribed: Promise<unknown> | null = null;
+  private readonly subscription: ChannelSubscription;
   /** Set by releaseAll: a request that starts waiting after it (it was mid-enqueue then) answers at once. */
   private released = false;
 
   constructor(
     private readonly publisher: RedisClient,
-    private readonly subscriber: RedisClient,
+    subscriber: RedisClient,
     private readonly channel: string,
-  ) {}
+  ) {
+    this.subscription = new ChannelSubscription(subscriber, channel, (id) => {
+      for (const wake of this.waiters.get(id) ?? []) wake();
+    });
+  }
 
   /** True once releaseAll ran: the process is shutting down (its streams end; that is no client leaving). */
   get shuttingDown(): boolean {
@@ -98,25 +103,7 @@ export class JobEvents {
   }
 
   private ensureSubscribed(): Promise<unknown> {
-    if (!this.subscribed) {
-      if (this.subscriber.status !== 'ready') {
-        // See Runtime.listenForInvalidations: subscribe only on a ready connection.
-        this.subscribed = new Promise((resolve) => this.subscriber.once('ready', resolve)).then(() => {
-          this.subscribed = null;
-          return this.ensureSubscribed();
-        });
-        return this.subscribed;
-      }
-      this.subscriber.on('message', (channel: string, id: string) => {
-        if (channel !== this.channel) return;
-        for (const wake of this.waiters.get(id) ?? []) wake();
-      });
-      this.subscribed = this.subscriber.subscribe(this.channel).catch((err) => {
-        this.subscribed = null;
-        throw err;
-      });
-    }
-    return this.subscribed;
+    return this.subscription.ensure();
   }
 
   private addWaiter(id: string, wake: () => void) {
