@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -40,9 +39,13 @@ export async function receiveRawFile(req: Request, opts: { maxBytes: number; dir
     },
   });
   const body = req.body ? Readable.fromWeb(req.body as WebReadableStream<Uint8Array>) : Readable.from([]);
+  // Opened before the body is read: a write stream opening the file itself may finish opening (creating it)
+  // after a body refused at once (over the limit without a Content-Length) was cleaned up, leaving it behind.
+  const handle = await open(path, 'w');
   try {
-    await pipeline(body, meter, createWriteStream(path));
+    await pipeline(body, meter, handle.createWriteStream());
   } catch (err) {
+    await handle.close().catch(() => undefined);
     await unlink(path).catch(() => undefined);
     if (err instanceof ApiError) throw err;
     throw invalidParameter(`The body cannot be read: ${(err as Error).message}.`);
